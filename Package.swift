@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One section per target with its test target, alphabetical.
+let package = Package(
+    name: "transitiond",
+    products: [
+        .library(name: "TransitionEngine", targets: ["TransitionEngine"]),
+        .library(name: "JSONRPC", targets: ["JSONRPC"]),
+    ],
+    targets: [
+        // MARK: CLibUV — the libuv C library, found with pkg-config.
+        .systemLibrary(
+            name: "CLibUV",
+            pkgConfig: "libuv",
+            providers: [.apt(["libuv1-dev"])]
+        ),
+
+        // MARK: JSONRPC — JSON, LSP framing, messages, dispatch. Pure Swift, no I/O.
+        .target(name: "JSONRPC"),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+
+        // MARK: TransitionBench — release-mode figures.
+        .executableTarget(name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine"]),
+
+        // MARK: TransitionEngine — geometry, layouts, timing, transitions. Pure Swift.
+        .target(name: "TransitionEngine"),
+        .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine"]),
+
+        // MARK: transitiond — the daemon executable.
+        .executableTarget(name: "transitiond", dependencies: ["TransitionEngine"]),
+    ]
+)

@@ -1,0 +1,4 @@
+#ifndef TRANSITIOND_CLIBUV_SHIM_H
+#define TRANSITIOND_CLIBUV_SHIM_H
+#include <uv.h>
+#endif

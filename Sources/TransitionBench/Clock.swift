@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Monotonic nanoseconds.
+func nowNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// Median of repeated timings of `body`, in nanoseconds.
+func medianNanoseconds(runs: Int = 5, _ body: () -> Void) -> Double {
+    var samples: [UInt64] = []
+    for _ in 0..<runs {
+        let t0 = nowNanoseconds()
+        body()
+        samples.append(nowNanoseconds() - t0)
+    }
+    samples.sort()
+    return Double(samples[samples.count / 2])
+}
+
+/// Resident set size of this process in bytes, from /proc/self/statm.
+func residentBytes() -> Double {
+    guard let f = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(f) }
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard fgets(&buffer, 256, f) != nil else { return 0 }
+    let fields = String(cString: buffer).split(separator: " ")
+    guard fields.count >= 2, let pages = Double(fields[1]) else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
+}

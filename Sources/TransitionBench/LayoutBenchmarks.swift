@@ -1,0 +1,3 @@
+import TransitionEngine
+
+func layoutBenchmarks() -> [Figure] { [] }
