@@ -24,7 +24,11 @@ let package = Package(
         .executableTarget(name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine"]),
 
         // MARK: TransitionEngine — geometry, layouts, timing, transitions. Pure Swift.
-        .target(name: "TransitionEngine"),
+        .target(
+            name: "TransitionEngine",
+            // Rounding and elementary functions come from libm.
+            linkerSettings: [.linkedLibrary("m")]
+        ),
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine"]),
 
         // MARK: transitiond — the daemon executable.

@@ -1,0 +1,160 @@
+/// Frames supplied by the client, one per item in element order across sections (a
+/// design tool's own layout). The content size is given or the bounding box of the
+/// frames from the origin.
+public struct ExplicitLayout: Sendable {
+    public var frames: [Rect]
+    public var contentSize: Size?
+
+    public init(frames: [Rect], contentSize: Size? = nil) {
+        self.frames = frames
+        self.contentSize = contentSize
+    }
+
+    /// Builds the frames from `[x, y, width, height]` arrays, checking each.
+    public init(frameArrays: [[Double]], contentSize: Size? = nil, field: String = "layout")
+        throws(LayoutError)
+    {
+        var frames: [Rect] = []
+        frames.reserveCapacity(frameArrays.count)
+        for (i, a) in frameArrays.enumerated() {
+            let here = "\(field).frames[\(i)]"
+            guard a.count == 4 else {
+                throw LayoutError(
+                    field: here, message: "expected [x, y, width, height], got \(a.count) numbers")
+            }
+            try LayoutError.checkFinite(a[0], field: here + "[0]")
+            try LayoutError.checkFinite(a[1], field: here + "[1]")
+            try LayoutError.checkNonNegative(a[2], field: here + "[2]")
+            try LayoutError.checkNonNegative(a[3], field: here + "[3]")
+            frames.append(Rect(x: a[0], y: a[1], width: a[2], height: a[3]))
+        }
+        self.init(frames: frames, contentSize: contentSize)
+    }
+
+    public func validate(itemCount: Int, field: String = "layout") throws(LayoutError) {
+        guard frames.count == itemCount else {
+            throw LayoutError(
+                field: field + ".frames",
+                message: "expected \(itemCount) frames (one per item), got \(frames.count)")
+        }
+        for (i, f) in frames.enumerated() {
+            let here = "\(field).frames[\(i)]"
+            try LayoutError.checkFinite(f.minX, field: here + "[0]")
+            try LayoutError.checkFinite(f.minY, field: here + "[1]")
+            try LayoutError.checkSize(f.size, field: here)
+        }
+        if let size = contentSize { try LayoutError.checkSize(size, field: field + ".contentSize") }
+    }
+
+    /// Indexes the frames for rect queries.
+    /// - Complexity: O(n log n) time, O(n) space.
+    public func prepare(model: ItemModel, stateName: String = "explicit", values: [CustomValue] = [])
+        -> PreparedExplicitLayout
+    {
+        PreparedExplicitLayout(
+            frames: frames, contentSize: contentSize, model: model, stateName: stateName,
+            values: values)
+    }
+}
+
+/// An explicit layout with an interval index over the frames' vertical extents.
+public struct PreparedExplicitLayout: Layout {
+    public let contentSize: Size
+    public let model: ItemModel
+    public var scrollAxis: Axis { .vertical }
+    public let stateName: String
+    public let values: [CustomValue]
+    let frames: [Rect]
+    /// Global index of the first item of each section.
+    let sectionBase: [Int]
+    /// Item indices sorted by minY, and per implicit-tree node the largest maxY below it.
+    let byMinY: [Int32]
+    let maxYBelow: [Double]
+
+    init(
+        frames: [Rect], contentSize: Size?, model: ItemModel, stateName: String,
+        values: [CustomValue]
+    ) {
+        self.frames = frames
+        self.model = model
+        self.stateName = stateName
+        self.values = values
+        var base: [Int] = []
+        var total = 0
+        for section in model.sections {
+            base.append(total)
+            total += section.count
+        }
+        sectionBase = base
+        var width = 0.0
+        var height = 0.0
+        for f in frames {
+            width = Swift.max(width, f.maxX)
+            height = Swift.max(height, f.maxY)
+        }
+        self.contentSize = contentSize ?? Size(width: width, height: height)
+        let order = frames.indices.sorted { frames[$0].minY < frames[$1].minY }.map { Int32($0) }
+        byMinY = order
+        var maxY = [Double](repeating: -.infinity, count: order.count)
+        PreparedExplicitLayout.fillMaxY(&maxY, order: order, frames: frames, 0, order.count)
+        maxYBelow = maxY
+    }
+
+    /// The implicit tree over `lo..<hi` has its root at the middle; store at the root the
+    /// largest maxY of the range.
+    @discardableResult
+    private static func fillMaxY(
+        _ maxY: inout [Double], order: [Int32], frames: [Rect], _ lo: Int, _ hi: Int
+    ) -> Double {
+        guard lo < hi else { return -.infinity }
+        let mid = (lo + hi) / 2
+        let m = Swift.max(
+            frames[Int(order[mid])].maxY,
+            fillMaxY(&maxY, order: order, frames: frames, lo, mid),
+            fillMaxY(&maxY, order: order, frames: frames, mid + 1, hi))
+        maxY[mid] = m
+        return m
+    }
+
+    private func indexPath(ofGlobal index: Int) -> IndexPath {
+        var a = 0
+        var b = sectionBase.count - 1
+        while a < b {
+            let mid = (a + b + 1) / 2
+            // Empty sections share a base with the next one; pick the last that starts here.
+            if sectionBase[mid] <= index { a = mid } else { b = mid - 1 }
+        }
+        return IndexPath(section: a, item: index - sectionBase[a])
+    }
+
+    private func attributes(global index: Int) -> LayoutAttributes {
+        let indexPath = indexPath(ofGlobal: index)
+        return LayoutAttributes(
+            key: ElementKey(.cell, indexPath), id: model.id(at: indexPath), frame: frames[index],
+            values: values, layoutState: stateName)
+    }
+
+    public func attributes(at key: ElementKey) -> LayoutAttributes? {
+        guard key.kind == .cell, model.contains(key.indexPath) else { return nil }
+        return attributes(global: sectionBase[key.indexPath.section] + key.indexPath.item)
+    }
+
+    public func forEachAttributes(in query: Rect, _ body: (LayoutAttributes) -> Void) {
+        var found: [Int] = []
+        collect(query, 0, byMinY.count, &found)
+        found.sort()
+        for index in found { body(attributes(global: index)) }
+    }
+
+    private func collect(_ query: Rect, _ lo: Int, _ hi: Int, _ found: inout [Int]) {
+        guard lo < hi else { return }
+        let mid = (lo + hi) / 2
+        guard maxYBelow[mid] >= query.minY else { return }
+        collect(query, lo, mid, &found)
+        let index = Int(byMinY[mid])
+        let frame = frames[index]
+        guard frame.minY <= query.maxY else { return }
+        if frame.intersects(query) { found.append(index) }
+        collect(query, mid + 1, hi, &found)
+    }
+}

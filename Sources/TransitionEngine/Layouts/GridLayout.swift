@@ -1,0 +1,54 @@
+/// N columns of equal items: item width (W - (N - 1) spacing) / N, height width /
+/// aspectRatio unless itemHeight is given (the classmethod article's grid is 2 columns,
+/// spacing 10, line spacing 5, inset 10).
+public struct GridLayout: Hashable, Sendable {
+    public var columns: Int
+    /// Spacing between columns, and between rows unless `lineSpacing` is given.
+    public var spacing: Double
+    public var lineSpacing: Double?
+    public var inset: EdgeInsets
+    /// Width over height of an item (1 = square).
+    public var aspectRatio: Double
+    public var itemHeight: Double?
+    public var headerHeight: Double
+    public var footerHeight: Double
+
+    public init(
+        columns: Int, spacing: Double = 0, lineSpacing: Double? = nil, inset: EdgeInsets = .zero,
+        aspectRatio: Double = 1, itemHeight: Double? = nil, headerHeight: Double = 0,
+        footerHeight: Double = 0
+    ) {
+        self.columns = columns
+        self.spacing = spacing
+        self.lineSpacing = lineSpacing
+        self.inset = inset
+        self.aspectRatio = aspectRatio
+        self.itemHeight = itemHeight
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+    }
+
+    public func validate(field: String = "layout") throws(LayoutError) {
+        guard columns >= 1, columns <= 10_000 else {
+            throw LayoutError(field: field + ".columns", message: "must be an integer from 1 to 10000")
+        }
+        try LayoutError.checkNonNegative(spacing, field: field + ".spacing")
+        if let l = lineSpacing { try LayoutError.checkNonNegative(l, field: field + ".lineSpacing") }
+        try LayoutError.checkInsets(inset, field: field + ".inset")
+        try LayoutError.checkPositive(aspectRatio, field: field + ".aspectRatio")
+        if let h = itemHeight { try LayoutError.checkNonNegative(h, field: field + ".itemHeight") }
+        try LayoutError.checkNonNegative(headerHeight, field: field + ".headerHeight")
+        try LayoutError.checkNonNegative(footerHeight, field: field + ".footerHeight")
+    }
+
+    /// The flow layout this preset stands for in `viewport`.
+    public func flowLayout(viewport: Viewport) -> FlowLayout {
+        let usable = viewport.usableExtent(.horizontal) - inset.left - inset.right
+        let width = Swift.max(0, (usable - Double(columns - 1) * spacing) / Double(columns))
+        return FlowLayout(
+            itemSize: Size(width: width, height: itemHeight ?? width / aspectRatio),
+            minimumLineSpacing: lineSpacing ?? spacing, minimumInteritemSpacing: spacing,
+            sectionInset: inset, headerReferenceSize: Size(width: 0, height: headerHeight),
+            footerReferenceSize: Size(width: 0, height: footerHeight))
+    }
+}

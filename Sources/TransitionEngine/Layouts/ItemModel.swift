@@ -1,0 +1,100 @@
+/// The items a session shows: per section a count, and optionally stable ids and
+/// per-item sizes. A section with neither stores nothing per item.
+public struct SectionModel: Hashable, Sendable {
+    public var count: Int
+    /// One id per item, when the client identifies items (matched across transitions).
+    public var ids: [ItemID]?
+    /// One size per item, used by flow-based layouts instead of their item size.
+    public var sizes: [Size]?
+
+    public init(count: Int, ids: [ItemID]? = nil, sizes: [Size]? = nil) {
+        self.count = count
+        self.ids = ids
+        self.sizes = sizes
+    }
+}
+
+/// All sections of a session, in order.
+public struct ItemModel: Hashable, Sendable {
+    public var sections: [SectionModel]
+
+    public init(sections: [SectionModel]) {
+        self.sections = sections
+    }
+
+    /// A model of one section with `count` items and nothing per item.
+    public init(count: Int) {
+        self.init(sections: [SectionModel(count: count)])
+    }
+
+    public var totalCount: Int { sections.reduce(0) { $0 + $1.count } }
+
+    public func count(in section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].count : 0
+    }
+
+    public func contains(_ indexPath: IndexPath) -> Bool {
+        indexPath.item >= 0 && indexPath.item < count(in: indexPath.section)
+    }
+
+    /// The stable id of the item, when the section has ids.
+    @inlinable
+    public func id(at indexPath: IndexPath) -> ItemID? {
+        guard sections.indices.contains(indexPath.section),
+            let ids = sections[indexPath.section].ids, ids.indices.contains(indexPath.item)
+        else { return nil }
+        return ids[indexPath.item]
+    }
+
+    /// Checks counts, ids and sizes against each other and the limits.
+    /// - Parameter field: the path of the sections in the caller's input, for errors.
+    public func validate(
+        limits: LayoutLimits = LayoutLimits(), field: String = "sections"
+    ) throws(LayoutError) {
+        var total = 0
+        for (s, section) in sections.enumerated() {
+            let here = "\(field)[\(s)]"
+            guard section.count >= 0 else {
+                throw LayoutError(field: "\(here).items", message: "must be an integer >= 0")
+            }
+            total += section.count
+            guard total <= limits.maxItems else {
+                throw LayoutError(
+                    field: "\(here).items",
+                    message: "the item count exceeds the limit of \(limits.maxItems) items per session")
+            }
+            if let ids = section.ids {
+                guard ids.count == section.count else {
+                    throw LayoutError(
+                        field: "\(here).ids",
+                        message: "expected \(section.count) ids (one per item), got \(ids.count)")
+                }
+                var seen = Set<ItemID>(minimumCapacity: ids.count)
+                for (i, id) in ids.enumerated() where !seen.insert(id).inserted {
+                    throw LayoutError(
+                        field: "\(here).ids[\(i)]", message: "duplicate id \(id); ids must be unique")
+                }
+            }
+            if let sizes = section.sizes {
+                guard sizes.count == section.count else {
+                    throw LayoutError(
+                        field: "\(here).sizes",
+                        message: "expected \(section.count) sizes (one per item), got \(sizes.count)")
+                }
+                for (i, size) in sizes.enumerated() {
+                    try LayoutError.checkSize(size, field: "\(here).sizes[\(i)]")
+                }
+            }
+        }
+    }
+}
+
+/// Bounds on what a client may ask for.
+public struct LayoutLimits: Hashable, Sendable {
+    /// Items per session, across all sections.
+    public var maxItems: Int
+
+    public init(maxItems: Int = 10_000_000) {
+        self.maxItems = maxItems
+    }
+}

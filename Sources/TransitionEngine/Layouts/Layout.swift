@@ -1,0 +1,50 @@
+/// A prepared layout: for one viewport and item model, where every element is.
+///
+/// Queries cost O(log n + k) for k results; a layout of uniform items stores nothing
+/// per item.
+public protocol Layout: Sendable {
+    /// The size of the scrollable content.
+    var contentSize: Size { get }
+    /// The items laid out.
+    var model: ItemModel { get }
+    /// The axis the content scrolls along.
+    var scrollAxis: Axis { get }
+    /// The name carried as `layoutState` (`list`, `grid`, `flow`, `explicit`, ...).
+    var stateName: String { get }
+
+    /// The attributes of one element, or nil when the layout has no such element.
+    /// - Complexity: O(log n) at most.
+    func attributes(at key: ElementKey) -> LayoutAttributes?
+
+    /// Calls `body` with the attributes of every element whose frame meets `rect`,
+    /// in element order (per section: header, cells, footer).
+    /// - Complexity: O(log n + k) for k elements found.
+    func forEachAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void)
+}
+
+extension Layout {
+    /// The attributes of every element whose frame meets `rect`, in element order.
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        forEachAttributes(in: rect) { result.append($0) }
+        return result
+    }
+
+    /// The attributes of the cell at `indexPath`.
+    public func attributes(at indexPath: IndexPath) -> LayoutAttributes? {
+        attributes(at: ElementKey(.cell, indexPath))
+    }
+
+    /// Every element of the layout, in element order.
+    /// - Complexity: O(n); meant for tests and small layouts.
+    public func allAttributes() -> [LayoutAttributes] {
+        attributes(in: Rect.everything)
+    }
+}
+
+extension Rect {
+    /// A rect that meets every finite frame.
+    public static let everything = Rect(
+        x: -Double.greatestFiniteMagnitude / 4, y: -Double.greatestFiniteMagnitude / 4,
+        width: Double.greatestFiniteMagnitude / 2, height: Double.greatestFiniteMagnitude / 2)
+}

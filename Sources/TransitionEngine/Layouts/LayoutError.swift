@@ -1,0 +1,44 @@
+/// Bad input to a layout: which field, and what is allowed there.
+public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path of the offending field, e.g. `layout.itemSize.width`.
+    public var field: String
+    /// What is wrong and what is allowed, e.g. `must be a finite number >= 0`.
+    public var message: String
+
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String { "\(field): \(message)" }
+
+    static func checkNonNegative(_ value: Double, field: String) throws(LayoutError) {
+        guard value.isFinite, value >= 0 else {
+            throw LayoutError(field: field, message: "must be a finite number >= 0, got \(value)")
+        }
+    }
+
+    static func checkPositive(_ value: Double, field: String) throws(LayoutError) {
+        guard value.isFinite, value > 0 else {
+            throw LayoutError(field: field, message: "must be a finite number > 0, got \(value)")
+        }
+    }
+
+    static func checkFinite(_ value: Double, field: String) throws(LayoutError) {
+        guard value.isFinite else {
+            throw LayoutError(field: field, message: "must be a finite number, got \(value)")
+        }
+    }
+
+    static func checkSize(_ size: Size, field: String) throws(LayoutError) {
+        try checkNonNegative(size.width, field: field + ".width")
+        try checkNonNegative(size.height, field: field + ".height")
+    }
+
+    static func checkInsets(_ insets: EdgeInsets, field: String) throws(LayoutError) {
+        try checkFinite(insets.top, field: field + ".top")
+        try checkFinite(insets.left, field: field + ".left")
+        try checkFinite(insets.bottom, field: field + ".bottom")
+        try checkFinite(insets.right, field: field + ".right")
+    }
+}

@@ -1,0 +1,110 @@
+/// A declarative description of a layout, as a client sends it; `prepare` turns it into
+/// a `Layout` for a viewport and an item model.
+public struct LayoutSpec: Hashable, Sendable {
+    public enum Geometry: Hashable, Sendable {
+        case flow(FlowLayout)
+        case list(ListLayout)
+        case grid(GridLayout)
+        case displaySwitch(DisplaySwitchLayout)
+        case explicit(frames: [Rect], contentSize: Size?)
+    }
+
+    public var geometry: Geometry
+    /// Custom values every cell carries (animated by transitions).
+    public var values: [CustomValue]
+    /// The `layoutState` name; by default the layout type (`list`, `grid`, `flow`,
+    /// `explicit`) or the displaySwitch mode.
+    public var state: String?
+
+    public init(_ geometry: Geometry, values: [CustomValue] = [], state: String? = nil) {
+        self.geometry = geometry
+        self.values = values
+        self.state = state
+    }
+
+    public static func flow(_ layout: FlowLayout) -> LayoutSpec { LayoutSpec(.flow(layout)) }
+    public static func list(_ layout: ListLayout) -> LayoutSpec { LayoutSpec(.list(layout)) }
+    public static func grid(_ layout: GridLayout) -> LayoutSpec { LayoutSpec(.grid(layout)) }
+    public static func displaySwitch(_ layout: DisplaySwitchLayout) -> LayoutSpec {
+        LayoutSpec(.displaySwitch(layout))
+    }
+    public static func explicit(_ frames: [Rect], contentSize: Size? = nil) -> LayoutSpec {
+        LayoutSpec(.explicit(frames: frames, contentSize: contentSize))
+    }
+
+    /// The layout type's name, as in the `type` field of the protocol.
+    public var typeName: String {
+        switch geometry {
+        case .flow: return "flow"
+        case .list: return "list"
+        case .grid: return "grid"
+        case .displaySwitch: return "displaySwitch"
+        case .explicit: return "explicit"
+        }
+    }
+
+    /// The layout type names, for capability lists.
+    public static let typeNames = ["flow", "list", "grid", "displaySwitch", "explicit"]
+
+    public var stateName: String {
+        if let state { return state }
+        if case .displaySwitch(let d) = geometry { return d.mode.rawValue }
+        return typeName
+    }
+
+    /// Checks the spec against the viewport and model; errors name the field under
+    /// `field`.
+    public func validate(
+        viewport: Viewport, model: ItemModel, limits: LayoutLimits = LayoutLimits(),
+        field: String = "layout"
+    ) throws(LayoutError) {
+        try viewport.validate()
+        try model.validate(limits: limits)
+        switch geometry {
+        case .flow(let f): try f.validate(field: field)
+        case .list(let l): try l.validate(field: field)
+        case .grid(let g): try g.validate(field: field)
+        case .displaySwitch(let d): try d.validate(field: field)
+        case .explicit(let frames, let contentSize):
+            try ExplicitLayout(frames: frames, contentSize: contentSize)
+                .validate(itemCount: model.totalCount, field: field)
+        }
+        for (i, v) in values.enumerated() {
+            if case .number(let n) = v.value {
+                try LayoutError.checkFinite(n, field: "\(field).values[\(i)]")
+            }
+        }
+    }
+
+    /// Validates, then prepares the layout.
+    public func prepare(
+        viewport: Viewport, model: ItemModel, limits: LayoutLimits = LayoutLimits(),
+        field: String = "layout"
+    ) throws(LayoutError) -> any Layout {
+        try validate(viewport: viewport, model: model, limits: limits, field: field)
+        return prepareValidated(viewport: viewport, model: model)
+    }
+
+    /// Prepares a spec already validated for this viewport and model.
+    public func prepareValidated(viewport: Viewport, model: ItemModel) -> any Layout {
+        switch geometry {
+        case .flow(let f):
+            return f.prepare(viewport: viewport, model: model, stateName: stateName, values: values)
+        case .list(let l):
+            return l.flowLayout(viewport: viewport).prepare(
+                viewport: viewport, model: model, stateName: stateName, values: values)
+        case .grid(let g):
+            return g.flowLayout(viewport: viewport).prepare(
+                viewport: viewport, model: model, stateName: stateName, values: values)
+        case .displaySwitch(let d):
+            let layout = d.prepare(viewport: viewport, model: model, values: values)
+            guard state != nil else { return layout }
+            return SectionedLayout(
+                contentSize: layout.contentSize, model: model, scrollAxis: .vertical,
+                stateName: stateName, values: values, sections: layout.sections)
+        case .explicit(let frames, let contentSize):
+            return ExplicitLayout(frames: frames, contentSize: contentSize)
+                .prepare(model: model, stateName: stateName, values: values)
+        }
+    }
+}

@@ -1,0 +1,168 @@
+/// A prepared layout whose sections stack along the scroll axis and whose items sit on
+/// lines: the result of preparing a flow, list, grid or displaySwitch layout.
+///
+/// Along the scroll axis sections, lines and items are in element order, so every
+/// query is a binary search followed by a walk over what it finds.
+public struct SectionedLayout: Layout {
+    public let contentSize: Size
+    public let model: ItemModel
+    public let scrollAxis: Axis
+    public let stateName: String
+    /// Custom values every cell carries.
+    public let values: [CustomValue]
+    let sections: [SectionGeometry]
+
+    init(
+        contentSize: Size, model: ItemModel, scrollAxis: Axis, stateName: String,
+        values: [CustomValue], sections: [SectionGeometry]
+    ) {
+        self.contentSize = contentSize
+        self.model = model
+        self.scrollAxis = scrollAxis
+        self.stateName = stateName
+        self.values = values
+        self.sections = sections
+    }
+
+    /// A rect from scroll-axis and cross-axis coordinates.
+    @inline(__always)
+    func rect(scroll: Double, cross: Double, scrollLength: Double, crossLength: Double) -> Rect {
+        scrollAxis == .vertical
+            ? Rect(x: cross, y: scroll, width: crossLength, height: scrollLength)
+            : Rect(x: scroll, y: cross, width: scrollLength, height: crossLength)
+    }
+
+    func cellFrame(section: Int, item: Int) -> Rect {
+        switch sections[section].items {
+        case .uniform(let grid):
+            let p = grid.position(of: item)
+            return rect(
+                scroll: p.scroll, cross: p.cross, scrollLength: grid.scrollLength,
+                crossLength: grid.crossLength)
+        case .lines(let table):
+            let line = table.lines[table.line(of: item)]
+            let size = table.sizes[item]
+            let length = size[scrollAxis]
+            return rect(
+                scroll: line.top + (line.thickness - length) / 2,
+                cross: table.crossPositions[item], scrollLength: length,
+                crossLength: size[scrollAxis.other])
+        }
+    }
+
+    @inline(__always)
+    func cellAttributes(section: Int, item: Int, frame: Rect) -> LayoutAttributes {
+        let indexPath = IndexPath(section: section, item: item)
+        return LayoutAttributes(
+            key: ElementKey(.cell, indexPath), id: model.id(at: indexPath), frame: frame,
+            values: values, layoutState: stateName)
+    }
+
+    func supplementaryAttributes(_ kind: ElementKind, section: Int, frame: Rect)
+        -> LayoutAttributes
+    {
+        LayoutAttributes(
+            key: ElementKey(kind, IndexPath(section: section, item: 0)), frame: frame,
+            layoutState: stateName)
+    }
+
+    public func attributes(at key: ElementKey) -> LayoutAttributes? {
+        let s = key.indexPath.section
+        guard sections.indices.contains(s) else { return nil }
+        switch key.kind {
+        case .cell:
+            guard model.contains(key.indexPath) else { return nil }
+            return cellAttributes(
+                section: s, item: key.indexPath.item,
+                frame: cellFrame(section: s, item: key.indexPath.item))
+        case .header:
+            guard key.indexPath.item == 0, let frame = sections[s].header else { return nil }
+            return supplementaryAttributes(.header, section: s, frame: frame)
+        case .footer:
+            guard key.indexPath.item == 0, let frame = sections[s].footer else { return nil }
+            return supplementaryAttributes(.footer, section: s, frame: frame)
+        }
+    }
+
+    public func forEachAttributes(in query: Rect, _ body: (LayoutAttributes) -> Void) {
+        let lo = query.min(scrollAxis)
+        let hi = query.max(scrollAxis)
+        var s = firstSection(reaching: lo)
+        while s < sections.count, sections[s].start <= hi {
+            let section = sections[s]
+            if let frame = section.header, frame.intersects(query) {
+                body(supplementaryAttributes(.header, section: s, frame: frame))
+            }
+            forEachCell(in: query, section: s, lo: lo, hi: hi, body)
+            if let frame = section.footer, frame.intersects(query) {
+                body(supplementaryAttributes(.footer, section: s, frame: frame))
+            }
+            s += 1
+        }
+    }
+
+    private func forEachCell(
+        in query: Rect, section s: Int, lo: Double, hi: Double,
+        _ body: (LayoutAttributes) -> Void
+    ) {
+        switch sections[s].items {
+        case .uniform(let grid):
+            for line in grid.lines(meeting: lo, hi) {
+                let first = line * grid.columns
+                for item in first..<min(first + grid.columns, grid.count) {
+                    let p = grid.position(of: item)
+                    let frame = rect(
+                        scroll: p.scroll, cross: p.cross, scrollLength: grid.scrollLength,
+                        crossLength: grid.crossLength)
+                    if frame.intersects(query) {
+                        body(cellAttributes(section: s, item: item, frame: frame))
+                    }
+                }
+            }
+        case .lines(let table):
+            var l = table.firstLine(reaching: lo)
+            let count = model.sections[s].count
+            while l < table.lines.count, table.lines[l].top <= hi {
+                let line = table.lines[l]
+                for item in table.itemRange(ofLine: l, count: count) {
+                    let size = table.sizes[item]
+                    let length = size[scrollAxis]
+                    let frame = rect(
+                        scroll: line.top + (line.thickness - length) / 2,
+                        cross: table.crossPositions[item], scrollLength: length,
+                        crossLength: size[scrollAxis.other])
+                    if frame.intersects(query) {
+                        body(cellAttributes(section: s, item: item, frame: frame))
+                    }
+                }
+                l += 1
+            }
+        }
+    }
+
+    /// The first section whose trailing edge reaches `lo`.
+    private func firstSection(reaching lo: Double) -> Int {
+        var a = 0
+        var b = sections.count
+        while a < b {
+            let mid = (a + b) / 2
+            if sections[mid].end < lo { a = mid + 1 } else { b = mid }
+        }
+        return a
+    }
+}
+
+extension SectionedLayout {
+    /// Bytes this layout stores beyond the model: section records and, for sections with
+    /// per-item sizes, 8 bytes per item and 24 per line.
+    public var storedBytes: Int {
+        var total = sections.count * MemoryLayout<SectionGeometry>.stride
+        for section in sections {
+            if case .lines(let table) = section.items {
+                total += table.crossPositions.count * MemoryLayout<Double>.stride
+                total += table.lines.count * MemoryLayout<FlowLine>.stride
+            }
+        }
+        return total
+    }
+}
