@@ -7,7 +7,7 @@ import Testing
     let model = ItemModel(count: 10)
 
     func error(_ spec: LayoutSpec, viewport: Viewport? = nil, model: ItemModel? = nil,
-               limits: LayoutLimits = LayoutLimits()) -> LayoutError? {
+               limits: LayoutLimits = LayoutLimits()) -> ValidationError? {
         do {
             _ = try spec.prepare(viewport: viewport ?? self.viewport, model: model ?? self.model, limits: limits)
             return nil
@@ -68,13 +68,13 @@ import Testing
     }
 
     @Test func explicitFrames() throws {
-        #expect(throws: LayoutError(field: "layout.frames[1]", message: "expected [x, y, width, height], got 3 numbers")) {
+        #expect(throws: ValidationError(field: "layout.frames[1]", message: "expected [x, y, width, height], got 3 numbers")) {
             try ExplicitLayout(frameArrays: [[0, 0, 1, 1], [0, 0, 1]])
         }
-        #expect(throws: LayoutError.self) { try ExplicitLayout(frameArrays: [[0, .nan, 1, 1]]) }
+        #expect(throws: ValidationError.self) { try ExplicitLayout(frameArrays: [[0, .nan, 1, 1]]) }
         let two = try ExplicitLayout(frameArrays: [[0, 0, 1, 1], [0, 2, 1, 1]])
         let e = error(.explicit(two.frames), model: ItemModel(count: 3))
-        #expect(e == LayoutError(field: "layout.frames", message: "expected 3 frames (one per item), got 2"))
+        #expect(e == ValidationError(field: "layout.frames", message: "expected 3 frames (one per item), got 2"))
         #expect(error(.explicit([Rect(x: 0, y: 0, width: -1, height: 1)]), model: ItemModel(count: 1))?.field
                 == "layout.frames[0].width")
     }

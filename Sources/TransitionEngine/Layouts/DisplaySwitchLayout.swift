@@ -20,16 +20,16 @@ public struct DisplaySwitchLayout: Hashable, Sendable {
         self.padding = padding
     }
 
-    public func validate(field: String = "layout") throws(LayoutError) {
-        try LayoutError.checkNonNegative(padding, field: field + ".padding")
-        try LayoutError.checkNonNegative(staticCellHeight, field: field + ".staticCellHeight")
+    public func validate(field: String = "layout") throws(ValidationError) {
+        try ValidationError.checkNonNegative(padding, field: field + ".padding")
+        try ValidationError.checkNonNegative(staticCellHeight, field: field + ".staticCellHeight")
         guard staticCellHeight >= padding else {
-            throw LayoutError(
+            throw ValidationError(
                 field: field + ".staticCellHeight",
                 message: "must be >= padding (\(padding)): a cell is staticCellHeight - padding high")
         }
         guard columns >= 1, columns <= 10_000 else {
-            throw LayoutError(field: field + ".columns", message: "must be an integer from 1 to 10000")
+            throw ValidationError(field: field + ".columns", message: "must be an integer from 1 to 10000")
         }
     }
 

@@ -12,38 +12,38 @@ public struct ExplicitLayout: Sendable {
 
     /// Builds the frames from `[x, y, width, height]` arrays, checking each.
     public init(frameArrays: [[Double]], contentSize: Size? = nil, field: String = "layout")
-        throws(LayoutError)
+        throws(ValidationError)
     {
         var frames: [Rect] = []
         frames.reserveCapacity(frameArrays.count)
         for (i, a) in frameArrays.enumerated() {
             let here = "\(field).frames[\(i)]"
             guard a.count == 4 else {
-                throw LayoutError(
+                throw ValidationError(
                     field: here, message: "expected [x, y, width, height], got \(a.count) numbers")
             }
-            try LayoutError.checkFinite(a[0], field: here + "[0]")
-            try LayoutError.checkFinite(a[1], field: here + "[1]")
-            try LayoutError.checkNonNegative(a[2], field: here + "[2]")
-            try LayoutError.checkNonNegative(a[3], field: here + "[3]")
+            try ValidationError.checkFinite(a[0], field: here + "[0]")
+            try ValidationError.checkFinite(a[1], field: here + "[1]")
+            try ValidationError.checkNonNegative(a[2], field: here + "[2]")
+            try ValidationError.checkNonNegative(a[3], field: here + "[3]")
             frames.append(Rect(x: a[0], y: a[1], width: a[2], height: a[3]))
         }
         self.init(frames: frames, contentSize: contentSize)
     }
 
-    public func validate(itemCount: Int, field: String = "layout") throws(LayoutError) {
+    public func validate(itemCount: Int, field: String = "layout") throws(ValidationError) {
         guard frames.count == itemCount else {
-            throw LayoutError(
+            throw ValidationError(
                 field: field + ".frames",
                 message: "expected \(itemCount) frames (one per item), got \(frames.count)")
         }
         for (i, f) in frames.enumerated() {
             let here = "\(field).frames[\(i)]"
-            try LayoutError.checkFinite(f.minX, field: here + "[0]")
-            try LayoutError.checkFinite(f.minY, field: here + "[1]")
-            try LayoutError.checkSize(f.size, field: here)
+            try ValidationError.checkFinite(f.minX, field: here + "[0]")
+            try ValidationError.checkFinite(f.minY, field: here + "[1]")
+            try ValidationError.checkSize(f.size, field: here)
         }
-        if let size = contentSize { try LayoutError.checkSize(size, field: field + ".contentSize") }
+        if let size = contentSize { try ValidationError.checkSize(size, field: field + ".contentSize") }
     }
 
     /// Indexes the frames for rect queries.
@@ -67,9 +67,8 @@ public struct PreparedExplicitLayout: Layout {
     let frames: [Rect]
     /// Global index of the first item of each section.
     let sectionBase: [Int]
-    /// Item indices sorted by minY, and per implicit-tree node the largest maxY below it.
-    let byMinY: [Int32]
-    let maxYBelow: [Double]
+    /// The frames' vertical extents.
+    let index: IntervalIndex
 
     init(
         frames: [Rect], contentSize: Size?, model: ItemModel, stateName: String,
@@ -93,27 +92,7 @@ public struct PreparedExplicitLayout: Layout {
             height = Swift.max(height, f.maxY)
         }
         self.contentSize = contentSize ?? Size(width: width, height: height)
-        let order = frames.indices.sorted { frames[$0].minY < frames[$1].minY }.map { Int32($0) }
-        byMinY = order
-        var maxY = [Double](repeating: -.infinity, count: order.count)
-        PreparedExplicitLayout.fillMaxY(&maxY, order: order, frames: frames, 0, order.count)
-        maxYBelow = maxY
-    }
-
-    /// The implicit tree over `lo..<hi` has its root at the middle; store at the root the
-    /// largest maxY of the range.
-    @discardableResult
-    private static func fillMaxY(
-        _ maxY: inout [Double], order: [Int32], frames: [Rect], _ lo: Int, _ hi: Int
-    ) -> Double {
-        guard lo < hi else { return -.infinity }
-        let mid = (lo + hi) / 2
-        let m = Swift.max(
-            frames[Int(order[mid])].maxY,
-            fillMaxY(&maxY, order: order, frames: frames, lo, mid),
-            fillMaxY(&maxY, order: order, frames: frames, mid + 1, hi))
-        maxY[mid] = m
-        return m
+        index = IntervalIndex(lows: frames.map(\.minY), highs: frames.map(\.maxY))
     }
 
     private func indexPath(ofGlobal index: Int) -> IndexPath {
@@ -141,20 +120,10 @@ public struct PreparedExplicitLayout: Layout {
 
     public func forEachAttributes(in query: Rect, _ body: (LayoutAttributes) -> Void) {
         var found: [Int] = []
-        collect(query, 0, byMinY.count, &found)
+        index.forEach(meeting: query.minY, query.maxY) { i in
+            if frames[i].intersects(query) { found.append(i) }
+        }
         found.sort()
-        for index in found { body(attributes(global: index)) }
-    }
-
-    private func collect(_ query: Rect, _ lo: Int, _ hi: Int, _ found: inout [Int]) {
-        guard lo < hi else { return }
-        let mid = (lo + hi) / 2
-        guard maxYBelow[mid] >= query.minY else { return }
-        collect(query, lo, mid, &found)
-        let index = Int(byMinY[mid])
-        let frame = frames[index]
-        guard frame.minY <= query.maxY else { return }
-        if frame.intersects(query) { found.append(index) }
-        collect(query, mid + 1, hi, &found)
+        for i in found { body(attributes(global: i)) }
     }
 }

@@ -30,14 +30,14 @@ public struct FlowLayout: Hashable, Sendable {
     }
 
     /// Checks every number; errors name the field under `field`.
-    public func validate(field: String = "layout") throws(LayoutError) {
-        try LayoutError.checkSize(itemSize, field: field + ".itemSize")
-        try LayoutError.checkNonNegative(minimumLineSpacing, field: field + ".minimumLineSpacing")
-        try LayoutError.checkNonNegative(
+    public func validate(field: String = "layout") throws(ValidationError) {
+        try ValidationError.checkSize(itemSize, field: field + ".itemSize")
+        try ValidationError.checkNonNegative(minimumLineSpacing, field: field + ".minimumLineSpacing")
+        try ValidationError.checkNonNegative(
             minimumInteritemSpacing, field: field + ".minimumInteritemSpacing")
-        try LayoutError.checkInsets(sectionInset, field: field + ".sectionInset")
-        try LayoutError.checkSize(headerReferenceSize, field: field + ".headerReferenceSize")
-        try LayoutError.checkSize(footerReferenceSize, field: field + ".footerReferenceSize")
+        try ValidationError.checkInsets(sectionInset, field: field + ".sectionInset")
+        try ValidationError.checkSize(headerReferenceSize, field: field + ".headerReferenceSize")
+        try ValidationError.checkSize(footerReferenceSize, field: field + ".footerReferenceSize")
     }
 
     /// Lays out `model` in `viewport`.

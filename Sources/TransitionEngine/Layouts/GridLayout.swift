@@ -28,17 +28,17 @@ public struct GridLayout: Hashable, Sendable {
         self.footerHeight = footerHeight
     }
 
-    public func validate(field: String = "layout") throws(LayoutError) {
+    public func validate(field: String = "layout") throws(ValidationError) {
         guard columns >= 1, columns <= 10_000 else {
-            throw LayoutError(field: field + ".columns", message: "must be an integer from 1 to 10000")
+            throw ValidationError(field: field + ".columns", message: "must be an integer from 1 to 10000")
         }
-        try LayoutError.checkNonNegative(spacing, field: field + ".spacing")
-        if let l = lineSpacing { try LayoutError.checkNonNegative(l, field: field + ".lineSpacing") }
-        try LayoutError.checkInsets(inset, field: field + ".inset")
-        try LayoutError.checkPositive(aspectRatio, field: field + ".aspectRatio")
-        if let h = itemHeight { try LayoutError.checkNonNegative(h, field: field + ".itemHeight") }
-        try LayoutError.checkNonNegative(headerHeight, field: field + ".headerHeight")
-        try LayoutError.checkNonNegative(footerHeight, field: field + ".footerHeight")
+        try ValidationError.checkNonNegative(spacing, field: field + ".spacing")
+        if let l = lineSpacing { try ValidationError.checkNonNegative(l, field: field + ".lineSpacing") }
+        try ValidationError.checkInsets(inset, field: field + ".inset")
+        try ValidationError.checkPositive(aspectRatio, field: field + ".aspectRatio")
+        if let h = itemHeight { try ValidationError.checkNonNegative(h, field: field + ".itemHeight") }
+        try ValidationError.checkNonNegative(headerHeight, field: field + ".headerHeight")
+        try ValidationError.checkNonNegative(footerHeight, field: field + ".footerHeight")
     }
 
     /// The flow layout this preset stands for in `viewport`.

@@ -50,39 +50,39 @@ public struct ItemModel: Hashable, Sendable {
     /// - Parameter field: the path of the sections in the caller's input, for errors.
     public func validate(
         limits: LayoutLimits = LayoutLimits(), field: String = "sections"
-    ) throws(LayoutError) {
+    ) throws(ValidationError) {
         var total = 0
         for (s, section) in sections.enumerated() {
             let here = "\(field)[\(s)]"
             guard section.count >= 0 else {
-                throw LayoutError(field: "\(here).items", message: "must be an integer >= 0")
+                throw ValidationError(field: "\(here).items", message: "must be an integer >= 0")
             }
             total += section.count
             guard total <= limits.maxItems else {
-                throw LayoutError(
+                throw ValidationError(
                     field: "\(here).items",
                     message: "the item count exceeds the limit of \(limits.maxItems) items per session")
             }
             if let ids = section.ids {
                 guard ids.count == section.count else {
-                    throw LayoutError(
+                    throw ValidationError(
                         field: "\(here).ids",
                         message: "expected \(section.count) ids (one per item), got \(ids.count)")
                 }
                 var seen = Set<ItemID>(minimumCapacity: ids.count)
                 for (i, id) in ids.enumerated() where !seen.insert(id).inserted {
-                    throw LayoutError(
+                    throw ValidationError(
                         field: "\(here).ids[\(i)]", message: "duplicate id \(id); ids must be unique")
                 }
             }
             if let sizes = section.sizes {
                 guard sizes.count == section.count else {
-                    throw LayoutError(
+                    throw ValidationError(
                         field: "\(here).sizes",
                         message: "expected \(section.count) sizes (one per item), got \(sizes.count)")
                 }
                 for (i, size) in sizes.enumerated() {
-                    try LayoutError.checkSize(size, field: "\(here).sizes[\(i)]")
+                    try ValidationError.checkSize(size, field: "\(here).sizes[\(i)]")
                 }
             }
         }

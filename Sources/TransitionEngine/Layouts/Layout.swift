@@ -20,6 +20,25 @@ public protocol Layout: Sendable {
     /// in element order (per section: header, cells, footer).
     /// - Complexity: O(log n + k) for k elements found.
     func forEachAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void)
+
+    /// Whether `cellBand` bands never go backwards along the scroll axis in element order
+    /// (true for flow-like layouts: a cell's band is its line). Transitions between two
+    /// such layouts of the same items find visible cells by binary search.
+    var hasMonotoneCellBands: Bool { get }
+
+    /// An extent along the scroll axis that contains the cell's frame.
+    func cellBand(section: Int, item: Int) -> (lo: Double, hi: Double)
+}
+
+extension Layout {
+    public var hasMonotoneCellBands: Bool { false }
+
+    public func cellBand(section: Int, item: Int) -> (lo: Double, hi: Double) {
+        guard let frame = attributes(at: IndexPath(section: section, item: item))?.frame else {
+            return (0, 0)
+        }
+        return (frame.min(scrollAxis), frame.max(scrollAxis))
+    }
 }
 
 extension Layout {

@@ -57,7 +57,7 @@ public struct LayoutSpec: Hashable, Sendable {
     public func validate(
         viewport: Viewport, model: ItemModel, limits: LayoutLimits = LayoutLimits(),
         field: String = "layout"
-    ) throws(LayoutError) {
+    ) throws(ValidationError) {
         try viewport.validate()
         try model.validate(limits: limits)
         switch geometry {
@@ -71,7 +71,7 @@ public struct LayoutSpec: Hashable, Sendable {
         }
         for (i, v) in values.enumerated() {
             if case .number(let n) = v.value {
-                try LayoutError.checkFinite(n, field: "\(field).values[\(i)]")
+                try ValidationError.checkFinite(n, field: "\(field).values[\(i)]")
             }
         }
     }
@@ -80,7 +80,7 @@ public struct LayoutSpec: Hashable, Sendable {
     public func prepare(
         viewport: Viewport, model: ItemModel, limits: LayoutLimits = LayoutLimits(),
         field: String = "layout"
-    ) throws(LayoutError) -> any Layout {
+    ) throws(ValidationError) -> any Layout {
         try validate(viewport: viewport, model: model, limits: limits, field: field)
         return prepareValidated(viewport: viewport, model: model)
     }

@@ -18,12 +18,12 @@ public struct ListLayout: Hashable, Sendable {
         self.footerHeight = footerHeight
     }
 
-    public func validate(field: String = "layout") throws(LayoutError) {
-        try LayoutError.checkNonNegative(rowHeight, field: field + ".rowHeight")
-        try LayoutError.checkNonNegative(spacing, field: field + ".spacing")
-        try LayoutError.checkInsets(inset, field: field + ".inset")
-        try LayoutError.checkNonNegative(headerHeight, field: field + ".headerHeight")
-        try LayoutError.checkNonNegative(footerHeight, field: field + ".footerHeight")
+    public func validate(field: String = "layout") throws(ValidationError) {
+        try ValidationError.checkNonNegative(rowHeight, field: field + ".rowHeight")
+        try ValidationError.checkNonNegative(spacing, field: field + ".spacing")
+        try ValidationError.checkInsets(inset, field: field + ".inset")
+        try ValidationError.checkNonNegative(headerHeight, field: field + ".headerHeight")
+        try ValidationError.checkNonNegative(footerHeight, field: field + ".footerHeight")
     }
 
     /// The flow layout this preset stands for in `viewport`.

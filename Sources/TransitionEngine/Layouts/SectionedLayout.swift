@@ -140,6 +140,20 @@ public struct SectionedLayout: Layout {
         }
     }
 
+    public var hasMonotoneCellBands: Bool { true }
+
+    /// The cell's line.
+    public func cellBand(section: Int, item: Int) -> (lo: Double, hi: Double) {
+        switch sections[section].items {
+        case .uniform(let grid):
+            let top = grid.position(of: item).scroll
+            return (top, top + grid.scrollLength)
+        case .lines(let table):
+            let line = table.lines[table.line(of: item)]
+            return (line.top, line.top + line.thickness)
+        }
+    }
+
     /// The first section whose trailing edge reaches `lo`.
     private func firstSection(reaching lo: Double) -> Int {
         var a = 0

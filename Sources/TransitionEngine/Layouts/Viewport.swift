@@ -21,9 +21,9 @@ public struct Viewport: Hashable, Sendable {
     /// Checks that the size is positive and finite and the inset finite.
     public func validate(
         field: String = "viewport", insetField: String = "contentInset"
-    ) throws(LayoutError) {
-        try LayoutError.checkPositive(size.width, field: field + ".width")
-        try LayoutError.checkPositive(size.height, field: field + ".height")
-        try LayoutError.checkInsets(contentInset, field: insetField)
+    ) throws(ValidationError) {
+        try ValidationError.checkPositive(size.width, field: field + ".width")
+        try ValidationError.checkPositive(size.height, field: field + ".height")
+        try ValidationError.checkInsets(contentInset, field: insetField)
     }
 }

@@ -1,5 +1,5 @@
-/// Bad input to a layout: which field, and what is allowed there.
-public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Bad input to the engine: which field, and what is allowed there.
+public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The path of the offending field, e.g. `layout.itemSize.width`.
     public var field: String
     /// What is wrong and what is allowed, e.g. `must be a finite number >= 0`.
@@ -12,30 +12,30 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(field): \(message)" }
 
-    static func checkNonNegative(_ value: Double, field: String) throws(LayoutError) {
+    static func checkNonNegative(_ value: Double, field: String) throws(ValidationError) {
         guard value.isFinite, value >= 0 else {
-            throw LayoutError(field: field, message: "must be a finite number >= 0, got \(value)")
+            throw ValidationError(field: field, message: "must be a finite number >= 0, got \(value)")
         }
     }
 
-    static func checkPositive(_ value: Double, field: String) throws(LayoutError) {
+    static func checkPositive(_ value: Double, field: String) throws(ValidationError) {
         guard value.isFinite, value > 0 else {
-            throw LayoutError(field: field, message: "must be a finite number > 0, got \(value)")
+            throw ValidationError(field: field, message: "must be a finite number > 0, got \(value)")
         }
     }
 
-    static func checkFinite(_ value: Double, field: String) throws(LayoutError) {
+    static func checkFinite(_ value: Double, field: String) throws(ValidationError) {
         guard value.isFinite else {
-            throw LayoutError(field: field, message: "must be a finite number, got \(value)")
+            throw ValidationError(field: field, message: "must be a finite number, got \(value)")
         }
     }
 
-    static func checkSize(_ size: Size, field: String) throws(LayoutError) {
+    static func checkSize(_ size: Size, field: String) throws(ValidationError) {
         try checkNonNegative(size.width, field: field + ".width")
         try checkNonNegative(size.height, field: field + ".height")
     }
 
-    static func checkInsets(_ insets: EdgeInsets, field: String) throws(LayoutError) {
+    static func checkInsets(_ insets: EdgeInsets, field: String) throws(ValidationError) {
         try checkFinite(insets.top, field: field + ".top")
         try checkFinite(insets.left, field: field + ".left")
         try checkFinite(insets.bottom, field: field + ".bottom")

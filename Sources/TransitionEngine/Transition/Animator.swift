@@ -1,0 +1,183 @@
+/// The progress of one transition over time: a value-type state machine driven by
+/// explicit events, with no clock of its own (the caller passes the time).
+///
+/// - `start` animated (duration and timing curve) or interactive (paused at 0).
+/// - `scrub` sets the progress and pauses, as UIViewPropertyAnimator does.
+/// - `finish` / `cancel` animate from the current progress to 1 / 0. By default they
+///   take the remaining share of the duration ((1 - p) d, p d) with the transition's
+///   curve; a spring starts from the current velocity (the running segment's, or the
+///   recent scrubbing speed), so velocity stays continuous.
+/// - `cancelInPlace` and `interrupt` end at once where the progress is.
+/// Exactly one `TransitionEnd` is produced per animator; events after it are refused.
+public struct Animator: Sendable {
+    public enum Phase: String, Hashable, Sendable {
+        case running
+        case paused
+        case finishing
+        case cancelling
+        case ended
+    }
+
+    /// One animated leg: progress from `from` to `target` over `duration` seconds.
+    struct Segment: Sendable {
+        var start: Double
+        var from: Double
+        var target: Double
+        var duration: Double
+        var curve: TimingCurve
+        /// Initial velocity in progress per second (springs only).
+        var velocity: Double
+
+        init(start: Double, from: Double, target: Double, duration: Double?, curve: TimingCurve, velocity: Double) {
+            self.start = start
+            self.from = from
+            self.target = target
+            self.curve = curve
+            self.velocity = velocity
+            if case .spring(let spring, _) = curve {
+                self.duration = spring.settlingDuration(displacement: from - target, velocity: velocity)
+            } else {
+                self.duration = Swift.max(0, duration ?? 0)
+            }
+        }
+
+        func sample(at t: Double) -> (fraction: Double, progress: Double, velocity: Double, done: Bool) {
+            let elapsed = Swift.max(0, t - start)
+            let fraction = duration > 0 ? Swift.min(elapsed / duration, 1) : 1
+            if fraction >= 1 { return (1, target, 0, true) }
+            if case .spring(let spring, _) = curve {
+                let s = spring.state(at: elapsed, displacement: from - target, velocity: velocity)
+                return (fraction, target + s.displacement, s.velocity, false)
+            }
+            let distance = target - from
+            return (
+                fraction, from + distance * curve.progress(atFraction: fraction, duration: duration),
+                distance * curve.velocity(atFraction: fraction, duration: duration), false
+            )
+        }
+    }
+
+    /// Why an event was refused.
+    public enum EventError: Error, Hashable, Sendable {
+        case ended
+    }
+
+    /// The nominal duration: of the whole transition, which finish and cancel take a
+    /// share of.
+    public let duration: Double
+    public let curve: TimingCurve
+    public private(set) var phase: Phase
+    private var segment: Segment?
+    private var held: Double
+    /// The last two scrubs (time, progress), for the scrubbing velocity.
+    private var scrubs: [(time: Double, progress: Double)] = []
+    public private(set) var end: TransitionEnd?
+
+    /// How recent the last scrub must be for its speed to carry into a spring.
+    public static let scrubVelocityWindow = 0.1
+
+    /// An animation from 0 to 1 over `duration` (a spring takes its own settling time).
+    public init(animatedWith curve: TimingCurve, duration: Double, at time: Double, initialVelocity: Double? = nil) {
+        self.curve = curve
+        var velocity = 0.0
+        if case .spring(_, let v) = curve { velocity = initialVelocity ?? v }
+        let segment = Segment(start: time, from: 0, target: 1, duration: duration, curve: curve, velocity: velocity)
+        self.duration = curve.isSpring ? segment.duration : duration
+        self.segment = segment
+        phase = .running
+        held = 0
+    }
+
+    /// An interactive transition, paused at `progress` until scrubbed or finished.
+    public init(interactiveWith curve: TimingCurve, duration: Double, progress: Double = 0) {
+        self.curve = curve
+        self.duration = duration
+        phase = .paused
+        held = progress
+    }
+
+    /// Progress, velocity and fraction at `time`, without changing anything.
+    public func sample(at time: Double) -> AnimatorSample {
+        if let end { return AnimatorSample(time: time, fraction: 1, progress: end.progress, velocity: 0) }
+        if let segment {
+            let s = segment.sample(at: time)
+            return AnimatorSample(time: time, fraction: s.fraction, progress: s.progress, velocity: s.velocity)
+        }
+        return AnimatorSample(time: time, fraction: 0, progress: held, velocity: 0)
+    }
+
+    /// Moves time forward; returns the sample and, once, the end event when the
+    /// animation reaches its target.
+    public mutating func advance(to time: Double) -> (sample: AnimatorSample, end: TransitionEnd?) {
+        guard end == nil, let segment else { return (sample(at: time), nil) }
+        let s = segment.sample(at: time)
+        let sample = AnimatorSample(time: time, fraction: s.fraction, progress: s.progress, velocity: s.velocity)
+        guard s.done else { return (sample, nil) }
+        let finished = TransitionEnd(reason: segment.target >= 1 ? .finished : .cancelled, progress: segment.target)
+        close(with: finished)
+        return (sample, finished)
+    }
+
+    /// Sets the progress (clamped to 0...1) and pauses.
+    public mutating func scrub(to progress: Double, at time: Double) throws(EventError) {
+        guard end == nil else { throw .ended }
+        let p = Swift.min(Swift.max(progress, 0), 1)
+        segment = nil
+        held = p
+        phase = .paused
+        scrubs.append((time, p))
+        if scrubs.count > 2 { scrubs.removeFirst() }
+    }
+
+    /// Animates to 1 from the current progress.
+    public mutating func finish(at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil) throws(EventError) {
+        try animate(to: 1, at: time, duration: duration, curve: curve, velocity: velocity)
+        phase = .finishing
+    }
+
+    /// Animates back to 0 from the current progress.
+    public mutating func cancel(at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil) throws(EventError) {
+        try animate(to: 0, at: time, duration: duration, curve: curve, velocity: velocity)
+        phase = .cancelling
+    }
+
+    /// Stops where the progress is now.
+    public mutating func cancelInPlace(at time: Double) throws(EventError) -> TransitionEnd {
+        try interrupt(.cancelledInPlace, at: time)
+    }
+
+    /// Ends at once with `reason` (retargeted, superseded, disposed, cancelledInPlace).
+    public mutating func interrupt(_ reason: TransitionEndReason, at time: Double) throws(EventError) -> TransitionEnd {
+        guard end == nil else { throw .ended }
+        let ended = TransitionEnd(reason: reason, progress: sample(at: time).progress)
+        close(with: ended)
+        return ended
+    }
+
+    private mutating func close(with ended: TransitionEnd) {
+        end = ended
+        segment = nil
+        held = ended.progress
+        phase = .ended
+    }
+
+    private mutating func animate(
+        to target: Double, at time: Double, duration: Double?, curve: TimingCurve?, velocity: Double?
+    ) throws(EventError) {
+        guard end == nil else { throw .ended }
+        let now = sample(at: time)
+        let remaining = Swift.abs(target - now.progress)
+        let v = velocity ?? (segment != nil ? now.velocity : scrubVelocity(at: time))
+        segment = Segment(
+            start: time, from: now.progress, target: target,
+            duration: duration ?? remaining * self.duration, curve: curve ?? self.curve, velocity: v)
+        scrubs = []
+    }
+
+    /// The speed of the last two scrubs, if the last one is recent.
+    private func scrubVelocity(at time: Double) -> Double {
+        guard scrubs.count == 2, time - scrubs[1].time <= Animator.scrubVelocityWindow else { return 0 }
+        let dt = scrubs[1].time - scrubs[0].time
+        return dt > 0 ? (scrubs[1].progress - scrubs[0].progress) / dt : 0
+    }
+}

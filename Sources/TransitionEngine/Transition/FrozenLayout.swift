@@ -1,0 +1,31 @@
+/// The poses of a transition frozen at one progress: what cancel-in-place leaves on
+/// screen, and the layout the next transition starts from.
+///
+/// It keeps the source's items (elements new to the destination are left out) and
+/// stores nothing per element: queries ask the transition.
+public struct FrozenLayout: Layout {
+    public let transition: Transition
+    public let progress: Double
+
+    public init(transition: Transition, progress: Double) {
+        self.transition = transition
+        self.progress = Swift.min(
+            Swift.max(progress, Transition.progressLimits.lowerBound),
+            Transition.progressLimits.upperBound)
+    }
+
+    public var contentSize: Size { transition.contentSize(at: progress) }
+    public var model: ItemModel { transition.from.layout.model }
+    public var scrollAxis: Axis { transition.from.layout.scrollAxis }
+    public var stateName: String {
+        progress > 0 ? transition.to.layout.stateName : transition.from.layout.stateName
+    }
+
+    public func attributes(at key: ElementKey) -> LayoutAttributes? {
+        transition.attributes(of: key, inSource: true, at: progress)
+    }
+
+    public func forEachAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        transition.forEachAttributes(at: progress, in: rect, sourceOnly: true, body)
+    }
+}

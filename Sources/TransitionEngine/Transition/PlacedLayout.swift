@@ -1,0 +1,58 @@
+/// A prepared layout shown in a viewport at a content offset.
+public struct PlacedLayout: Sendable {
+    public var layout: any Layout
+    /// The spec the layout was prepared from; nil for a frozen (cancelled-in-place) layout.
+    public var spec: LayoutSpec?
+    public var viewport: Viewport
+    public var contentOffset: Point
+
+    public init(layout: any Layout, spec: LayoutSpec?, viewport: Viewport, contentOffset: Point) {
+        self.layout = layout
+        self.spec = spec
+        self.viewport = viewport
+        self.contentOffset = contentOffset
+    }
+
+    /// The part of the content on screen: the content offset and the viewport size.
+    public var visibleRect: Rect { Rect(origin: contentOffset, size: viewport.size) }
+
+    /// The scrollable range of offsets: from (-inset.left, -inset.top) to where the far
+    /// edge of the content meets the far edge of the viewport (less the inset).
+    public func clamped(_ offset: Point) -> Point {
+        let inset = viewport.contentInset
+        let size = layout.contentSize
+        let minX = -inset.left
+        let minY = -inset.top
+        let maxX = Swift.max(minX, size.width + inset.right - viewport.size.width)
+        let maxY = Swift.max(minY, size.height + inset.bottom - viewport.size.height)
+        return Point(
+            x: Swift.min(Swift.max(offset.x, minX), maxX),
+            y: Swift.min(Swift.max(offset.y, minY), maxY))
+    }
+}
+
+/// Options of one transition, besides its destination and timing.
+public struct TransitionOptions: Hashable, Sendable {
+    public var contentOffset: ContentOffsetTarget
+    public var appear: AppearEffect
+    public var disappear: AppearEffect
+    public var stagger: Stagger?
+    public var colorSpace: ColorSpace
+
+    public init(
+        contentOffset: ContentOffsetTarget = .automatic, appear: AppearEffect = .fade,
+        disappear: AppearEffect = .fade, stagger: Stagger? = nil, colorSpace: ColorSpace = .srgb
+    ) {
+        self.contentOffset = contentOffset
+        self.appear = appear
+        self.disappear = disappear
+        self.stagger = stagger
+        self.colorSpace = colorSpace
+    }
+}
+
+/// An element of a transition: its source and destination keys (either may be absent).
+struct ElementPair: Sendable {
+    var from: ElementKey?
+    var to: ElementKey?
+}

@@ -1,0 +1,286 @@
+/// How a transition is timed.
+public struct TransitionTiming: Hashable, Sendable {
+    /// Paused at progress 0 until scrubbed or finished.
+    public var interactive: Bool
+    /// Seconds; nil means the curve's own (springs) or `defaultDuration`.
+    public var duration: Double?
+    public var curve: TimingCurve
+
+    public static let defaultDuration = 0.3
+
+    public init(interactive: Bool = false, duration: Double? = nil, curve: TimingCurve = .easing(.linear)) {
+        self.interactive = interactive
+        self.duration = duration
+        self.curve = curve
+    }
+
+    /// The nominal duration: the given one, else a spring's settling time, else 0.3 s.
+    public var resolvedDuration: Double {
+        duration ?? curve.naturalDuration ?? TransitionTiming.defaultDuration
+    }
+}
+
+/// A transition in flight.
+public struct ActiveTransition: Sendable {
+    public let id: Int
+    public let geometry: Transition
+    public internal(set) var animator: Animator
+}
+
+/// Why a scene refused an event.
+public enum SceneError: Error, Hashable, Sendable {
+    /// Bad input, naming the field.
+    case invalid(ValidationError)
+    /// The event needs a transition in flight and there is none.
+    case noTransition
+    /// The event needs the scene at rest and a transition is in flight.
+    case transitionInFlight
+}
+
+/// What a moment of a scene looks like: enough to build a tick.
+public struct SceneFrame: Sendable {
+    public var transitionID: Int
+    public var sample: AnimatorSample
+    public var contentOffset: Point
+    public var visibleRect: Rect
+    public var geometry: Transition
+
+    /// Every element visible at this moment.
+    public func forEachVisibleAttributes(_ body: (LayoutAttributes) -> Void) {
+        geometry.forEachAttributes(at: sample.progress, in: visibleRect, body)
+    }
+}
+
+/// A collection shown in a viewport, with at most one transition in flight: the engine
+/// side of a session. Every event takes the time explicitly.
+public struct Scene: Sendable {
+    /// The layout at rest (while a transition runs: the one it started from).
+    public private(set) var placed: PlacedLayout
+    public private(set) var active: ActiveTransition?
+    public let limits: LayoutLimits
+    private var nextID = 1
+
+    public init(
+        spec: LayoutSpec, model: ItemModel, viewport: Viewport, contentOffset: Point = .zero,
+        limits: LayoutLimits = LayoutLimits()
+    ) throws(SceneError) {
+        self.limits = limits
+        let layout: any Layout
+        do {
+            try ValidationError.checkFinite(contentOffset.x, field: "contentOffset.x")
+            try ValidationError.checkFinite(contentOffset.y, field: "contentOffset.y")
+            layout = try spec.prepare(viewport: viewport, model: model, limits: limits)
+        } catch {
+            throw .invalid(error)
+        }
+        placed = PlacedLayout(layout: layout, spec: spec, viewport: viewport, contentOffset: .zero)
+        placed.contentOffset = placed.clamped(contentOffset)
+    }
+
+    public var model: ItemModel { placed.layout.model }
+
+    // MARK: At rest
+
+    /// Sets the content offset, clamped to the scrollable range.
+    public mutating func scroll(to offset: Point) throws(SceneError) -> Point {
+        guard active == nil else { throw .transitionInFlight }
+        guard offset.x.isFinite, offset.y.isFinite else {
+            throw .invalid(ValidationError(field: "contentOffset", message: "must be finite numbers"))
+        }
+        placed.contentOffset = placed.clamped(offset)
+        return placed.contentOffset
+    }
+
+    /// Changes the viewport, items or layout at rest; the offset is clamped again.
+    public mutating func update(spec: LayoutSpec?, model: ItemModel?, viewport: Viewport?) throws(SceneError) {
+        guard active == nil else { throw .transitionInFlight }
+        guard let newSpec = spec ?? placed.spec else {
+            throw .invalid(ValidationError(
+                field: "layout", message: "the layout was frozen by cancel-in-place; give a layout"))
+        }
+        let vp = viewport ?? placed.viewport
+        let layout: any Layout
+        do {
+            layout = try newSpec.prepare(viewport: vp, model: model ?? self.model, limits: limits)
+        } catch {
+            throw .invalid(error)
+        }
+        let offset = placed.contentOffset
+        placed = PlacedLayout(layout: layout, spec: newSpec, viewport: vp, contentOffset: offset)
+        placed.contentOffset = placed.clamped(offset)
+    }
+
+    // MARK: Transitions
+
+    /// Starts a transition to `spec` (with a new item set and viewport if given). A
+    /// transition already in flight ends as `superseded` and the new one starts from
+    /// its current poses.
+    /// - Returns: the end of a superseded transition, if any.
+    public mutating func startTransition(
+        to spec: LayoutSpec, model newModel: ItemModel? = nil, viewport: Viewport? = nil,
+        options: TransitionOptions = .init(), timing: TransitionTiming = .init(), at time: Double
+    ) throws(SceneError) -> (transition: ActiveTransition, superseded: (id: Int, end: TransitionEnd)?) {
+        let source = active.map { frozen($0, at: time) } ?? placed
+        let geometry = try makeTransition(
+            from: source, to: spec, model: newModel ?? source.layout.model, viewport: viewport,
+            options: options, timing: timing)
+        var superseded: (Int, TransitionEnd)? = nil
+        if var old = active {
+            superseded = (old.id, try! old.animator.interrupt(.superseded, at: time))
+            placed = source
+        }
+        let started = begin(geometry, timing: timing, at: time, initialVelocity: nil)
+        return (started, superseded)
+    }
+
+    /// Redirects the transition in flight to a new layout: it ends as `retargeted` and a
+    /// new one starts from its current poses, carrying its velocity (scaled to the new
+    /// remaining distance) into a spring.
+    public mutating func retarget(
+        to spec: LayoutSpec, model newModel: ItemModel? = nil, viewport: Viewport? = nil,
+        options: TransitionOptions? = nil, timing: TransitionTiming? = nil, at time: Double
+    ) throws(SceneError) -> (transition: ActiveTransition, retargeted: (id: Int, end: TransitionEnd)) {
+        guard var old = active else { throw .noTransition }
+        let now = old.animator.sample(at: time)
+        let source = frozen(old, at: time)
+        var timing = timing ?? TransitionTiming(
+            interactive: false, duration: old.animator.duration * Swift.max(0, 1 - now.progress),
+            curve: old.animator.curve)
+        if timing.interactive { timing.interactive = false }
+        let geometry = try makeTransition(
+            from: source, to: spec, model: newModel ?? source.layout.model, viewport: viewport,
+            options: options ?? old.geometry.options, timing: timing)
+        let end = try! old.animator.interrupt(.retargeted, at: time)
+        placed = source
+        let remaining = 1 - now.progress
+        let velocity = Swift.abs(remaining) > 1e-6 ? now.velocity / remaining : 0
+        let started = begin(geometry, timing: timing, at: time, initialVelocity: velocity)
+        return (started, (old.id, end))
+    }
+
+    public mutating func scrub(to progress: Double, at time: Double) throws(SceneError) {
+        guard progress.isFinite else {
+            throw .invalid(ValidationError(field: "progress", message: "must be a finite number from 0 to 1"))
+        }
+        try withAnimator { (a) throws(Animator.EventError) in try a.scrub(to: progress, at: time) }
+    }
+
+    public mutating func finish(at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil) throws(SceneError) {
+        try checkLeg(duration: duration, velocity: velocity)
+        try withAnimator { (a) throws(Animator.EventError) in
+            try a.finish(at: time, duration: duration, curve: curve, velocity: velocity)
+        }
+    }
+
+    public mutating func cancel(at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil) throws(SceneError) {
+        try checkLeg(duration: duration, velocity: velocity)
+        try withAnimator { (a) throws(Animator.EventError) in
+            try a.cancel(at: time, duration: duration, curve: curve, velocity: velocity)
+        }
+    }
+
+    /// Stops the transition where it is: its poses become the scene's layout, so the next
+    /// transition starts from exactly what was on screen.
+    public mutating func cancelInPlace(at time: Double) throws(SceneError) -> (id: Int, end: TransitionEnd) {
+        guard var current = active else { throw .noTransition }
+        let source = frozen(current, at: time)
+        let end = try! current.animator.cancelInPlace(at: time)
+        placed = source
+        active = nil
+        return (current.id, end)
+    }
+
+    /// Ends the transition in flight, if any, as `disposed` (the session is going away).
+    public mutating func dispose(at time: Double) -> (id: Int, end: TransitionEnd)? {
+        guard var current = active else { return nil }
+        let end = try! current.animator.interrupt(.disposed, at: time)
+        active = nil
+        return (current.id, end)
+    }
+
+    /// Moves time forward. Returns the frame to show (nil at rest) and, once per
+    /// transition, its end; at the end the destination (completed) or the source
+    /// (cancelled) becomes the layout.
+    public mutating func advance(to time: Double) -> (frame: SceneFrame?, end: (id: Int, end: TransitionEnd)?) {
+        guard var current = active else { return (nil, nil) }
+        let step = current.animator.advance(to: time)
+        let frame = makeFrame(current, step.sample)
+        guard let end = step.end else {
+            active = current
+            return (frame, nil)
+        }
+        placed = end.completed ? current.geometry.to : current.geometry.from
+        active = nil
+        return (frame, (current.id, end))
+    }
+
+    /// The frame at `time` without changing anything (nil at rest).
+    public func frame(at time: Double) -> SceneFrame? {
+        active.map { makeFrame($0, $0.animator.sample(at: time)) }
+    }
+
+    // MARK: Helpers
+
+    private func makeFrame(_ t: ActiveTransition, _ sample: AnimatorSample) -> SceneFrame {
+        SceneFrame(
+            transitionID: t.id, sample: sample, contentOffset: t.geometry.contentOffset(at: sample.progress),
+            visibleRect: t.geometry.visibleRect(at: sample.progress), geometry: t.geometry)
+    }
+
+    /// The poses of `t` at `time` as a placed layout.
+    private func frozen(_ t: ActiveTransition, at time: Double) -> PlacedLayout {
+        let p = t.animator.sample(at: time).progress
+        return PlacedLayout(
+            layout: FrozenLayout(transition: t.geometry, progress: p), spec: nil,
+            viewport: t.geometry.viewport(at: p), contentOffset: t.geometry.contentOffset(at: p))
+    }
+
+    private func makeTransition(
+        from source: PlacedLayout, to spec: LayoutSpec, model: ItemModel, viewport: Viewport?,
+        options: TransitionOptions, timing: TransitionTiming
+    ) throws(SceneError) -> Transition {
+        do {
+            if let d = timing.duration { try ValidationError.checkNonNegative(d, field: "duration") }
+            if let s = options.stagger { try ValidationError.checkNonNegative(s.delay, field: "stagger.delay") }
+            let vp = viewport ?? source.viewport
+            let layout = try spec.prepare(viewport: vp, model: model, limits: limits, field: "to")
+            let destination = PlacedLayout(layout: layout, spec: spec, viewport: vp, contentOffset: .zero)
+            return try Transition(
+                from: source, to: destination, options: options, duration: timing.resolvedDuration)
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    private mutating func begin(
+        _ geometry: Transition, timing: TransitionTiming, at time: Double, initialVelocity: Double?
+    ) -> ActiveTransition {
+        let animator = timing.interactive
+            ? Animator(interactiveWith: timing.curve, duration: timing.resolvedDuration)
+            : Animator(animatedWith: timing.curve, duration: timing.resolvedDuration, at: time,
+                       initialVelocity: initialVelocity)
+        let started = ActiveTransition(id: nextID, geometry: geometry, animator: animator)
+        nextID += 1
+        active = started
+        return started
+    }
+
+    private func checkLeg(duration: Double?, velocity: Double?) throws(SceneError) {
+        do {
+            if let d = duration { try ValidationError.checkNonNegative(d, field: "duration") }
+            if let v = velocity { try ValidationError.checkFinite(v, field: "velocity") }
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    private mutating func withAnimator(_ body: (inout Animator) throws(Animator.EventError) -> Void) throws(SceneError) {
+        guard var current = active else { throw .noTransition }
+        do {
+            try body(&current.animator)
+        } catch {
+            throw .noTransition
+        }
+        active = current
+    }
+}

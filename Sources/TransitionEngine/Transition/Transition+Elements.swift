@@ -1,0 +1,171 @@
+extension Transition {
+    /// Lists the elements the interval index finds: every element, or only headers and
+    /// footers when cells are banded. Each is indexed by its extent along the source's
+    /// scroll axis swept over `progressLimits`, so any query at a progress in those limits
+    /// finds it.
+    /// - Complexity: O(n log n) over the listed elements.
+    static func listElements(
+        from: any Layout, to: any Layout, matcher: ElementMatcher, cellsToo: Bool
+    ) -> (pairs: [ElementPair], index: IntervalIndex) {
+        let axis = from.scrollAxis
+        var pairs: [ElementPair] = []
+        var lows: [Double] = []
+        var highs: [Double] = []
+        func add(_ pair: ElementPair, _ a: Rect?, _ b: Rect?) {
+            var lo = Double.infinity
+            var hi = -Double.infinity
+            for q in [Transition.progressLimits.lowerBound, Transition.progressLimits.upperBound] {
+                let r: Rect
+                switch (a, b) {
+                case let (a?, b?): r = interpolateFrame(a, b, q)
+                case let (a?, nil): r = a
+                case let (nil, b?): r = b
+                default: return
+                }
+                lo = Swift.min(lo, r.min(axis))
+                hi = Swift.max(hi, r.max(axis))
+            }
+            pairs.append(pair)
+            lows.append(lo)
+            highs.append(hi)
+        }
+        from.forEachAttributes(in: .everything) { a in
+            guard cellsToo || a.kind != .cell else { return }
+            let key = matcher.destination(of: a.key)
+            let b = key.flatMap { to.attributes(at: $0) }
+            add(ElementPair(from: a.key, to: b?.key), a.frame, b?.frame)
+        }
+        to.forEachAttributes(in: .everything) { b in
+            guard cellsToo || b.kind != .cell else { return }
+            if let key = matcher.source(of: b.key), from.attributes(at: key) != nil { return }
+            add(ElementPair(from: nil, to: b.key), nil, b.frame)
+        }
+        return (pairs, IntervalIndex(lows: lows, highs: highs))
+    }
+
+    /// Calls `body` with the attributes at progress p of every element whose frame then
+    /// meets `rect`: first headers, footers and listed elements, then banded cells.
+    ///
+    /// - Parameter sourceOnly: leave out elements that only the destination has (for a
+    ///   frozen layout, which keeps the source's items).
+    /// - Complexity: O(log² n + k) for banded cells, O(log n + k) for listed elements.
+    public func forEachAttributes(
+        at p: Double, in rect: Rect, sourceOnly: Bool = false,
+        _ body: (LayoutAttributes) -> Void
+    ) {
+        let p = Swift.min(Swift.max(p, Transition.progressLimits.lowerBound),
+                          Transition.progressLimits.upperBound)
+        let axis = from.layout.scrollAxis
+        var found: [Int] = []
+        listedIndex.forEach(meeting: rect.min(axis), rect.max(axis)) { found.append($0) }
+        found.sort()
+        for i in found {
+            let pair = listed[i]
+            if sourceOnly && pair.from == nil { continue }
+            let a = pair.from.flatMap { from.layout.attributes(at: $0) }
+            let b = pair.to.flatMap { to.layout.attributes(at: $0) }
+            guard var e = attributes(from: a, to: b, progress: p), e.frame.intersects(rect) else {
+                continue
+            }
+            if sourceOnly { e.key = pair.from! }
+            body(e)
+        }
+        if bandedCells { forEachBandedCell(at: p, in: rect, body) }
+    }
+
+    /// The attributes of every element at progress p in the visible rect of that moment.
+    public func visibleAttributes(at p: Double) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        forEachAttributes(at: p, in: visibleRect(at: p)) { result.append($0) }
+        return result
+    }
+
+    /// The attributes of one element at progress p: by its source key (reported under
+    /// that key), or by its destination key for an element new to the destination.
+    public func attributes(of key: ElementKey, inSource: Bool, at p: Double) -> LayoutAttributes? {
+        if inSource {
+            let a = from.layout.attributes(at: key)
+            let b = matcher.destination(of: key).flatMap { to.layout.attributes(at: $0) }
+            guard a != nil, var e = attributes(from: a, to: b, progress: p) else { return nil }
+            e.key = key
+            return e
+        }
+        guard matcher.source(of: key).flatMap({ from.layout.attributes(at: $0) }) == nil else {
+            return nil
+        }
+        return attributes(from: nil, to: to.layout.attributes(at: key), progress: p)
+    }
+
+    // MARK: Banded cells
+
+    private func locate(_ g: Int) -> (section: Int, item: Int) {
+        var a = 0
+        var b = cellBase.count - 1
+        while a < b {
+            let mid = (a + b + 1) / 2
+            if cellBase[mid] <= g { a = mid } else { b = mid - 1 }
+        }
+        // Skip empty sections that share this base.
+        while a + 1 < cellBase.count, cellBase[a + 1] <= g { a += 1 }
+        return (a, g - cellBase[a])
+    }
+
+    private func forEachBandedCell(at p: Double, in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        let model = from.layout.model
+        let total = cellBase.last.map { $0 + model.sections[cellBase.count - 1].count } ?? 0
+        guard total > 0 else { return }
+        let axis = from.layout.scrollAxis
+        // The progress range of the cells at this moment; overshoot is searched at the
+        // nearest progress in 0...1 with the rect widened by two viewport lengths per unit.
+        let clamped = Swift.min(Swift.max(p, 0), 1)
+        var qa = clamped
+        var qb = clamped
+        if let stagger, clamped > 0, clamped < 1 {
+            qa = convertToWindow(clamped, start: stagger.spread, end: 1)
+            qb = convertToWindow(clamped, start: 0, end: 1 - stagger.spread)
+        }
+        let widen = Swift.abs(p - clamped) * 2
+            * Swift.max(from.viewport.size[axis], to.viewport.size[axis])
+        let lo = rect.min(axis) - widen
+        let hi = rect.max(axis) + widen
+        let fromLayout = from.layout
+        let toLayout = to.layout
+        func band(_ g: Int) -> (lo: Double, hi: Double) {
+            let (s, i) = locate(g)
+            let a = fromLayout.cellBand(section: s, item: i)
+            let b = toLayout.cellBand(section: s, item: i)
+            return (
+                Swift.min(lerp(a.lo, b.lo, qa), lerp(a.lo, b.lo, qb)),
+                Swift.max(lerp(a.hi, b.hi, qa), lerp(a.hi, b.hi, qb))
+            )
+        }
+        // First cell whose band reaches lo; last whose band starts by hi.
+        var a = 0
+        var b = total
+        while a < b {
+            let mid = (a + b) / 2
+            if band(mid).hi < lo { a = mid + 1 } else { b = mid }
+        }
+        let first = a
+        b = total
+        while a < b {
+            let mid = (a + b) / 2
+            if band(mid).lo <= hi { a = mid + 1 } else { b = mid }
+        }
+        guard first < a else { return }
+        var (s, i) = locate(first)
+        for _ in first..<a {
+            while i >= model.sections[s].count {
+                s += 1
+                i = 0
+            }
+            let key = ElementKey(.cell, IndexPath(section: s, item: i))
+            if let e = attributes(from: fromLayout.attributes(at: key), to: toLayout.attributes(at: key), progress: p),
+                e.frame.intersects(rect)
+            {
+                body(e)
+            }
+            i += 1
+        }
+    }
+}

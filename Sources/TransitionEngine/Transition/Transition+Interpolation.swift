@@ -1,0 +1,118 @@
+extension Transition {
+    /// The attributes at (transition) progress p of an element with source attributes `a`
+    /// and destination attributes `b`; nil when the element is not shown (an appearing
+    /// element at p <= 0, a disappearing one at p >= 1).
+    ///
+    /// Matched elements: frame as centre and size, alpha (clamped to 0...1), transform
+    /// component-wise, custom values by name; zIndex the larger of the two in flight.
+    /// p = 0 gives `a` and p = 1 gives `b` exactly (keys included: in flight an element
+    /// carries its source key, at 1 its destination key).
+    func attributes(from a: LayoutAttributes?, to b: LayoutAttributes?, progress p: Double)
+        -> LayoutAttributes?
+    {
+        let q = elementProgress(p, window: stagger?.window(from: a, to: b, transition: self))
+        switch (a, b) {
+        case let (a?, b?):
+            var e: LayoutAttributes
+            if q == 0 {
+                e = a
+            } else if q == 1 {
+                e = b
+            } else {
+                e = a
+                e.frame = Transition.interpolateFrame(a.frame, b.frame, q)
+                e.alpha = clamp01(lerp(a.alpha, b.alpha, q))
+                e.zIndex = Swift.max(a.zIndex, b.zIndex)
+                e.isHidden = a.isHidden && b.isHidden
+                e.transform = Transition.interpolateTransform(a.transform, b.transform, q)
+                e.values = interpolateValues(a.values, b.values, q)
+                e.layoutState = b.layoutState
+            }
+            e.id = a.id ?? b.id
+            e.transitionProgress = q
+            e.nextFrame = b.frame
+            return e
+        case let (a?, nil):
+            guard q < 1 else { return nil }
+            var e = a
+            if q > 0 { applyEffect(options.disappear, to: &e, visibleShare: 1 - q) }
+            e.transitionProgress = q
+            e.nextFrame = a.frame
+            if q > 0 { e.layoutState = to.layout.stateName }
+            return e
+        case let (nil, b?):
+            guard q > 0 else { return nil }
+            var e = b
+            if q < 1 { applyEffect(options.appear, to: &e, visibleShare: q) }
+            e.transitionProgress = q
+            e.nextFrame = b.frame
+            return e
+        default:
+            return nil
+        }
+    }
+
+    private func applyEffect(_ effect: AppearEffect, to e: inout LayoutAttributes, visibleShare s: Double) {
+        switch effect {
+        case .fade:
+            e.alpha = clamp01(e.alpha * clamp01(s))
+        case .scale:
+            let k = Swift.max(0, s)
+            var t = e.transform ?? .identity
+            t.a *= k
+            t.b *= k
+            t.c *= k
+            t.d *= k
+            e.transform = t
+        case .none:
+            break
+        }
+    }
+
+    /// The frame a fraction q of the way from a to b, as centre and size; sizes never
+    /// go below 0.
+    @inline(__always)
+    static func interpolateFrame(_ a: Rect, _ b: Rect, _ q: Double) -> Rect {
+        let w = Swift.max(0, lerp(a.size.width, b.size.width, q))
+        let h = Swift.max(0, lerp(a.size.height, b.size.height, q))
+        let cx = lerp(a.midX, b.midX, q)
+        let cy = lerp(a.midY, b.midY, q)
+        return Rect(x: cx - w / 2, y: cy - h / 2, width: w, height: h)
+    }
+
+    static func interpolateTransform(_ a: AffineTransform?, _ b: AffineTransform?, _ q: Double)
+        -> AffineTransform?
+    {
+        if a == nil && b == nil { return nil }
+        let x = a ?? .identity
+        let y = b ?? .identity
+        return AffineTransform(
+            a: lerp(x.a, y.a, q), b: lerp(x.b, y.b, q), c: lerp(x.c, y.c, q),
+            d: lerp(x.d, y.d, q), tx: lerp(x.tx, y.tx, q), ty: lerp(x.ty, y.ty, q))
+    }
+
+    /// Values by name: numbers interpolate (and extrapolate), colours interpolate in the
+    /// transition's colour space (clamped to 0...1); a value on one side only is kept.
+    func interpolateValues(_ a: [CustomValue], _ b: [CustomValue], _ q: Double) -> [CustomValue] {
+        if a.isEmpty && b.isEmpty { return a }
+        var result: [CustomValue] = []
+        result.reserveCapacity(Swift.max(a.count, b.count))
+        for v in a {
+            guard let w = b.first(where: { $0.name == v.name }) else {
+                result.append(v)
+                continue
+            }
+            switch (v.value, w.value) {
+            case let (.number(x), .number(y)):
+                result.append(CustomValue(name: v.name, value: .number(lerp(x, y, q))))
+            case let (.color(x), .color(y)):
+                let c = options.colorSpace.interpolate(x, y, clamp01(q))
+                result.append(CustomValue(name: v.name, value: .color(c)))
+            default:
+                result.append(q < 0.5 ? v : w)  // a number and a colour: switch half way
+            }
+        }
+        for w in b where !a.contains(where: { $0.name == w.name }) { result.append(w) }
+        return result
+    }
+}

@@ -1,0 +1,116 @@
+/// The geometry of one transition: two placed layouts, how their elements pair up, and
+/// where every element is at any progress. Pure and immutable; the `Animator` says
+/// which progress it is.
+///
+/// Progress p is the eased progress: 0 is the source exactly, 1 the destination
+/// exactly; values outside 0...1 (overshooting curves, springs) extrapolate frames and
+/// the content offset.
+public struct Transition: Sendable {
+    public let from: PlacedLayout
+    /// The destination, with the target content offset.
+    public let to: PlacedLayout
+    public let options: TransitionOptions
+    let matcher: ElementMatcher
+    /// Cells are found by binary search over their bands (same items, flow-like layouts
+    /// on the same axis); otherwise every element is in `listed`.
+    let bandedCells: Bool
+    /// Global index of each section's first cell (of the source model).
+    let cellBase: [Int]
+    /// Elements found through the interval index: headers and footers when cells are
+    /// banded, every element otherwise.
+    let listed: [ElementPair]
+    let listedIndex: IntervalIndex
+    let stagger: StaggerPlan?
+
+    /// The progress range the listed index covers exactly; beyond it progress is clamped.
+    public static let progressLimits: ClosedRange<Double> = -1...2
+
+    /// Prepares a transition from `from` to `to` (whose content offset is ignored: the
+    /// target comes from `options.contentOffset`).
+    /// - Parameter duration: the nominal duration in seconds, which stagger delays are a
+    ///   share of.
+    public init(
+        from: PlacedLayout, to destination: PlacedLayout, options: TransitionOptions = .init(),
+        duration: Double = 0.3
+    ) throws(ValidationError) {
+        try self.init(from: from, to: destination, options: options, duration: duration, allowBanding: true)
+    }
+
+    /// - Parameter allowBanding: false lists every element (tests compare both paths).
+    init(
+        from: PlacedLayout, to destination: PlacedLayout, options: TransitionOptions,
+        duration: Double, allowBanding: Bool
+    ) throws(ValidationError) {
+        self.from = from
+        self.options = options
+        let matcher = ElementMatcher(from: from.layout.model, to: destination.layout.model)
+        self.matcher = matcher
+        var to = destination
+        to.contentOffset = try Transition.targetOffset(
+            from: from, to: destination, target: options.contentOffset, matcher: matcher)
+        self.to = to
+        bandedCells =
+            allowBanding && matcher.identical && from.layout.hasMonotoneCellBands
+            && to.layout.hasMonotoneCellBands && from.layout.scrollAxis == to.layout.scrollAxis
+        var base: [Int] = []
+        var total = 0
+        for section in from.layout.model.sections {
+            base.append(total)
+            total += section.count
+        }
+        cellBase = base
+        let built = Transition.listElements(
+            from: from.layout, to: to.layout, matcher: matcher, cellsToo: !bandedCells)
+        listed = built.pairs
+        listedIndex = built.index
+        stagger = options.stagger.map {
+            StaggerPlan($0, from: from, to: to.layout, matcher: matcher, cellBase: base,
+                        duration: duration)
+        }
+    }
+
+    // MARK: Content offset, viewport, content size
+
+    /// The content offset at progress p: (1 - p) from + p to.
+    public func contentOffset(at p: Double) -> Point {
+        Point(
+            x: lerp(from.contentOffset.x, to.contentOffset.x, p),
+            y: lerp(from.contentOffset.y, to.contentOffset.y, p))
+    }
+
+    /// The viewport at progress p: size (never below 0) and inset interpolated.
+    public func viewport(at p: Double) -> Viewport {
+        let a = from.viewport
+        let b = to.viewport
+        return Viewport(
+            size: Size(
+                width: Swift.max(0, lerp(a.size.width, b.size.width, p)),
+                height: Swift.max(0, lerp(a.size.height, b.size.height, p))),
+            contentInset: EdgeInsets(
+                top: lerp(a.contentInset.top, b.contentInset.top, p),
+                left: lerp(a.contentInset.left, b.contentInset.left, p),
+                bottom: lerp(a.contentInset.bottom, b.contentInset.bottom, p),
+                right: lerp(a.contentInset.right, b.contentInset.right, p)))
+    }
+
+    /// The visible rect at progress p: it follows the interpolated offset and viewport.
+    public func visibleRect(at p: Double) -> Rect {
+        Rect(origin: contentOffset(at: p), size: viewport(at: p).size)
+    }
+
+    /// The content size at progress p (never below 0).
+    public func contentSize(at p: Double) -> Size {
+        let a = from.layout.contentSize
+        let b = to.layout.contentSize
+        return Size(
+            width: Swift.max(0, lerp(a.width, b.width, p)),
+            height: Swift.max(0, lerp(a.height, b.height, p)))
+    }
+
+    /// The progress of one element, given its stagger window.
+    @inline(__always)
+    func elementProgress(_ p: Double, window: (start: Double, end: Double)?) -> Double {
+        guard let w = window, p >= 0, p <= 1 else { return p }
+        return convertToWindow(p, start: w.start, end: w.end)
+    }
+}
