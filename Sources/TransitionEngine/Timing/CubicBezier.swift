@@ -1,0 +1,109 @@
+/// The CSS `cubic-bezier(x1, y1, x2, y2)` curve from (0, 0) to (1, 1), evaluated as a
+/// function y(x).
+///
+/// x(t) and y(t) are cubic polynomials in the curve parameter t in [0, 1]; with x1 and
+/// x2 in [0, 1], x(t) is non-decreasing, so y(x) is a function. For a given x the
+/// parameter is found by Newton's method from t = x, and by bisection when a Newton
+/// step cannot proceed (see `parameter(forX:)`). Inputs outside [0, 1] follow the
+/// tangent at the nearer end, as CSS specifies.
+struct CubicBezier: Sendable {
+    /// Tolerance on |x(t) - x| (SEMANTICS.md §7).
+    static let epsilon = 1e-7
+
+    let x1: Double, y1: Double, x2: Double, y2: Double
+    // Power-basis coefficients: x(t) = ((ax t + bx) t + cx) t, likewise y.
+    private let ax: Double, bx: Double, cx: Double
+    private let ay: Double, by: Double, cy: Double
+
+    init(x1: Double, y1: Double, x2: Double, y2: Double) {
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
+        cx = 3 * x1
+        bx = 3 * (x2 - x1) - cx
+        ax = 1 - cx - bx
+        cy = 3 * y1
+        by = 3 * (y2 - y1) - cy
+        ay = 1 - cy - by
+    }
+
+    func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+    func y(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+    func dx(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+    func dy(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
+
+    /// The output progress at input `x`.
+    ///
+    /// - Complexity: O(1): at most 8 Newton steps, else at most 64 bisection steps.
+    func value(at x: Double) -> Double {
+        if x < 0 { return startTangent.map { $0 * x } ?? 0 }
+        if x > 1 { return endTangent.map { 1 + $0 * (x - 1) } ?? 1 }
+        return y(parameter(forX: x))
+    }
+
+    /// dy/dx at input `x`: y'(t)/x'(t), or, where x'(t) vanishes (a horizontal
+    /// x-speed at an end with x1 = 0 or x2 = 1, or a cusp), the secant over
+    /// parameter steps of 1e-6 around t, which tends to the true slope where it is
+    /// finite and stays finite at a vertical tangent.
+    ///
+    /// - Complexity: O(1).
+    func slope(at x: Double) -> Double {
+        if x < 0 { return startTangent ?? 0 }
+        if x > 1 { return endTangent ?? 0 }
+        let t = parameter(forX: x)
+        let d = dx(t)
+        if abs(d) > 1e-9 { return dy(t) / d }
+        let h = 1e-6
+        let t0 = Swift.max(0, t - h), t1 = Swift.min(1, t + h)
+        let run = self.x(t1) - self.x(t0)
+        return run > 0 ? (y(t1) - y(t0)) / run : 0
+    }
+
+    /// The curve parameter t in [0, 1] with x(t) = x, for x in [0, 1].
+    ///
+    /// Newton's method from t = x stops once |x(t) - x| < `epsilon` and then takes one
+    /// more step, which (convergence being quadratic) leaves an error near 1e-14; if a
+    /// step would divide by |x'(t)| < 1e-6 or leave [0, 1], or 8 steps do not converge,
+    /// bisection on [0, 1] takes over and stops at |x(t) - x| < `epsilon` (x being
+    /// monotonic, it always converges).
+    func parameter(forX x: Double) -> Double {
+        var t = x
+        for _ in 0..<8 {
+            let error = self.x(t) - x
+            let d = dx(t)
+            if abs(d) < 1e-6 { break }
+            let next = t - error / d
+            if abs(error) < CubicBezier.epsilon {
+                return next >= 0 && next <= 1 ? next : t
+            }
+            if !(next >= 0 && next <= 1) { break }
+            t = next
+        }
+        var lo = 0.0, hi = 1.0
+        t = x
+        for _ in 0..<64 {
+            let error = self.x(t) - x
+            if abs(error) < CubicBezier.epsilon { return t }
+            if error < 0 { lo = t } else { hi = t }
+            t = (lo + hi) / 2
+        }
+        return t
+    }
+
+    /// Slope of the line through (0, 0) that extends the curve below x = 0: towards
+    /// P1, else towards P2, else nil (the output stays 0).
+    private var startTangent: Double? {
+        if x1 > 0 { return y1 / x1 }
+        if x2 > 0 { return y2 / x2 }
+        return nil
+    }
+
+    /// Slope of the line through (1, 1) that extends the curve above x = 1: from P2,
+    /// else from P1, else nil (the output stays 1).
+    private var endTangent: Double? {
+        if x2 < 1 { return (1 - y2) / (1 - x2) }
+        if x1 < 1 { return (1 - y1) / (1 - x1) }
+        return nil
+    }
+}
