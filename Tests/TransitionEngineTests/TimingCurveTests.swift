@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionEngine
 
 /// cubic-bezier, steps and linear() curves, and `TimingCurve`'s progress and velocity.
@@ -27,12 +28,14 @@ import Testing
 
         func y(atX x: Double) -> Double {
             let n = samples.count - 1
-            var lo = 0, hi = n  // samples[lo] <= x <= samples[hi]
+            var lo = 0
+            var hi = n  // samples[lo] <= x <= samples[hi]
             while hi - lo > 1 {
                 let mid = (lo + hi) / 2
                 if samples[mid] <= x { lo = mid } else { hi = mid }
             }
-            var tlo = Double(lo) / Double(n), thi = Double(hi) / Double(n)
+            var tlo = Double(lo) / Double(n)
+            var thi = Double(hi) / Double(n)
             for _ in 0..<100 {
                 let mid = (tlo + thi) / 2
                 if Self.bernstein(mid, x1, x2) <= x { tlo = mid } else { thi = mid }
@@ -46,8 +49,9 @@ import Testing
             let curve = TimingCurve.cubicBezier(x1: x1, y1: x1, x2: x2, y2: x2)
             for i in 0...100 {
                 let x = Double(i) / 100
-                #expect(Self.close(curve.progress(atFraction: x, duration: 1), x, 1e-9),
-                        "cubic-bezier(\(x1), \(x1), \(x2), \(x2)) at \(x)")
+                #expect(
+                    Self.close(curve.progress(atFraction: x, duration: 1), x, 1e-9),
+                    "cubic-bezier(\(x1), \(x1), \(x2), \(x2)) at \(x)")
             }
         }
         let linear = TimingCurve.cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1)
@@ -69,7 +73,9 @@ import Testing
                 let x = Double(i) / 200
                 let want = reference.y(atX: x)
                 let got = curve.progress(atFraction: x, duration: 1)
-                #expect(Self.close(got, want), "cubic-bezier(\(x1), \(y1), \(x2), \(y2)) at \(x): \(got) vs \(want)")
+                #expect(
+                    Self.close(got, want),
+                    "cubic-bezier(\(x1), \(y1), \(x2), \(y2)) at \(x): \(got) vs \(want)")
             }
         }
         // The widely quoted value of `ease` half way.
@@ -82,20 +88,26 @@ import Testing
     @Test func randomBeziersAreMonotonicAndAccurate() {
         var rng = SplitMix64(seed: 0x7e57_c0de)
         for _ in 0..<40 {
-            let x1 = rng.unit(), x2 = rng.unit()
-            let y1 = rng.unit() * 3 - 1, y2 = rng.unit() * 3 - 1
+            let x1 = rng.unit()
+            let x2 = rng.unit()
+            let y1 = rng.unit() * 3 - 1
+            let y2 = rng.unit() * 3 - 1
             let bezier = CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
             let reference = BezierReference(x1, y1, x2, y2, n: 20_000)
             var previous = -1.0
             for i in 0...400 {
                 let x = Double(i) / 400
                 let t = bezier.parameter(forX: x)
-                #expect(t >= previous - 1e-9, "parameter not monotonic for \((x1, y1, x2, y2)) at \(x)")
-                #expect(abs(bezier.x(t) - x) < CubicBezier.epsilon, "x(t) off for \((x1, y1, x2, y2)) at \(x)")
+                #expect(
+                    t >= previous - 1e-9, "parameter not monotonic for \((x1, y1, x2, y2)) at \(x)")
+                #expect(
+                    abs(bezier.x(t) - x) < CubicBezier.epsilon,
+                    "x(t) off for \((x1, y1, x2, y2)) at \(x)")
                 // The y error is at most |dy/dx| times the x error.
                 let tolerance = Swift.max(1e-9, 2e-7 * abs(bezier.slope(at: x)))
-                #expect(Self.close(bezier.value(at: x), reference.y(atX: x), tolerance),
-                        "y off for \((x1, y1, x2, y2)) at \(x)")
+                #expect(
+                    Self.close(bezier.value(at: x), reference.y(atX: x), tolerance),
+                    "y off for \((x1, y1, x2, y2)) at \(x)")
                 previous = t
             }
         }
@@ -117,11 +129,13 @@ import Testing
     /// The velocity is y'(t) / x'(t) / duration: compare with finite differences.
     @Test func bezierVelocityMatchesFiniteDifference() {
         let curve = TimingCurve.cubicBezier(x1: 0.3, y1: -0.4, x2: 0.6, y2: 1.6)
-        let duration = 0.8, h = 1e-6
+        let duration = 0.8
+        let h = 1e-6
         for i in 1..<50 {
             let t = Double(i) / 50
-            let numeric = (curve.progress(atFraction: t + h, duration: duration)
-                - curve.progress(atFraction: t - h, duration: duration)) / (2 * h) / duration
+            let numeric =
+                (curve.progress(atFraction: t + h, duration: duration)
+                    - curve.progress(atFraction: t - h, duration: duration)) / (2 * h) / duration
             let analytic = curve.velocity(atFraction: t, duration: duration)
             #expect(Self.close(analytic, numeric, 1e-5 * Swift.max(1, abs(numeric))), "at \(t)")
         }
@@ -132,9 +146,12 @@ import Testing
     @Test func stepsJumpEnd() {
         let curve = TimingCurve.steps(4, .jumpEnd)
         let cases: [(Double, Double)] = [
-            (0, 0), (0.1, 0), (0.25, 0.25), (0.3, 0.25), (0.5, 0.5), (0.74, 0.5), (0.99, 0.75), (1, 1),
+            (0, 0), (0.1, 0), (0.25, 0.25), (0.3, 0.25), (0.5, 0.5), (0.74, 0.5), (0.99, 0.75),
+            (1, 1),
         ]
-        for (x, want) in cases { #expect(curve.progress(atFraction: x, duration: 1) == want, "at \(x)") }
+        for (x, want) in cases {
+            #expect(curve.progress(atFraction: x, duration: 1) == want, "at \(x)")
+        }
     }
 
     @Test func stepsJumpStart() {
@@ -142,16 +159,21 @@ import Testing
         let cases: [(Double, Double)] = [
             (0, 0.25), (0.1, 0.25), (0.25, 0.5), (0.5, 0.75), (0.74, 0.75), (0.75, 1), (1, 1),
         ]
-        for (x, want) in cases { #expect(curve.progress(atFraction: x, duration: 1) == want, "at \(x)") }
+        for (x, want) in cases {
+            #expect(curve.progress(atFraction: x, duration: 1) == want, "at \(x)")
+        }
     }
 
     /// steps(3, jump-both): four jumps, levels 1/4, 2/4, 3/4, then 1 at the end.
     @Test func stepsJumpBoth() {
         let curve = TimingCurve.steps(3, .jumpBoth)
         let cases: [(Double, Double)] = [
-            (0, 0.25), (0.2, 0.25), (1.0 / 3, 0.5), (0.5, 0.5), (2.0 / 3, 0.75), (0.99, 0.75), (1, 1),
+            (0, 0.25), (0.2, 0.25), (1.0 / 3, 0.5), (0.5, 0.5), (2.0 / 3, 0.75), (0.99, 0.75),
+            (1, 1),
         ]
-        for (x, want) in cases { #expect(curve.progress(atFraction: x, duration: 1) == want, "at \(x)") }
+        for (x, want) in cases {
+            #expect(curve.progress(atFraction: x, duration: 1) == want, "at \(x)")
+        }
     }
 
     /// steps(5, jump-none): five levels 0, 1/4, ..., 1, each held for a fifth.
@@ -160,7 +182,9 @@ import Testing
         let cases: [(Double, Double)] = [
             (0, 0), (0.19, 0), (0.2, 0.25), (0.5, 0.5), (0.79, 0.75), (0.8, 1), (1, 1),
         ]
-        for (x, want) in cases { #expect(curve.progress(atFraction: x, duration: 1) == want, "at \(x)") }
+        for (x, want) in cases {
+            #expect(curve.progress(atFraction: x, duration: 1) == want, "at \(x)")
+        }
     }
 
     @Test func stepsOutsideUnitInterval() {
@@ -202,15 +226,18 @@ import Testing
         let cases: [(Double, Double)] = [
             (0, 0), (0.375, 0.125), (0.75, 0.25), (0.875, 0.625), (1, 1),
         ]
-        for (x, want) in cases { #expect(Self.close(curve.progress(atFraction: x, duration: 1), want), "at \(x)") }
+        for (x, want) in cases {
+            #expect(Self.close(curve.progress(atFraction: x, duration: 1), want), "at \(x)")
+        }
         #expect(Self.close(curve.velocity(atFraction: 0.5, duration: 2), 0.25 / 0.75 / 2))
         #expect(Self.close(curve.velocity(atFraction: 0.9, duration: 1), 3))
     }
 
     /// `linear(0, 0.25, 1)`: the middle stop is placed half way.
     @Test func linearStopsEvenlySpaced() {
-        #expect(LinearStop.resolved(Self.stops([(0, nil), (0.25, nil), (1, nil)])).map(\.input)
-            == [0, 0.5, 1])
+        #expect(
+            LinearStop.resolved(Self.stops([(0, nil), (0.25, nil), (1, nil)])).map(\.input)
+                == [0, 0.5, 1])
         let curve = TimingCurve.linearStops(Self.stops([(0, nil), (0.25, nil), (1, nil)]))
         #expect(Self.close(curve.progress(atFraction: 0.25, duration: 1), 0.125))
         #expect(Self.close(curve.progress(atFraction: 0.75, duration: 1), 0.625))
@@ -224,7 +251,9 @@ import Testing
     @Test func linearStopsInputResolution() {
         let run = Self.stops([(0, nil), (0.1, nil), (0.2, nil), (0.6, 0.6), (0.7, nil), (1, nil)])
         let inputs = LinearStop.resolved(run).map { $0.input! }
-        for (got, want) in zip(inputs, [0, 0.2, 0.4, 0.6, 0.8, 1.0]) { #expect(Self.close(got, want)) }
+        for (got, want) in zip(inputs, [0, 0.2, 0.4, 0.6, 0.8, 1.0]) {
+            #expect(Self.close(got, want))
+        }
         let backwards = Self.stops([(0, nil), (0.9, 0.5), (0.5, 0.25), (1, nil)])
         #expect(LinearStop.resolved(backwards).map(\.input) == [0, 0.5, 0.5, 1])
         let beyond = Self.stops([(0, nil), (0.5, 1.2), (1, nil)])
@@ -236,12 +265,14 @@ import Testing
     /// Two stops at one input make a jump; the later value holds from that input on.
     @Test func linearStopsJumpAndExtrapolation() {
         // `linear(0, 0.9 50%, 0.5 25%, 1)`: the third stop is raised to 50%.
-        let jump = TimingCurve.linearStops(Self.stops([(0, nil), (0.9, 0.5), (0.5, 0.25), (1, nil)]))
+        let jump = TimingCurve.linearStops(
+            Self.stops([(0, nil), (0.9, 0.5), (0.5, 0.25), (1, nil)]))
         #expect(Self.close(jump.progress(atFraction: 0.25, duration: 1), 0.45))
         #expect(Self.close(jump.progress(atFraction: 0.5, duration: 1), 0.5))
         #expect(Self.close(jump.progress(atFraction: 0.75, duration: 1), 0.75))
         // `linear(0, 0.5 25% 75%, 1)`: a plateau between 25% and 75%.
-        let plateau = TimingCurve.linearStops(Self.stops([(0, nil), (0.5, 0.25), (0.5, 0.75), (1, nil)]))
+        let plateau = TimingCurve.linearStops(
+            Self.stops([(0, nil), (0.5, 0.25), (0.5, 0.75), (1, nil)]))
         #expect(Self.close(plateau.progress(atFraction: 0.125, duration: 1), 0.25))
         #expect(Self.close(plateau.progress(atFraction: 0.5, duration: 1), 0.5))
         #expect(Self.close(plateau.progress(atFraction: 0.875, duration: 1), 0.75))

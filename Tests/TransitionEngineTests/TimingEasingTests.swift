@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionEngine
 
 /// The AHEasing functions against SEMANTICS.md §5 and §6.
@@ -41,7 +42,9 @@ import Testing
             "quadratic", "cubic", "quartic", "quintic", "sine", "circular", "exponential",
             "elastic", "back", "bounce",
         ]
-        let names = ["linear"] + families.flatMap { f in ["EaseIn", "EaseOut", "EaseInOut"].map { f + $0 } }
+        let names =
+            ["linear"]
+            + families.flatMap { f in ["EaseIn", "EaseOut", "EaseInOut"].map { f + $0 } }
         #expect(Easing.allCases.map(\.rawValue) == names)
     }
 
@@ -111,7 +114,9 @@ import Testing
             let numeric = (easing(p + h) - easing(p - h)) / (2 * h)
             let analytic = easing.derivative(p)
             let tolerance = 1e-6 * Swift.max(1, abs(analytic))
-            #expect(Self.close(analytic, numeric, tolerance), "\(easing)' at \(p): \(analytic) vs \(numeric)")
+            #expect(
+                Self.close(analytic, numeric, tolerance),
+                "\(easing)' at \(p): \(analytic) vs \(numeric)")
         }
     }
 
@@ -119,7 +124,8 @@ import Testing
     /// offset from y = 0 to y = 1537.75.
     @Test func timedDrive() {
         let curve = TimingCurve.easing(.quarticEaseInOut)
-        let duration = 0.75, distance = 1537.75
+        let duration = 0.75
+        let distance = 1537.75
         let p1 = curve.progress(atFraction: 0.3 / duration, duration: duration)
         #expect(Self.close(0.3 / duration, 0.4))
         #expect(Self.close(p1, 0.2048))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionEngine
 
 /// Springs: closed form against numerical integration, parametrisations, settling.
@@ -14,14 +15,19 @@ import Testing
         func acceleration(_ x: Double, _ v: Double) -> Double {
             -(s.damping * v + s.stiffness * x) / s.mass
         }
-        var x = x0, v = v0
+        var x = x0
+        var v = v0
         let steps = Int((t / h).rounded())
         let h = t / Double(steps)
         for _ in 0..<steps {
-            let k1x = v, k1v = acceleration(x, v)
-            let k2x = v + h / 2 * k1v, k2v = acceleration(x + h / 2 * k1x, v + h / 2 * k1v)
-            let k3x = v + h / 2 * k2v, k3v = acceleration(x + h / 2 * k2x, v + h / 2 * k2v)
-            let k4x = v + h * k3v, k4v = acceleration(x + h * k3x, v + h * k3v)
+            let k1x = v
+            let k1v = acceleration(x, v)
+            let k2x = v + h / 2 * k1v
+            let k2v = acceleration(x + h / 2 * k1x, v + h / 2 * k1v)
+            let k3x = v + h / 2 * k2v
+            let k3v = acceleration(x + h / 2 * k2x, v + h / 2 * k2v)
+            let k4x = v + h * k3v
+            let k4v = acceleration(x + h * k3x, v + h * k3v)
             x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
             v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
         }
@@ -49,8 +55,12 @@ import Testing
         for t in [0.0, 0.05, 0.13, 0.4, 0.77, 1.5] {
             let exact = spring.state(at: t, displacement: x0, velocity: v0)
             let numeric = Self.integrate(spring, x0: x0, v0: v0, to: t)
-            #expect(Self.close(exact.displacement, numeric.x), "\(name) x(\(t)): \(exact.displacement) vs \(numeric.x)")
-            #expect(Self.close(exact.velocity, numeric.v), "\(name) v(\(t)): \(exact.velocity) vs \(numeric.v)")
+            #expect(
+                Self.close(exact.displacement, numeric.x),
+                "\(name) x(\(t)): \(exact.displacement) vs \(numeric.x)")
+            #expect(
+                Self.close(exact.velocity, numeric.v),
+                "\(name) v(\(t)): \(exact.velocity) vs \(numeric.v)")
         }
     }
 
@@ -63,7 +73,9 @@ import Testing
             let behind = spring.state(at: t - h, displacement: x0, velocity: v0).displacement
             let numeric = (ahead - behind) / (2 * h)
             let analytic = spring.state(at: t, displacement: x0, velocity: v0).velocity
-            #expect(Self.close(analytic, numeric, 1e-6 * Swift.max(1, abs(analytic))), "\(name) at \(t)")
+            #expect(
+                Self.close(analytic, numeric, 1e-6 * Swift.max(1, abs(analytic))), "\(name) at \(t)"
+            )
         }
     }
 
@@ -76,7 +88,9 @@ import Testing
             // Far in the future: finite, and at rest unless undamped.
             let late = spring.state(at: 1e6, displacement: x0, velocity: v0)
             #expect(late.displacement.isFinite && late.velocity.isFinite, "\(name)")
-            if spring.damping > 0 { #expect(late.displacement == 0 && late.velocity == 0, "\(name)") }
+            if spring.damping > 0 {
+                #expect(late.displacement == 0 && late.velocity == 0, "\(name)")
+            }
         }
     }
 
@@ -141,7 +155,9 @@ import Testing
         }
         var last = settle + 5
         while last > 0 && worst(last) <= epsilon { last -= 1e-4 }
-        #expect(last <= settle && last > settle - 1e-4 - 1e-9, "\(name): last excursion at \(last), settle \(settle)")
+        #expect(
+            last <= settle && last > settle - 1e-4 - 1e-9,
+            "\(name): last excursion at \(last), settle \(settle)")
     }
 
     @Test(arguments: cases.indices.filter { cases[$0].1.damping > 0 })
@@ -158,7 +174,8 @@ import Testing
             let response = 0.1 + rng.unit()
             let zeta = n % 3 == 0 ? 1 : 0.05 + rng.unit() * 3
             let spring = Spring(response: response, dampingFraction: zeta, mass: 0.5 + rng.unit())
-            let x0 = rng.unit() * 2 - 1, v0 = rng.unit() * 20 - 10
+            let x0 = rng.unit() * 2 - 1
+            let v0 = rng.unit() * 20 - 10
             Self.checkSettling(spring, x0: x0, v0: v0, "#\(n) \(spring) x0 \(x0) v0 \(v0)")
         }
     }
@@ -170,19 +187,27 @@ import Testing
         #expect(spring.settlingDuration(displacement: 5e-5, velocity: 0) == 0)
         #expect(spring.settlingDuration(displacement: 5e-4, velocity: 0) > 0)
         // epsilon is absolute: a larger start takes longer.
-        #expect(spring.settlingDuration(displacement: 10, velocity: 0)
-            > spring.settlingDuration(displacement: 1, velocity: 0))
+        #expect(
+            spring.settlingDuration(displacement: 10, velocity: 0)
+                > spring.settlingDuration(displacement: 1, velocity: 0))
         // Undamped: never settles, reports the cap; unless the motion is under epsilon.
         let undamped = Spring(stiffness: 4, damping: 0)
-        #expect(undamped.settlingDuration(displacement: 1, velocity: 0) == Spring.maximumSettlingDuration)
+        #expect(
+            undamped.settlingDuration(displacement: 1, velocity: 0)
+                == Spring.maximumSettlingDuration)
         #expect(undamped.settlingDuration(displacement: 1e-4, velocity: 0) == 0)
         // Barely damped: settles after the cap, reports the cap.
         let slow = Spring(stiffness: 100, damping: 1e-3)
-        #expect(slow.settlingDuration(displacement: 1, velocity: 0) == Spring.maximumSettlingDuration)
+        #expect(
+            slow.settlingDuration(displacement: 1, velocity: 0) == Spring.maximumSettlingDuration)
         // Creeping (zeta = 50, slow rate 0.02 / s): about 310 s, reports the cap.
         let creeping = Spring(stiffness: 4, damping: 200)
-        #expect(creeping.settlingDuration(displacement: 1, velocity: 0) == Spring.maximumSettlingDuration)
-        #expect(spring.settlingDuration(displacement: 1, velocity: 0, epsilon: 0) == Spring.maximumSettlingDuration)
+        #expect(
+            creeping.settlingDuration(displacement: 1, velocity: 0)
+                == Spring.maximumSettlingDuration)
+        #expect(
+            spring.settlingDuration(displacement: 1, velocity: 0, epsilon: 0)
+                == Spring.maximumSettlingDuration)
         // Invalid constants or inputs do not trap.
         let invalid = Spring(mass: 0, stiffness: -1, damping: .nan)
         #expect(invalid.settlingDuration(displacement: 1, velocity: 0) == 0)
@@ -202,11 +227,14 @@ import Testing
         #expect(abs(curve.progress(atFraction: 1, duration: duration) - 1) <= 1e-3)
         for f in [0.1, 0.35, 0.8] {
             let s = spring.state(at: f * duration, displacement: 1, velocity: -2)
-            #expect(Self.close(curve.progress(atFraction: f, duration: duration), 1 - s.displacement))
+            #expect(
+                Self.close(curve.progress(atFraction: f, duration: duration), 1 - s.displacement))
             #expect(Self.close(curve.velocity(atFraction: f, duration: duration), -s.velocity))
         }
         // Under-damped: overshoots 1 on the way.
-        let peak = (1...100).map { curve.progress(atFraction: Double($0) / 100, duration: duration) }.max()!
+        let peak = (1...100).map {
+            curve.progress(atFraction: Double($0) / 100, duration: duration)
+        }.max()!
         #expect(peak > 1.05)
     }
 }

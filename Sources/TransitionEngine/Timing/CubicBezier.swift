@@ -1,6 +1,6 @@
-/// The CSS `cubic-bezier(x1, y1, x2, y2)` curve from (0, 0) to (1, 1), evaluated as a
-/// function y(x).
+/// The CSS `cubic-bezier(x1, y1, x2, y2)` curve, evaluated as a function y(x).
 ///
+/// The curve runs from (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2).
 /// x(t) and y(t) are cubic polynomials in the curve parameter t in [0, 1]; with x1 and
 /// x2 in [0, 1], x(t) is non-decreasing, so y(x) is a function. For a given x the
 /// parameter is found by Newton's method from t = x, falling back to bisection when a
@@ -9,8 +9,10 @@
 struct CubicBezier: Sendable {
     /// The accuracy on |x(t) - x| that SEMANTICS.md §7 requires.
     static let epsilon = 1e-7
-    /// The accuracy the solver aims for: at `epsilon` the output could be off by
-    /// `epsilon` times the slope, too coarse for 1e-9 comparisons.
+    /// The accuracy on |x(t) - x| the solver aims for.
+    ///
+    /// At `epsilon` the output could be off by `epsilon` times the slope, too coarse
+    /// for the project's 1e-9 comparisons.
     static let tolerance = 1e-14
 
     let x1: Double, y1: Double, x2: Double, y2: Double
@@ -45,10 +47,12 @@ struct CubicBezier: Sendable {
         return y(parameter(forX: x))
     }
 
-    /// dy/dx at input `x`: y'(t)/x'(t), or, where x'(t) vanishes (a horizontal
-    /// x-speed at an end with x1 = 0 or x2 = 1, or a cusp), the secant over
-    /// parameter steps of 1e-6 around t, which tends to the true slope where it is
-    /// finite and stays finite at a vertical tangent.
+    /// The slope dy/dx at input `x`.
+    ///
+    /// It is y'(t)/x'(t), or, where x'(t) vanishes (at an end with x1 = 0 or x2 = 1,
+    /// or in the middle of an S-curve), the secant over parameter steps of 1e-6
+    /// around t, which tends to the true slope where it is finite and stays finite at
+    /// a vertical tangent. Outside [0, 1], the slope of the extending tangent.
     ///
     /// - Complexity: O(1).
     func slope(at x: Double) -> Double {
@@ -58,7 +62,8 @@ struct CubicBezier: Sendable {
         let d = dx(t)
         if abs(d) > 1e-9 { return dy(t) / d }
         let h = 1e-6
-        let t0 = Swift.max(0, t - h), t1 = Swift.min(1, t + h)
+        let t0 = Swift.max(0, t - h)
+        let t1 = Swift.min(1, t + h)
         let run = self.x(t1) - self.x(t0)
         return run > 0 ? (y(t1) - y(t0)) / run : 0
     }
@@ -72,7 +77,8 @@ struct CubicBezier: Sendable {
     /// shrink, or after 100 steps (the last 60 halving the bracket), so it always
     /// ends within `epsilon`; in practice within a few ulps after 3 to 6 steps.
     func parameter(forX x: Double) -> Double {
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         var t = x
         for step in 0..<100 {
             let error = self.x(t) - x
@@ -89,16 +95,20 @@ struct CubicBezier: Sendable {
         return t
     }
 
-    /// Slope of the line through (0, 0) that extends the curve below x = 0: towards
-    /// P1, else towards P2, else nil (the output stays 0).
+    /// The slope of the line that extends the curve below x = 0.
+    ///
+    /// The line goes from (0, 0) towards P1, else towards P2; nil when both have
+    /// x = 0 (the output stays 0).
     private var startTangent: Double? {
         if x1 > 0 { return y1 / x1 }
         if x2 > 0 { return y2 / x2 }
         return nil
     }
 
-    /// Slope of the line through (1, 1) that extends the curve above x = 1: from P2,
-    /// else from P1, else nil (the output stays 1).
+    /// The slope of the line that extends the curve above x = 1.
+    ///
+    /// The line goes from P2, else from P1, to (1, 1); nil when both have x = 1 (the
+    /// output stays 1).
     private var endTangent: Double? {
         if x2 < 1 { return (1 - y2) / (1 - x2) }
         if x1 < 1 { return (1 - y1) / (1 - x1) }

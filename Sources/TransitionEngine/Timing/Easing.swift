@@ -1,18 +1,19 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
-/// One of the 31 AHEasing functions, named as in AHEasing with a lower-case first
-/// letter; the raw value is the name (`"linear"`, `"quadraticEaseIn"`, ...).
+/// One of the 31 AHEasing functions; the raw value is its name.
 ///
-/// The functions follow SEMANTICS.md §5 exactly and do not clamp their input: values
-/// outside [0, 1] evaluate the same formulas (the circular family is NaN outside its
-/// domain). Every function maps 0 to 0 and 1 to 1 within 1e-15; the exponential ones
-/// special-case their ends (see `Timing/README.md`).
+/// Names are AHEasing's with a lower-case first letter (`"linear"`,
+/// `"quadraticEaseIn"`, ..., `"bounceEaseInOut"`). The functions follow SEMANTICS.md
+/// §5 exactly and do not clamp their input: values outside [0, 1] evaluate the same
+/// formulas (the circular family is NaN outside its domain). Every function maps 0 to
+/// 0 and 1 to 1 within 2e-15; the exponential ones special-case their ends (see
+/// `Timing/README.md`).
 public enum Easing: String, CaseIterable, Sendable {
     case linear
     case quadraticEaseIn, quadraticEaseOut, quadraticEaseInOut
@@ -105,8 +106,9 @@ public enum Easing: String, CaseIterable, Sendable {
             if p < 0.5 {
                 return 0.5 * sin(13 * (Double.pi / 2) * (2 * p)) * exp2(10 * ((2 * p) - 1))
             }
-            return 0.5 * (sin(-13 * (Double.pi / 2) * ((2 * p - 1) + 1))
-                * exp2(-10 * (2 * p - 1)) + 2)
+            return 0.5
+                * (sin(-13 * (Double.pi / 2) * ((2 * p - 1) + 1))
+                    * exp2(-10 * (2 * p - 1)) + 2)
 
         case .backEaseIn:
             return Easing.back(p)

@@ -1,10 +1,10 @@
-/// One stop of a CSS `linear()` easing: an output `value`, reached at input progress
-/// `input` (a fraction, CSS's percentage / 100).
+/// One stop of a CSS `linear()` easing: an output value at an input progress.
 ///
-/// Stops without an input are placed by CSS Easing Level 2's rules: the first defaults
-/// to 0, the last to the larger of 1 and every input before it, and runs in between are
-/// spread evenly between their neighbours. An input smaller than one before it is
-/// raised to that one. CSS's two-percentage stop `v a% b%` is two stops with value `v`.
+/// `input` is a fraction (CSS's percentage / 100). Stops without an input are placed
+/// by CSS Easing Level 2's rules: the first defaults to 0, the last to the larger of 1
+/// and every input before it, and runs in between are spread evenly between their
+/// neighbours. An input smaller than one before it is raised to that one. CSS's
+/// two-percentage stop `v a% b%` is two stops with value `v`.
 public struct LinearStop: Hashable, Sendable {
     /// The output progress at this stop.
     public var value: Double
@@ -27,9 +27,10 @@ public struct LinearStop: Hashable, Sendable {
         return result
     }
 
-    /// The output of `linear(stops)` at input progress `x`, and the slope of the segment
-    /// used, by CSS's algorithm: the segment starts at the last point whose input is at
-    /// most `x` (but not the final point), so inputs outside the stops extrapolate the
+    /// The output of `linear(stops)` at input progress `x`, and the segment's slope.
+    ///
+    /// By CSS's algorithm the segment starts at the last point whose input is at most
+    /// `x` (but not the final point), so inputs outside the stops extrapolate the
     /// first or last segment, and a vertical segment (two points at one input) yields
     /// the later point's value.
     ///
@@ -53,8 +54,9 @@ public struct LinearStop: Hashable, Sendable {
 }
 
 extension LinearStop {
-    /// The points of a `linear()` function in order, with their inputs resolved on the
-    /// fly: O(1) amortised per point, no allocation.
+    /// The points of a `linear()` function in order, inputs resolved on the fly.
+    ///
+    /// - Complexity: O(1) amortised per point, no allocation.
     struct ResolvedPoints: IteratorProtocol {
         private let stops: [LinearStop]
         private var index = 0
@@ -87,8 +89,10 @@ extension LinearStop {
             return (anchor.input + (runEnd.input - anchor.input) * share, stops[i].value)
         }
 
-        /// The input of stop `i` before interpolation: its own (raised to `largest`),
-        /// 0 for the first, max(1, largest) for the last, else nil. Inputs of a run
+        /// The input of stop `i` before interpolation, or nil inside a run.
+        ///
+        /// That is its own input (raised to `largest`), 0 for the first stop,
+        /// max(1, largest) for the last, else nil. Inputs of a run
         /// of missing ones do not change `largest`, so this is valid ahead of `index`.
         private func definedInput(_ i: Int) -> Double? {
             if let input = stops[i].input { return Swift.max(input, largest) }

@@ -1,14 +1,15 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Spring {
-    /// The longest settling duration reported, in seconds: springs that never settle
-    /// (damping 0) or settle later than this report this value instead.
+    /// The longest settling duration reported, in seconds.
+    ///
+    /// Springs that never settle (damping 0) or settle later report this instead.
     public static let maximumSettlingDuration: Double = 60
 
     /// The first time after which |x(t)| <= epsilon and |v(t)| <= epsilon for good.
@@ -49,8 +50,10 @@ extension Spring {
         return Swift.min(Swift.max(tx, tv), Spring.maximumSettlingDuration)
     }
 
-    /// The first time after which |y| <= threshold for good, for the solution y with
-    /// y(0) = y0, y'(0) = dy0; `maximumSettlingDuration` if later or never.
+    /// The first time after which |y| <= threshold for good.
+    ///
+    /// y is the solution with y(0) = y0, y'(0) = dy0. Returns `maximumSettlingDuration`
+    /// if that time is later, or never comes.
     private func lastExcursion(y0: Double, dy0: Double, threshold: Double) -> Double {
         let cap = Spring.maximumSettlingDuration
         let omega0 = naturalFrequency
@@ -76,7 +79,8 @@ extension Spring {
             let peak = abs(y(extremum(0)))
             if peak > threshold {
                 guard a > 0 else { return cap }
-                // |y(t_k)| = peak e^(-a pi k / w) > threshold iff k < log(peak/threshold) w / (a pi).
+                // |y(t_k)| = peak e^(-a pi k / w) > threshold
+                // iff k < log(peak / threshold) w / (a pi).
                 var k = (log(peak / threshold) * w / (a * Double.pi)).rounded(.down)
                 if extremum(k) >= cap { return cap }
                 for _ in 0..<4 where k > 0 && !exceeds(extremum(k)) { k -= 1 }
@@ -109,7 +113,9 @@ extension Spring {
             while exceeds(hi) {
                 step *= 2
                 hi = tailStart + step
-                if hi >= cap { return exceeds(cap) ? cap : Spring.boundary(from: tailStart, to: cap, exceeds) }
+                if hi >= cap {
+                    return exceeds(cap) ? cap : Spring.boundary(from: tailStart, to: cap, exceeds)
+                }
             }
             return Spring.boundary(from: tailStart, to: hi, exceeds)
         }
@@ -117,13 +123,16 @@ extension Spring {
         return 0
     }
 
-    /// The point in [lo, hi] where `exceeds` turns false for good, by bisection to
-    /// 1e-12 s, given that it holds at lo and, on [lo, hi], is true then false.
-    /// Returns the false side, so that the spring is settled at the returned time.
+    /// The point in [lo, hi] where `exceeds` turns false for good, by bisection.
+    ///
+    /// Requires `exceeds` to hold at lo and, on [lo, hi], to be true then false.
+    /// Bisects to 1e-12 s and returns the false side, so that the spring is settled
+    /// at the returned time.
     private static func boundary(
         from lo: Double, to hi: Double, _ exceeds: (Double) -> Bool
     ) -> Double {
-        var lo = lo, hi = hi
+        var lo = lo
+        var hi = hi
         for _ in 0..<200 where hi - lo > 1e-12 * Swift.max(1, hi) {
             let mid = lo + (hi - lo) / 2
             if mid <= lo || mid >= hi { break }

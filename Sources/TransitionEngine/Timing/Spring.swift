@@ -1,14 +1,14 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
-/// A damped harmonic oscillator `m x'' + c x' + k x = 0`, where x is the displacement
-/// from the target: mass m, stiffness k, damping c.
+/// A damped harmonic oscillator `m x'' + c x' + k x = 0`.
 ///
+/// x is the displacement from the target; m the mass, k the stiffness, c the damping.
 /// Three parametrisations are accepted: the physical one; SwiftUI's `response` and
 /// `dampingFraction` (k = (2 pi / response)^2 m, c = 4 pi dampingFraction m / response);
 /// and SwiftUI's `duration` and `bounce`. Times are in seconds; a velocity is in units
@@ -29,9 +29,11 @@ public struct Spring: Hashable, Sendable {
         self.damping = damping
     }
 
-    /// A spring from SwiftUI's `response` (the period in seconds of the undamped
-    /// oscillation) and `dampingFraction` (the damping ratio zeta: 1 is critical, below
-    /// 1 oscillates): k = (2 pi / response)^2 m, c = 4 pi zeta m / response.
+    /// A spring from SwiftUI's `response` and `dampingFraction`.
+    ///
+    /// `response` is the period in seconds of the undamped oscillation;
+    /// `dampingFraction` the damping ratio zeta (1 is critical, below 1 oscillates):
+    /// k = (2 pi / response)^2 m, c = 4 pi zeta m / response.
     public init(response: Double, dampingFraction: Double, mass: Double = 1) {
         let omega = 2 * Double.pi / response
         self.mass = mass
@@ -39,17 +41,20 @@ public struct Spring: Hashable, Sendable {
         self.damping = 4 * Double.pi * dampingFraction * mass / response
     }
 
-    /// A spring from SwiftUI's perceptual `duration` and `bounce`: the response is
-    /// `duration`; a `bounce` in [0, 1] gives the damping fraction 1 - bounce (0 is
-    /// critically damped, 1 undamped), a `bounce` in (-1, 0) gives 1 / (1 + bounce)
-    /// (overdamped).
+    /// A spring from SwiftUI's perceptual `duration` and `bounce`.
+    ///
+    /// The response is `duration`; a `bounce` in [0, 1] gives the damping fraction
+    /// 1 - bounce (0 is critically damped, 1 undamped), a `bounce` in (-1, 0) gives
+    /// 1 / (1 + bounce) (over-damped).
     public init(duration: Double, bounce: Double) {
         let dampingFraction = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
         self.init(response: duration, dampingFraction: dampingFraction)
     }
 
-    /// The damping ratio zeta = c / (2 sqrt(k m)): < 1 under-damped (oscillates),
-    /// 1 critically damped, > 1 over-damped.
+    /// The damping ratio zeta = c / (2 sqrt(k m)).
+    ///
+    /// Below 1 the spring is under-damped (oscillates), at 1 critically damped, above
+    /// 1 over-damped.
     public var dampingRatio: Double {
         damping / (2 * (stiffness * mass).squareRoot())
     }
@@ -59,15 +64,17 @@ public struct Spring: Hashable, Sendable {
         (stiffness / mass).squareRoot()
     }
 
-    /// Whether the constants describe a spring that can be evaluated: mass and
-    /// stiffness finite and > 0, damping finite and >= 0.
+    /// Whether the constants describe a spring that can be evaluated.
+    ///
+    /// Mass and stiffness must be finite and > 0, damping finite and >= 0.
     var isPhysical: Bool {
         mass.isFinite && mass > 0 && stiffness.isFinite && stiffness > 0
             && damping.isFinite && damping >= 0
     }
 
-    /// The displacement from the target and its velocity `t` seconds after starting
-    /// at displacement `x0` with velocity `v0`, in closed form.
+    /// The displacement and velocity `t` seconds after starting at (`x0`, `v0`).
+    ///
+    /// Closed form, with the velocity as the analytic derivative.
     ///
     /// With a = zeta omega0 and w = omega0 sqrt(|1 - zeta^2|), every solution is
     /// `x(t) = e^(-a t) (x0 C(t) + (v0 + a x0) S(t))` and its derivative

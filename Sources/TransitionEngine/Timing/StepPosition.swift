@@ -26,9 +26,9 @@ public enum StepPosition: String, CaseIterable, Sendable {
     /// Every name `init(name:)` accepts, keywords first.
     public static let acceptedNames: [String] = allCases.map(\.rawValue) + ["start", "end"]
 
-    /// The output of `steps(count, self)` at input progress `x`, by CSS Easing's
-    /// step-function algorithm (with the "before flag" unset).
+    /// The output of `steps(count, self)` at input progress `x`.
     ///
+    /// This is CSS Easing's step-function algorithm, with the "before flag" unset.
     /// `x * count` within 1e-9 (relative) of an integer is snapped to it, so an input
     /// such as 0.29 with 100 steps lands on step 29 despite binary rounding. Counts that
     /// `TimingCurve.validate()` rejects are clamped to the smallest valid count, so the

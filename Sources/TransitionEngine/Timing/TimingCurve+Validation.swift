@@ -1,6 +1,7 @@
-/// Checks on values that arrive from clients. Each failure is a `TimingError` naming
-/// the field by a dotted path under a caller-chosen prefix (default `timing`); nothing
-/// here traps on bad input.
+/// Checks on timing values that arrive from clients.
+///
+/// Each failure is a `TimingError` naming the field by a dotted path under a
+/// caller-chosen prefix (default `timing`); nothing here traps on bad input.
 extension TimingCurve {
     /// Checks that every number of the curve is usable.
     ///
@@ -17,13 +18,13 @@ extension TimingCurve {
         switch self {
         case .easing:
             return
-        case let .cubicBezier(x1, y1, x2, y2):
+        case .cubicBezier(let x1, let y1, let x2, let y2):
             let path = field + ".cubicBezier"
             try check(x1, path + ".x1", "in [0, 1]") { $0 >= 0 && $0 <= 1 }
             try check(y1, path + ".y1")
             try check(x2, path + ".x2", "in [0, 1]") { $0 >= 0 && $0 <= 1 }
             try check(y2, path + ".y2")
-        case let .steps(count, position):
+        case .steps(let count, let position):
             let minimum = position == .jumpNone ? 2 : 1
             if count < minimum {
                 let allowed = position == .jumpNone ? ">= 2 for jump-none" : ">= 1"
@@ -42,7 +43,7 @@ extension TimingCurve {
                 try check(stop.value, "\(path)[\(i)].value")
                 if let input = stop.input { try check(input, "\(path)[\(i)].input") }
             }
-        case let .spring(spring, initialVelocity):
+        case .spring(let spring, let initialVelocity):
             try spring.validate(field: field + ".spring")
             try check(initialVelocity, field + ".spring.initialVelocity")
         }
@@ -50,8 +51,9 @@ extension TimingCurve {
 }
 
 extension Spring {
-    /// Checks mass and stiffness (finite, > 0) and damping (finite, >= 0) as
-    /// `<field>.mass`, `<field>.stiffness`, `<field>.damping`.
+    /// Checks mass and stiffness (finite, > 0) and damping (finite, >= 0).
+    ///
+    /// The fields are `<field>.mass`, `<field>.stiffness`, `<field>.damping`.
     ///
     /// - Throws: The first problem, in that order.
     public func validate(field: String = "timing.spring") throws(TimingError) {
@@ -69,8 +71,10 @@ extension Spring {
         return spring
     }
 
-    /// A spring from `response` (finite, > 0), `dampingFraction` (finite, >= 0) and
-    /// `mass` (finite, > 0), each checked under `field`.
+    /// A spring from `response` and `dampingFraction`, checked.
+    ///
+    /// `response` and `mass` must be finite and > 0, `dampingFraction` finite and
+    /// >= 0; each is named under `field`.
     public static func validated(
         response: Double, dampingFraction: Double, mass: Double = 1,
         field: String = "timing.spring"
@@ -83,8 +87,10 @@ extension Spring {
         return spring
     }
 
-    /// A spring from `duration` (finite, > 0) and `bounce` (in (-1, 1]), each checked
-    /// under `field`.
+    /// A spring from `duration` and `bounce`, checked.
+    ///
+    /// `duration` must be finite and > 0, `bounce` in (-1, 1]; each is named under
+    /// `field`.
     public static func validated(
         duration: Double, bounce: Double, field: String = "timing.spring"
     ) throws(TimingError) -> Spring {
@@ -128,8 +134,9 @@ extension StepPosition {
     }
 }
 
-/// Throws `notFinite` for NaN and infinities, then `outOfRange(allowed)` when
-/// `isAllowed` fails.
+/// Throws unless `value` is finite and passes `isAllowed`.
+///
+/// The problem is `notFinite` for NaN and infinities, else `outOfRange(allowed)`.
 private func check(
     _ value: Double, _ field: String, _ allowed: String = "",
     _ isAllowed: (Double) -> Bool = { _ in true }
@@ -138,6 +145,7 @@ private func check(
         throw TimingError(field: field, problem: .notFinite, value: String(value))
     }
     guard isAllowed(value) else {
-        throw TimingError(field: field, problem: .outOfRange(allowed: allowed), value: String(value))
+        throw TimingError(
+            field: field, problem: .outOfRange(allowed: allowed), value: String(value))
     }
 }

@@ -1,6 +1,6 @@
-/// A timing curve for an animation whose progress goes from 0 to 1: maps the fraction
-/// of the animation's duration that has elapsed to its progress.
+/// A timing curve for an animation whose progress goes from 0 to 1.
 ///
+/// It maps the elapsed fraction of the animation's duration to its progress.
 /// Fractions outside [0, 1] are not clamped: AHEasing functions evaluate their
 /// formulas, cubic-bezier and `linear()` extend their end segments (as CSS does),
 /// steps follow CSS, and a spring clamps negative times to 0.
@@ -13,10 +13,11 @@ public enum TimingCurve: Hashable, Sendable {
     case steps(Int, StepPosition)
     /// CSS `linear(stops)`, piecewise linear; at least two stops.
     case linearStops([LinearStop])
-    /// A spring that moves the progress from 0 to 1, starting with `initialVelocity`
-    /// in whole distances per second (UIKit's convention: 1 covers the distance in one
-    /// second at that speed). Its time scale is seconds, so a fraction t means
-    /// t * duration seconds.
+    /// A spring that moves the progress from 0 to 1.
+    ///
+    /// `initialVelocity` is in whole distances per second (UIKit's convention: 1
+    /// covers the distance in one second at that speed). The spring's time scale is
+    /// seconds, so a fraction t means t * duration seconds.
     case spring(Spring, initialVelocity: Double)
 
     /// Progress at time fraction `t` of an animation lasting `duration` seconds.
@@ -30,21 +31,21 @@ public enum TimingCurve: Hashable, Sendable {
         switch self {
         case .easing(let easing):
             return easing(t)
-        case let .cubicBezier(x1, y1, x2, y2):
+        case .cubicBezier(let x1, let y1, let x2, let y2):
             return CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2).value(at: t)
-        case let .steps(count, position):
+        case .steps(let count, let position):
             return position.output(t, steps: count)
         case .linearStops(let stops):
             return LinearStop.evaluate(stops, at: t).value
-        case let .spring(spring, initialVelocity):
+        case .spring(let spring, let initialVelocity):
             let state = spring.state(at: t * duration, displacement: 1, velocity: -initialVelocity)
             return 1 - state.displacement
         }
     }
 
-    /// d(progress)/d(seconds) at time fraction `t` of an animation lasting `duration`
-    /// seconds: the curve's slope divided by `duration`.
+    /// d(progress)/d(seconds) at time fraction `t` of an animation lasting `duration` s.
     ///
+    /// For every curve but a spring this is the curve's slope divided by `duration`.
     /// Analytic for every curve (the AHEasing derivatives, y'(t)/x'(t) for a bezier,
     /// segment slopes, the spring's velocity). Steps have slope 0 (their jumps are not
     /// represented). The result is finite whenever the curve is: where the slope is
@@ -55,7 +56,7 @@ public enum TimingCurve: Hashable, Sendable {
     ///   do not divide by it).
     /// - Complexity: as `progress(atFraction:duration:)`.
     public func velocity(atFraction t: Double, duration: Double) -> Double {
-        if case let .spring(spring, initialVelocity) = self {
+        if case .spring(let spring, let initialVelocity) = self {
             let state = spring.state(at: t * duration, displacement: 1, velocity: -initialVelocity)
             return -state.velocity
         }
@@ -72,7 +73,7 @@ public enum TimingCurve: Hashable, Sendable {
                 let hi = t + h <= 1 ? t + h : t
                 slope = hi > lo ? (easing(hi) - easing(lo)) / (hi - lo) : 0
             }
-        case let .cubicBezier(x1, y1, x2, y2):
+        case .cubicBezier(let x1, let y1, let x2, let y2):
             slope = CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2).slope(at: t)
         case .steps:
             slope = 0
@@ -84,11 +85,13 @@ public enum TimingCurve: Hashable, Sendable {
         return slope / duration
     }
 
-    /// For a spring, its settling duration in seconds from progress 0 with its initial
-    /// velocity (`Spring.settlingDuration`, epsilon 1e-3 of the distance); nil for the
-    /// curves that take the caller's duration.
+    /// For springs, the natural (settling) duration in seconds; nil for other curves.
+    ///
+    /// The settling duration from progress 0 with the initial velocity
+    /// (`Spring.settlingDuration`, epsilon 1e-3 of the distance). The other curves
+    /// take the caller's duration.
     public var naturalDuration: Double? {
-        guard case let .spring(spring, initialVelocity) = self else { return nil }
+        guard case .spring(let spring, let initialVelocity) = self else { return nil }
         return spring.settlingDuration(displacement: 1, velocity: -initialVelocity)
     }
 

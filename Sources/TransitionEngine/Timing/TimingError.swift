@@ -1,5 +1,6 @@
-/// Why a timing curve was rejected: the field at fault, as a dotted path such as
-/// `timing.spring.mass`, and what that field allows.
+/// Why a timing curve was rejected: which field, and what it allows.
+///
+/// The field is a dotted path such as `timing.spring.mass`.
 public struct TimingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong with the field.
     public enum Problem: Hashable, Sendable {
@@ -26,8 +27,9 @@ public struct TimingError: Error, Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
-    /// One line for an error response, e.g.
-    /// `timing.spring.mass must be a finite number > 0, got 0.0`.
+    /// One line for an error response.
+    ///
+    /// For example `timing.spring.mass must be a finite number > 0, got 0.0`.
     public var description: String {
         switch problem {
         case .notFinite:
