@@ -86,7 +86,7 @@ import Testing
     /// Random curves with x1, x2 in [0, 1] (y free): the solved parameter is monotonic
     /// in x, reproduces x within the solver's epsilon, and y matches the reference.
     @Test func randomBeziersAreMonotonicAndAccurate() {
-        var rng = SplitMix64(seed: 0x7e57_c0de)
+        var rng = TimingSplitMix64(seed: 0x7e57_c0de)
         for _ in 0..<40 {
             let x1 = rng.unit()
             let x2 = rng.unit()
@@ -291,6 +291,33 @@ import Testing
 
     // MARK: TimingCurve
 
+    /// For every kind of curve, velocity(atFraction:duration:) is d(progress)/d(seconds):
+    /// compare with a symmetric difference over +-1e-6 s, away from joints.
+    @Test func velocityIsDerivativeOfProgress() {
+        var curves: [TimingCurve] = Easing.allCases.map { .easing($0) }
+        curves += [
+            .cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1),
+            .cubicBezier(x1: 0.68, y1: -0.55, x2: 0.265, y2: 1.55),
+            .linearStops(Self.stops([(0, nil), (0.3, 0.37), (1.1, 0.81), (1, nil)])),
+            .spring(Spring(response: 0.4, dampingFraction: 0.5), initialVelocity: 3),
+            .spring(Spring(response: 0.4, dampingFraction: 1), initialVelocity: -1),
+            .spring(Spring(response: 0.4, dampingFraction: 1.8), initialVelocity: 0),
+        ]
+        let duration = 0.6
+        let h = 1e-6
+        for curve in curves {
+            for i in 1..<40 {
+                let f = Double(i) / 40 + 0.0013
+                let ahead = curve.progress(atFraction: f + h / duration, duration: duration)
+                let behind = curve.progress(atFraction: f - h / duration, duration: duration)
+                let numeric = (ahead - behind) / (2 * h)
+                let analytic = curve.velocity(atFraction: f, duration: duration)
+                let tolerance = 1e-5 * Swift.max(1, abs(analytic))
+                #expect(Self.close(analytic, numeric, tolerance), "\(curve) at \(f)")
+            }
+        }
+    }
+
     @Test func naturalDurationAndIsSpring() {
         #expect(TimingCurve.easing(.linear).naturalDuration == nil)
         #expect(TimingCurve.cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1).naturalDuration == nil)
@@ -315,19 +342,4 @@ import Testing
         #expect(curve.velocity(atFraction: 0.5, duration: 0) == 0)
         #expect(curve.velocity(atFraction: 0.5, duration: -1) == 0)
     }
-}
-
-/// A small seeded generator, so failures print reproducible inputs.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A uniform Double in [0, 1].
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
