@@ -4,6 +4,7 @@
 let groups: [(name: String, run: () -> [Figure])] = [
     ("layout", layoutBenchmarks),
     ("json", jsonBenchmarks),
+    ("transition", transitionBenchmarks),
 ]
 
 let wanted = Set(CommandLine.arguments.dropFirst())

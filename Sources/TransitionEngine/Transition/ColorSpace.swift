@@ -13,7 +13,10 @@ public enum ColorSpace: String, Hashable, Sendable, CaseIterable {
 
     /// The colour a fraction `t` of the way from `a` to `b`. Alpha is interpolated
     /// linearly and clamped to 0...1; colour components are clamped back into sRGB.
+    /// The ends are exact: t <= 0 gives `a`, t >= 1 gives `b`.
     public func interpolate(_ a: Color, _ b: Color, _ t: Double) -> Color {
+        if t <= 0 { return a }
+        if t >= 1 { return b }
         let alpha = Swift.min(Swift.max(lerp(a.alpha, b.alpha, t), 0), 1)
         switch self {
         case .srgb:

@@ -82,6 +82,22 @@ struct StaggerPlan: Sendable {
         return (start, start + 1 - spread)
     }
 
+    /// The window of a banded cell (same items on both sides), from its source frame.
+    func window(cellAt indexPath: IndexPath, frame: Rect, transition: Transition) -> (start: Double, end: Double) {
+        guard ranks > 0, spread > 0 else { return (0, 1) }
+        var rank: Double
+        switch stagger.order {
+        case .index:
+            rank = Double(cellBase[indexPath.section] + indexPath.item - firstVisible)
+        case .distance:
+            rank = maxDistance > 0 ? ranks * StaggerPlan.distance(frame.center, reference) / maxDistance : 0
+        }
+        rank = Swift.min(Swift.max(rank, 0), ranks)
+        if stagger.reversed { rank = ranks - rank }
+        let start = rank / ranks * spread
+        return (start, start + 1 - spread)
+    }
+
     /// A cell's position in element order; a header counts as its section's first cell,
     /// a footer as its last.
     static func globalIndex(_ e: LayoutAttributes, _ base: [Int], _ model: ItemModel) -> Int {

@@ -70,7 +70,7 @@ extension Transition {
             if sourceOnly { e.key = pair.from! }
             body(e)
         }
-        if bandedCells { forEachBandedCell(at: p, in: rect, body) }
+        if let banded { forEachBandedCell(banded.from, banded.to, at: p, in: rect, body) }
     }
 
     /// The attributes of every element at progress p in the visible rect of that moment.
@@ -110,11 +110,14 @@ extension Transition {
         return (a, g - cellBase[a])
     }
 
-    private func forEachBandedCell(at p: Double, in rect: Rect, _ body: (LayoutAttributes) -> Void) {
-        let model = from.layout.model
+    private func forEachBandedCell(
+        _ fromLayout: SectionedLayout, _ toLayout: SectionedLayout, at p: Double, in rect: Rect,
+        _ body: (LayoutAttributes) -> Void
+    ) {
+        let model = fromLayout.model
         let total = cellBase.last.map { $0 + model.sections[cellBase.count - 1].count } ?? 0
         guard total > 0 else { return }
-        let axis = from.layout.scrollAxis
+        let axis = fromLayout.scrollAxis
         // The progress range of the cells at this moment; overshoot is searched at the
         // nearest progress in 0...1 with the rect widened by two viewport lengths per unit.
         let clamped = Swift.min(Swift.max(p, 0), 1)
@@ -128,8 +131,6 @@ extension Transition {
             * Swift.max(from.viewport.size[axis], to.viewport.size[axis])
         let lo = rect.min(axis) - widen
         let hi = rect.max(axis) + widen
-        let fromLayout = from.layout
-        let toLayout = to.layout
         func band(_ g: Int) -> (lo: Double, hi: Double) {
             let (s, i) = locate(g)
             let a = fromLayout.cellBand(section: s, item: i)
@@ -153,18 +154,44 @@ extension Transition {
             if band(mid).lo <= hi { a = mid + 1 } else { b = mid }
         }
         guard first < a else { return }
+        // Cells of these layouts differ only in frame: values and state are per layout,
+        // so without stagger they are interpolated once for the whole query.
+        let sharedValues = stagger == nil && p > 0 && p < 1
+            ? interpolateValues(fromLayout.values, toLayout.values, p) : []
         var (s, i) = locate(first)
         for _ in first..<a {
             while i >= model.sections[s].count {
                 s += 1
                 i = 0
             }
-            let key = ElementKey(.cell, IndexPath(section: s, item: i))
-            if let e = attributes(from: fromLayout.attributes(at: key), to: toLayout.attributes(at: key), progress: p),
-                e.frame.intersects(rect)
-            {
-                body(e)
+            let fromFrame = fromLayout.cellFrame(section: s, item: i)
+            let toFrame = toLayout.cellFrame(section: s, item: i)
+            let indexPath = IndexPath(section: s, item: i)
+            var q = p
+            if let stagger, p >= 0, p <= 1 {
+                let w = stagger.window(cellAt: indexPath, frame: fromFrame, transition: self)
+                q = convertToWindow(p, start: w.start, end: w.end)
             }
+            let frame: Rect
+            let values: [CustomValue]
+            let state: String
+            if q == 0 {
+                (frame, values, state) = (fromFrame, fromLayout.values, fromLayout.stateName)
+            } else if q == 1 {
+                (frame, values, state) = (toFrame, toLayout.values, toLayout.stateName)
+            } else {
+                frame = Transition.interpolateFrame(fromFrame, toFrame, q)
+                values = stagger == nil ? sharedValues : interpolateValues(fromLayout.values, toLayout.values, q)
+                state = toLayout.stateName
+            }
+            guard frame.intersects(rect) else {
+                i += 1
+                continue
+            }
+            body(
+                LayoutAttributes(
+                    key: ElementKey(.cell, indexPath), id: model.id(at: indexPath), frame: frame,
+                    values: values, transitionProgress: q, nextFrame: toFrame, layoutState: state))
             i += 1
         }
     }

@@ -13,7 +13,8 @@ public struct Transition: Sendable {
     let matcher: ElementMatcher
     /// Cells are found by binary search over their bands (same items, flow-like layouts
     /// on the same axis); otherwise every element is in `listed`.
-    let bandedCells: Bool
+    let banded: (from: SectionedLayout, to: SectionedLayout)?
+    var bandedCells: Bool { banded != nil }
     /// Global index of each section's first cell (of the source model).
     let cellBase: [Int]
     /// Elements found through the interval index: headers and footers when cells are
@@ -49,9 +50,13 @@ public struct Transition: Sendable {
         to.contentOffset = try Transition.targetOffset(
             from: from, to: destination, target: options.contentOffset, matcher: matcher)
         self.to = to
-        bandedCells =
-            allowBanding && matcher.identical && from.layout.hasMonotoneCellBands
-            && to.layout.hasMonotoneCellBands && from.layout.scrollAxis == to.layout.scrollAxis
+        if allowBanding, matcher.identical, let a = from.layout as? SectionedLayout,
+            let b = to.layout as? SectionedLayout, a.scrollAxis == b.scrollAxis
+        {
+            banded = (a, b)
+        } else {
+            banded = nil
+        }
         var base: [Int] = []
         var total = 0
         for section in from.layout.model.sections {
@@ -60,7 +65,7 @@ public struct Transition: Sendable {
         }
         cellBase = base
         let built = Transition.listElements(
-            from: from.layout, to: to.layout, matcher: matcher, cellsToo: !bandedCells)
+            from: from.layout, to: to.layout, matcher: matcher, cellsToo: banded == nil)
         listed = built.pairs
         listedIndex = built.index
         stagger = options.stagger.map {
