@@ -33,6 +33,9 @@ let package = Package(
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine"]),
 
         // MARK: transitiond — the daemon executable.
-        .executableTarget(name: "transitiond", dependencies: ["TransitionEngine"]),
+        .executableTarget(name: "transitiond", dependencies: ["TransitionEngine", "TransitionServer"]),
+
+        // MARK: TransitionServer — the libuv shell: transports, connections, sessions, ticks.
+        .target(name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine"]),
     ]
 )

@@ -1,0 +1,191 @@
+import JSONRPC
+
+/// Where a connection reads from and writes to.
+enum ConnectionInput {
+    case stream(Stream)
+    case file(FileInput)
+}
+
+enum ConnectionOutput {
+    case stream(Stream)
+    case blocking(BlockingOutput)
+}
+
+/// Tuning of a connection's backpressure.
+struct BackpressureLimits: Sendable {
+    /// Above this many unwritten bytes in libuv, ticks wait (and coalesce) in the queue
+    /// and reading pauses.
+    var highWater = 1 << 20
+    /// A connection whose unwritten bytes pass this is closed.
+    var hardCap = 64 << 20
+}
+
+/// One client: bytes in through a `FrameReader` and a `Dispatcher`, framed messages
+/// out, with ticks coalesced while the client does not keep up.
+final class Connection {
+    let id: ConnectionID
+    private let input: ConnectionInput
+    private let output: ConnectionOutput
+    private var reader: FrameReader
+    var dispatcher: Dispatcher
+    private var queue = OutboundQueue()
+    private let limits: BackpressureLimits
+    private let logger: Logger
+    private(set) var isClosed = false
+    private var readingPaused = false
+    /// Called with the Dispatcher's outgoing actions that are not writes (exit, close).
+    var onAction: ((Connection, Outgoing) -> Void)?
+    /// Called once when the connection is gone.
+    var onClosed: ((Connection) -> Void)?
+    /// Called after input was handled (the daemon reschedules its tick timer).
+    var onHandled: (() -> Void)?
+
+    init(
+        id: ConnectionID, input: ConnectionInput, output: ConnectionOutput, dispatcher: Dispatcher,
+        maxMessageBytes: Int, limits: BackpressureLimits, logger: Logger
+    ) {
+        self.id = id
+        self.input = input
+        self.output = output
+        self.dispatcher = dispatcher
+        self.reader = FrameReader(maximumBodyLength: maxMessageBytes)
+        self.limits = limits
+        self.logger = logger
+    }
+
+    func start() {
+        switch input {
+        case .stream(let s):
+            s.onBytes = { [unowned self] bytes in self.received(bytes) }
+            s.onEnd = { [unowned self] error in self.inputEnded(error) }
+            s.startReading()
+        case .file(let f):
+            f.onBytes = { [unowned self] bytes in self.received(bytes) }
+            f.onEnd = { [unowned self] error in self.inputEnded(error) }
+            f.startReading()
+        }
+        if case .stream(let s) = output {
+            s.onWriteCompleted = { [unowned self] in self.flush() }
+        }
+    }
+
+    private func received(_ bytes: UnsafeRawBufferPointer) {
+        guard !isClosed else { return }
+        reader.append(bytes)
+        var events: [FrameEvent] = []
+        while let event = reader.next() { events.append(event) }
+        guard !events.isEmpty else { return }
+        perform(dispatcher.handle(events))
+        onHandled?()
+    }
+
+    private func inputEnded(_ error: Int32?) {
+        guard !isClosed else { return }
+        if let error { logger.info("connection \(id): input error \(UVError.describe(error))") }
+        if let problem = reader.finish() {
+            logger.info("connection \(id): input ended inside a message: \(problem)")
+        }
+        perform(dispatcher.handleEndOfInput())
+    }
+
+    /// Carries out what the dispatcher asked for.
+    func perform(_ outgoing: [Outgoing]) {
+        for action in outgoing {
+            switch action {
+            case .send(let body):
+                send(body)
+            case .diagnostic(let text):
+                logger.debug("connection \(id): \(text)")
+            case .close, .exit:
+                onAction?(self, action)
+            }
+        }
+    }
+
+    private var backlog: Int {
+        switch output {
+        case .stream(let s): return s.queuedBytes
+        case .blocking: return 0
+        }
+    }
+
+    private func write(_ framed: [UInt8]) {
+        switch output {
+        case .stream(let s): s.write(framed)
+        case .blocking(let b):
+            if !b.write(framed) { logger.warning("connection \(id): output refused a write") }
+        }
+    }
+
+    /// Sends a message that is never dropped (responses, didEnd).
+    func send(_ body: [UInt8], session: String? = nil) {
+        guard !isClosed else { return }
+        let framed = FrameWriter.frame(body)
+        if queue.isEmpty && backlog < limits.highWater {
+            write(framed)
+        } else {
+            queue.push(message: framed, session: session)
+        }
+        checkPressure()
+    }
+
+    /// Sends a tick; while the client is behind, only the newest per session waits.
+    func sendTick(_ body: [UInt8], session: String) {
+        guard !isClosed else { return }
+        let framed = FrameWriter.frame(body)
+        if queue.isEmpty && backlog < limits.highWater {
+            write(framed)
+        } else {
+            queue.push(tick: framed, session: session)
+        }
+        checkPressure()
+    }
+
+    /// Writes queued messages while the backlog allows.
+    private func flush() {
+        while !isClosed, backlog < limits.highWater, let next = queue.pop() { write(next) }
+        checkPressure()
+    }
+
+    private func checkPressure() {
+        guard !isClosed, case .stream(let out) = output else { return }
+        let pending = out.queuedBytes + queue.byteCount
+        if pending > limits.hardCap {
+            logger.warning("connection \(id): \(pending) bytes unsent (cap \(limits.hardCap)); closing it")
+            close()
+            return
+        }
+        // Stop reading requests from a client that does not read its replies.
+        let congested = out.queuedBytes >= limits.highWater
+        guard case .stream(let inStream) = input else { return }
+        if congested && !readingPaused {
+            readingPaused = true
+            inStream.stopReading()
+        } else if !congested && readingPaused {
+            readingPaused = false
+            inStream.startReading()
+        }
+    }
+
+    /// Ticks replaced before they could be written.
+    var skippedTicks: Int { queue.replacedTicks }
+
+    /// Closes both directions; `onClosed` runs once.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        switch input {
+        case .stream(let s): s.close()
+        case .file(let f): f.stop()
+        }
+        if case .stream(let out) = output, case .stream(let inStream) = input, out === inStream {
+            // Same handle: already closed.
+        } else if case .stream(let out) = output {
+            out.close()
+        }
+        onClosed?(self)
+        onClosed = nil
+        onAction = nil
+        onHandled = nil
+    }
+}

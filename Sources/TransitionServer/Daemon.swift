@@ -1,0 +1,250 @@
+import CLibUV
+import JSONRPC
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How the daemon is run: from the command line.
+public struct DaemonOptions: Sendable {
+    public enum Mode: Sendable, Equatable {
+        /// One client on standard input and output.
+        case stdio
+        /// A Unix-socket server for many clients.
+        case listen(path: String)
+    }
+
+    public var mode: Mode = .stdio
+    public var clientProcessID: Int32? = nil
+    public var logFile: String? = nil
+    public var logLevel: String = "info"
+    public var maxMessageBytes: Int = FrameReader.defaultMaximumBodyLength
+    public var maxSessionsPerConnection = 64
+    public var maxItemsPerSession = 10_000_000
+
+    public init() {}
+
+    public static let logLevels = ["error", "warning", "info", "debug"]
+}
+
+/// The daemon: a libuv loop that owns every connection and session.
+public final class Daemon: SessionRouter {
+    private let options: DaemonOptions
+    private let loop = EventLoop()
+    private let logger: Logger
+    private let host: SessionHost
+    private var connections: [ConnectionID: Connection] = [:]
+    private var nextConnectionID = 1
+    private var listener: Listener?
+    private var tickTimer: Timer?
+    private var watchTimer: Timer?
+    private var signals: [SignalWatcher] = []
+    private var watchedProcesses: Set<Int32> = []
+    private var exitCode: Int32 = 0
+    private var stopping = false
+
+    private init(options: DaemonOptions, logger: Logger) {
+        self.options = options
+        self.logger = logger
+        host = SessionHost(
+            limits: ServerLimits(
+                maxSessionsPerConnection: options.maxSessionsPerConnection, maxItemsPerSession: options.maxItemsPerSession))
+        host.router = self
+    }
+
+    /// Runs the daemon until it ends; returns the process exit code.
+    public static func run(_ options: DaemonOptions) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let level = Logger.Level(name: options.logLevel) ?? .info
+        var logger = Logger(level: level)
+        if let path = options.logFile {
+            guard let fileLogger = Logger.file(path, level: level) else {
+                logger.error("cannot open the log file '\(path)': \(String(cString: strerror(errno)))")
+                return 1
+            }
+            logger = fileLogger
+        }
+        let daemon = Daemon(options: options, logger: logger)
+        return daemon.serve()
+    }
+
+    private var now: UInt64 { loop.nanoseconds }
+
+    private func serve() -> Int32 {
+        tickTimer = Timer(loop: loop)
+        tickTimer?.onFire = { [unowned self] in self.pumpTicks() }
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            let watcher = SignalWatcher(loop: loop, signal: sig)
+            watcher.onSignal = { [unowned self] s in
+                self.logger.info("signal \(s): shutting down")
+                self.shutdown(code: self.options.mode == .stdio ? 1 : 0)
+            }
+            signals.append(watcher)
+        }
+        if let pid = options.clientProcessID { watch(process: pid) }
+        switch options.mode {
+        case .stdio:
+            guard startStdio() else { return 1 }
+        case .listen(let path):
+            do {
+                let l = try Listener(loop: loop, path: path)
+                l.onConnection = { [unowned self] stream in self.accept(stream) }
+                listener = l
+                logger.info("listening on \(path)")
+            } catch {
+                logger.error("\(error)")
+                shutdown(code: 1)
+                _ = loop.close()
+                return 1
+            }
+        }
+        loop.run()
+        let status = loop.close()
+        if status != 0 { logger.warning("loop closed with handles left: \(UVError.describe(status))") }
+        return exitCode
+    }
+
+    // MARK: Connections
+
+    private func startStdio() -> Bool {
+        // Protocol bytes go to a private copy of fd 1; fd 1 itself now points at stderr, so
+        // a stray print can never corrupt the stream.
+        let protocolFD = dup(1)
+        guard protocolFD >= 0 else {
+            logger.error("cannot duplicate standard output")
+            return false
+        }
+        dup2(2, 1)
+        let input: ConnectionInput = Stream.open(loop: loop, fd: 0, readable: true).map { .stream($0) }
+            ?? .file(FileInput(loop: loop, fd: 0))
+        let output: ConnectionOutput = Stream.open(loop: loop, fd: protocolFD, readable: false).map { .stream($0) }
+            ?? .blocking(BlockingOutput(fd: protocolFD))
+        logger.debug("stdio: input \(input.kind), output \(output.kind)")
+        open(input: input, output: output)
+        return true
+    }
+
+    private func accept(_ stream: Stream) {
+        guard !stopping else {
+            stream.close()
+            return
+        }
+        let c = open(input: .stream(stream), output: .stream(stream))
+        logger.info("connection \(c.id) opened")
+    }
+
+    @discardableResult
+    private func open(input: ConnectionInput, output: ConnectionOutput) -> Connection {
+        let id = nextConnectionID
+        nextConnectionID += 1
+        let registry = MethodTable.registry(host: host, connection: id, now: { [unowned self] in self.now }) { [unowned self] request in
+            if let pid = request.processId, let p = Int32(exactly: pid), p > 0 { self.watch(process: p) }
+        }
+        let connection = Connection(
+            id: id, input: input, output: output, dispatcher: Dispatcher(registry: registry),
+            maxMessageBytes: options.maxMessageBytes, limits: BackpressureLimits(), logger: logger)
+        connection.onAction = { [unowned self] c, action in self.handle(action, from: c) }
+        connection.onHandled = { [unowned self] in self.pumpTicks() }
+        connection.onClosed = { [unowned self] c in self.closed(c) }
+        connections[id] = connection
+        connection.start()
+        return connection
+    }
+
+    private func handle(_ action: Outgoing, from c: Connection) {
+        switch action {
+        case .exit(let code):
+            if options.mode == .stdio {
+                shutdown(code: code)
+            } else {
+                logger.info("connection \(c.id) exited (\(code))")
+                c.close()
+            }
+        case .close(let error):
+            logger.warning("connection \(c.id): closing after a framing error: \(error)")
+            if options.mode == .stdio { shutdown(code: 1) } else { c.close() }
+        default:
+            break
+        }
+    }
+
+    private func closed(_ c: Connection) {
+        connections[c.id] = nil
+        host.connectionClosed(c.id, now: now)
+        if c.skippedTicks > 0 { logger.info("connection \(c.id): \(c.skippedTicks) ticks coalesced") }
+        logger.info("connection \(c.id) closed")
+        pumpTicks()
+    }
+
+    // MARK: Router
+
+    func deliver(_ body: [UInt8], to connection: ConnectionID) {
+        connections[connection]?.send(body)
+    }
+
+    func deliverTick(_ body: [UInt8], session: String, to connection: ConnectionID) {
+        connections[connection]?.sendTick(body, session: session)
+    }
+
+    // MARK: Time
+
+    /// Emits due ticks and sets the timer for the next deadline.
+    private func pumpTicks() {
+        guard !stopping, let timer = tickTimer else { return }
+        let t = now
+        guard let next = host.tickRealtime(now: t) else {
+            timer.stop()
+            return
+        }
+        timer.schedule(afterMilliseconds: next > t ? (next - t) / 1_000_000 : 0)
+    }
+
+    /// Exits when `pid` dies (an editor that crashed leaves no daemon behind).
+    private func watch(process pid: Int32) {
+        guard !watchedProcesses.contains(pid) else { return }
+        watchedProcesses.insert(pid)
+        if watchTimer == nil {
+            let t = Timer(loop: loop)
+            t.onFire = { [unowned self] in
+                for p in self.watchedProcesses where kill(p, 0) != 0 && errno == ESRCH {
+                    self.logger.info("client process \(p) is gone: exiting")
+                    self.shutdown(code: 1)
+                    return
+                }
+            }
+            t.repeatEvery(milliseconds: 500)
+            t.unreference()
+            watchTimer = t
+        }
+    }
+
+    /// Stops everything; the loop then runs out and `serve` returns `code`.
+    private func shutdown(code: Int32) {
+        guard !stopping else { return }
+        stopping = true
+        exitCode = code
+        tickTimer?.close()
+        watchTimer?.close()
+        for s in signals { s.close() }
+        listener?.close()
+        for c in connections.values { c.close() }
+    }
+}
+
+extension ConnectionInput {
+    var kind: String {
+        switch self {
+        case .stream(let s): return s.kind
+        case .file: return "file"
+        }
+    }
+}
+
+extension ConnectionOutput {
+    var kind: String {
+        switch self {
+        case .stream(let s): return s.kind
+        case .blocking: return "file"
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import CLibUV
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A connected byte stream: a Unix-socket client, a pipe, a TCP socket or a TTY.
+///
+/// Reads are delivered as chunks to `onBytes`; the end of input (or an error) calls
+/// `onEnd` once. Writes try `uv_try_write` first and queue the rest with `uv_write`.
+final class Stream {
+    enum State {
+        case open
+        case closing
+        case closed
+    }
+
+    private(set) var state = State.open
+    private let handle: UnsafeMutablePointer<uv_stream_t>
+    private let handleMemory: UnsafeMutableRawPointer
+    private let readBuffer: UnsafeMutableRawBufferPointer
+    var onBytes: ((UnsafeRawBufferPointer) -> Void)?
+    /// Called once when reading ends: nil at end of input, else the libuv error.
+    var onEnd: ((Int32?) -> Void)?
+    /// Called once after the handle is closed.
+    var onClosed: (() -> Void)?
+    /// Called after a queued write completed (the backlog shrank).
+    var onWriteCompleted: (() -> Void)?
+    private var ended = false
+
+    /// How the stream was opened, for logs.
+    let kind: String
+
+    /// Opens `fd` as a stream, by what it is; nil for regular files and other
+    /// descriptors libuv cannot poll (the caller reads or writes those directly).
+    static func open(loop: EventLoop, fd: Int32, readable: Bool) -> Stream? {
+        switch uv_guess_handle(fd) {
+        case UV_TTY:
+            let tty = UnsafeMutablePointer<uv_tty_t>.allocate(capacity: 1)
+            guard uv_tty_init(loop.raw, tty, fd, readable ? 1 : 0) == 0 else {
+                tty.deallocate()
+                return nil
+            }
+            return Stream(memory: UnsafeMutableRawPointer(tty), kind: "tty")
+        case UV_NAMED_PIPE:
+            let pipe = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
+            uv_pipe_init(loop.raw, pipe, 0)
+            guard uv_pipe_open(pipe, fd) == 0 else {
+                uv_close(asHandle(pipe)) { $0?.deallocate() }
+                return nil
+            }
+            return Stream(memory: UnsafeMutableRawPointer(pipe), kind: "pipe")
+        case UV_TCP:
+            let tcp = UnsafeMutablePointer<uv_tcp_t>.allocate(capacity: 1)
+            uv_tcp_init(loop.raw, tcp)
+            guard uv_tcp_open(tcp, uv_os_sock_t(fd)) == 0 else {
+                uv_close(asHandle(tcp)) { $0?.deallocate() }
+                return nil
+            }
+            return Stream(memory: UnsafeMutableRawPointer(tcp), kind: "tcp")
+        default:
+            return nil
+        }
+    }
+
+    /// Wraps an initialised stream handle (allocated with `allocate`, freed here).
+    init(memory: UnsafeMutableRawPointer, kind: String) {
+        handleMemory = memory
+        handle = memory.assumingMemoryBound(to: uv_stream_t.self)
+        self.kind = kind
+        readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
+        handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
+    }
+
+    deinit {
+        assert(state == .closed, "a Stream must be closed before it is released")
+        readBuffer.deallocate()
+    }
+
+    private static func owner(_ h: UnsafeMutablePointer<uv_handle_t>?) -> Stream? {
+        guard let data = h?.pointee.data else { return nil }
+        return Unmanaged<Stream>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    func startReading() {
+        guard state == .open else { return }
+        let status = uv_read_start(
+            handle,
+            { h, _, buf in
+                guard let stream = Stream.owner(h) else { return }
+                buf?.pointee = uv_buf_init(
+                    stream.readBuffer.baseAddress?.assumingMemoryBound(to: CChar.self),
+                    UInt32(stream.readBuffer.count))
+            },
+            { s, nread, _ in
+                guard let stream = Stream.owner(s.map(asHandle)) else { return }
+                stream.didRead(nread)
+            })
+        if status != 0 { finishReading(status) }
+    }
+
+    func stopReading() {
+        if state == .open { uv_read_stop(handle) }
+    }
+
+    private func didRead(_ nread: Int) {
+        if nread > 0 {
+            onBytes?(UnsafeRawBufferPointer(rebasing: readBuffer[0..<nread]))
+        } else if nread < 0 {
+            // nread == 0 means "try again"; negative is the end or an error.
+            finishReading(Int32(nread) == UV_EOF.rawValue ? nil : Int32(nread))
+        }
+    }
+
+    private func finishReading(_ error: Int32?) {
+        guard !ended else { return }
+        ended = true
+        if state == .open { uv_read_stop(handle) }
+        onEnd?(error)
+    }
+
+    /// Bytes queued in libuv, not yet written: the connection's backlog.
+    var queuedBytes: Int {
+        state == .open ? uv_stream_get_write_queue_size(handle) : 0
+    }
+
+    /// Writes `bytes`, queueing what cannot be written at once. A write error closes
+    /// reading with that error.
+    func write(_ bytes: [UInt8]) {
+        guard state == .open, !bytes.isEmpty else { return }
+        var written = 0
+        if uv_stream_get_write_queue_size(handle) == 0 {
+            written = bytes.withUnsafeBytes { raw -> Int in
+                var buf = uv_buf_init(
+                    UnsafeMutablePointer(mutating: raw.baseAddress!.assumingMemoryBound(to: CChar.self)),
+                    UInt32(raw.count))
+                let n = uv_try_write(handle, &buf, 1)
+                return n > 0 ? Int(n) : 0
+            }
+        }
+        guard written < bytes.count else { return }
+        let request = WriteRequest(bytes[written...])
+        let status = uv_write(request.request, handle, &request.buffer, 1) { req, status in
+            let request = WriteRequest.take(req)
+            // Read the stream before the request's memory goes.
+            let data = req?.pointee.handle?.pointee.data
+            request.free()
+            guard let data else { return }
+            let stream = Unmanaged<Stream>.fromOpaque(data).takeUnretainedValue()
+            if status < 0 {
+                stream.finishReading(status)
+            } else if stream.state == .open {
+                stream.onWriteCompleted?()
+            }
+        }
+        if status != 0 {
+            WriteRequest.take(request.request).free()
+            finishReading(status)
+        }
+    }
+
+    /// Closes the handle; pending writes are cancelled. `onClosed` runs in the close
+    /// callback.
+    func close() {
+        guard state == .open else { return }
+        state = .closing
+        uv_read_stop(handle)
+        uv_close(asHandle(handle)) { h in
+            guard let h, let data = h.pointee.data else { return }
+            let stream = Unmanaged<Stream>.fromOpaque(data).takeRetainedValue()
+            stream.state = .closed
+            stream.onClosed?()
+            stream.onBytes = nil
+            stream.onEnd = nil
+            stream.onClosed = nil
+            stream.onWriteCompleted = nil
+            UnsafeMutableRawPointer(h).deallocate()
+        }
+    }
+}
+
+/// The memory of one `uv_write`: the request and a copy of the bytes, alive until its
+/// callback.
+final class WriteRequest {
+    let request: UnsafeMutablePointer<uv_write_t>
+    var buffer: uv_buf_t
+    private let bytes: UnsafeMutableRawBufferPointer
+
+    init(_ slice: ArraySlice<UInt8>) {
+        bytes = .allocate(byteCount: slice.count, alignment: 1)
+        bytes.copyBytes(from: slice)
+        buffer = uv_buf_init(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(slice.count))
+        request = .allocate(capacity: 1)
+        request.pointee.data = Unmanaged.passRetained(self).toOpaque()
+    }
+
+    /// The request's owner, released from the request.
+    static func take(_ req: UnsafeMutablePointer<uv_write_t>?) -> WriteRequest {
+        Unmanaged<WriteRequest>.fromOpaque(req!.pointee.data).takeRetainedValue()
+    }
+
+    func free() {
+        bytes.deallocate()
+        request.deallocate()
+    }
+}

@@ -1,0 +1,111 @@
+import JSONRPC
+import TransitionEngine
+
+/// `session/create`.
+struct SessionCreateRequest: RequestType {
+    typealias Response = JSONValue
+    static let method = "session/create"
+    var viewport: Viewport
+    var model: ItemModel
+    var layout: LayoutSpec
+    var contentOffset: Point
+    var clock: ClockKind
+    var fps: Int
+    var encoding: AttributeEncoding
+    var keepAlive: Bool
+
+    init(json: JSONCursor) throws(JSONDecodingError) {
+        viewport = try Decode.viewport(json, required: true)!
+        model = try Decode.model(json["sections"])
+        layout = try Decode.layout(json["layout"])
+        contentOffset = json["contentOffset"].isPresent ? try Decode.point(json["contentOffset"]) : .zero
+        clock = try Decode.named(json["clock"], default: ClockKind.realtime)
+        fps = try json["fps"].decode(default: 60)
+        encoding = try Decode.named(json["encoding"], default: AttributeEncoding.objects)
+        keepAlive = try json["keepAlive"].decode(default: false)
+    }
+}
+
+/// `session/update`: any of viewport, contentInset, sections, layout.
+struct SessionUpdateRequest: RequestType {
+    typealias Response = JSONValue
+    static let method = "session/update"
+    var session: String
+    var viewportSize: Size?
+    var contentInset: EdgeInsets?
+    var model: ItemModel?
+    var layout: LayoutSpec?
+
+    init(json: JSONCursor) throws(JSONDecodingError) {
+        session = try json["session"].decode()
+        viewportSize = json["viewport"].isPresent ? try Decode.size(json["viewport"]) : nil
+        contentInset = json["contentInset"].isPresent ? try Decode.insets(json["contentInset"]) : nil
+        model = json["sections"].isPresent ? try Decode.model(json["sections"]) : nil
+        layout = json["layout"].isPresent ? try Decode.layout(json["layout"]) : nil
+    }
+}
+
+/// `session/scroll`.
+struct SessionScrollRequest: RequestType {
+    typealias Response = JSONValue
+    static let method = "session/scroll"
+    var session: String
+    var contentOffset: Point
+
+    init(json: JSONCursor) throws(JSONDecodingError) {
+        session = try json["session"].decode()
+        contentOffset = try Decode.point(json["contentOffset"])
+    }
+}
+
+/// A request that names only a session: dispose, subscribe, unsubscribe, status,
+/// cancelInPlace.
+struct SessionOnlyParams: JSONDecodable {
+    var session: String
+    init(json: JSONCursor) throws(JSONDecodingError) {
+        session = try json["session"].decode()
+    }
+}
+
+struct SessionDisposeRequest: RequestType {
+    typealias Response = NullResult
+    static let method = "session/dispose"
+    var params: SessionOnlyParams
+    init(json: JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
+}
+
+struct SessionListRequest: RequestType {
+    typealias Response = JSONValue
+    static let method = "session/list"
+    init(json: JSONCursor) throws(JSONDecodingError) {}
+}
+
+struct SessionSubscribeRequest: RequestType {
+    typealias Response = JSONValue
+    static let method = "session/subscribe"
+    var params: SessionOnlyParams
+    init(json: JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
+}
+
+struct SessionUnsubscribeRequest: RequestType {
+    typealias Response = NullResult
+    static let method = "session/unsubscribe"
+    var params: SessionOnlyParams
+    init(json: JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
+}
+
+/// `layout/attributes`: the current layout's attributes in `rect` (default: the
+/// visible rect) or everything with `"all": true`.
+struct LayoutAttributesRequest: RequestType {
+    typealias Response = AttributesResult
+    static let method = "layout/attributes"
+    var session: String
+    var rect: Rect?
+    var all: Bool
+
+    init(json: JSONCursor) throws(JSONDecodingError) {
+        session = try json["session"].decode()
+        rect = json["rect"].isPresent ? try Decode.rect(json["rect"]) : nil
+        all = try json["all"].decode(default: false)
+    }
+}

@@ -1,0 +1,52 @@
+import JSONRPC
+import TransitionEngine
+
+extension Decode {
+    /// `contentOffset` of `transition/start`: absent (automatic), `{"placement", "items",
+    /// "anchor", "inset"}`, `{"strategy": "displaySwitch" | "automatic"}` or `{"point"}`.
+    static func offsetTarget(_ json: JSONCursor) throws(JSONDecodingError) -> ContentOffsetTarget {
+        guard json.isPresent else { return .automatic }
+        if json["point"].isPresent { return .point(try point(json["point"])) }
+        if json["strategy"].isPresent {
+            return try choice(json["strategy"], ["automatic", "displaySwitch"]) == "displaySwitch"
+                ? .displaySwitch : .automatic
+        }
+        let placement = try named(json["placement"], Placement.self)
+        var items: [IndexPath] = []
+        for element in try json["items"].elements() { items.append(try indexPath(element)) }
+        return .placement(
+            placement, items: items, anchor: json["anchor"].isPresent ? try point(json["anchor"]) : nil,
+            inset: json["inset"].isPresent ? try insets(json["inset"]) : .zero)
+    }
+
+    /// `{"delay": seconds, "order": "index" | "distance", "from": [s, i], "reversed"}`.
+    static func stagger(_ json: JSONCursor) throws(JSONDecodingError) -> Stagger? {
+        guard json.isPresent else { return nil }
+        let order: Stagger.Order
+        switch try choice(json["order"].isPresent ? json["order"] : JSONCursor(.string("index")), ["index", "distance"]) {
+        case "distance":
+            order = .distance(from: json["from"].isPresent ? try indexPath(json["from"]) : nil)
+        default:
+            order = .index
+        }
+        return Stagger(delay: try json["delay"].decode(), order: order, reversed: try json["reversed"].decode(default: false))
+    }
+
+    /// The options of `transition/start` (and `retarget`, `sample`).
+    static func transitionOptions(_ params: JSONCursor) throws(JSONDecodingError) -> TransitionOptions {
+        TransitionOptions(
+            contentOffset: try offsetTarget(params["contentOffset"]),
+            appear: try named(params["appear"], default: AppearEffect.fade),
+            disappear: try named(params["disappear"], default: AppearEffect.fade),
+            stagger: try stagger(params["stagger"]),
+            colorSpace: try named(params["colorSpace"], default: ColorSpace.srgb))
+    }
+
+    /// `interactive`, `duration` and `timing` of a transition.
+    static func transitionTiming(_ params: JSONCursor) throws(JSONDecodingError) -> TransitionTiming {
+        TransitionTiming(
+            interactive: try params["interactive"].decode(default: false),
+            duration: try params["duration"].decodeIfPresent(),
+            curve: params["timing"].isPresent ? try timing(params["timing"]) : .easing(.linear))
+    }
+}

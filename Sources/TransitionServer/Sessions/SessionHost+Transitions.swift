@@ -1,0 +1,221 @@
+import JSONRPC
+import TransitionEngine
+
+extension SessionHost {
+    /// Validates a timing curve, naming the field.
+    private func check(_ curve: TimingCurve?, field: String = "timing") throws(ResponseError) {
+        do {
+            try curve?.validate(field: field)
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    private func viewport(for s: Session, _ p: TransitionSpecParams) -> Viewport? {
+        guard p.viewportSize != nil || p.contentInset != nil else { return nil }
+        let current = s.scene.active.map { $0.geometry.to.viewport } ?? s.scene.placed.viewport
+        return Viewport(size: p.viewportSize ?? current.size, contentInset: p.contentInset ?? current.contentInset)
+    }
+
+    private func started(_ t: ActiveTransition) -> JSONValue {
+        [
+            "transition": .string("t\(t.id)"), "toContentOffset": .point(t.geometry.to.contentOffset),
+            "toContentSize": .size(t.geometry.to.layout.contentSize), "duration": .double(t.animator.duration),
+        ]
+    }
+
+    func start(_ r: TransitionStartRequest, now: UInt64) throws(ResponseError) -> JSONValue {
+        let s = try session(r.session)
+        try check(r.spec.timing.curve)
+        let time = s.time(at: now)
+        let result: (transition: ActiveTransition, superseded: (id: Int, end: TransitionEnd)?)
+        do {
+            result = try s.scene.startTransition(
+                to: r.spec.to, model: r.spec.model, viewport: viewport(for: s, r.spec), options: r.spec.options,
+                timing: r.spec.timing, at: time)
+        } catch {
+            throw .scene(error, session: s.id)
+        }
+        if let old = result.superseded { sendDidEnd(s, id: old.id, end: old.end, time: time) }
+        s.nextDeadline = now
+        return started(result.transition)
+    }
+
+    func retarget(_ r: TransitionRetargetRequest, now: UInt64) throws(ResponseError) -> JSONValue {
+        let s = try session(r.session)
+        try check(r.spec.timing.curve)
+        let time = s.time(at: now)
+        let result: (transition: ActiveTransition, retargeted: (id: Int, end: TransitionEnd))
+        do {
+            result = try s.scene.retarget(
+                to: r.spec.to, model: r.spec.model, viewport: viewport(for: s, r.spec), options: r.spec.options,
+                timing: r.timingGiven ? r.spec.timing : nil, at: time)
+        } catch {
+            throw .scene(error, session: s.id)
+        }
+        sendDidEnd(s, id: result.retargeted.id, end: result.retargeted.end, time: time)
+        s.nextDeadline = now
+        return started(result.transition)
+    }
+
+    func scrub(_ r: TransitionScrubRequest, now: UInt64) throws(ResponseError) -> JSONValue {
+        let s = try session(r.session)
+        do {
+            try s.scene.scrub(to: r.progress, at: s.time(at: now))
+        } catch {
+            throw .scene(error, session: s.id)
+        }
+        s.nextDeadline = s.nextDeadline ?? now
+        return status(s, now: now)
+    }
+
+    func finish(_ leg: LegParams, cancel: Bool, now: UInt64) throws(ResponseError) -> JSONValue {
+        let s = try session(leg.session)
+        try check(leg.curve)
+        let time = s.time(at: now)
+        do {
+            if cancel {
+                try s.scene.cancel(at: time, duration: leg.duration, curve: leg.curve, velocity: leg.velocity)
+            } else {
+                try s.scene.finish(at: time, duration: leg.duration, curve: leg.curve, velocity: leg.velocity)
+            }
+        } catch {
+            throw .scene(error, session: s.id)
+        }
+        s.nextDeadline = now
+        return status(s, now: now)
+    }
+
+    func cancelInPlace(_ id: String, now: UInt64) throws(ResponseError) -> JSONValue {
+        let s = try session(id)
+        let time = s.time(at: now)
+        let ended: (id: Int, end: TransitionEnd)
+        do {
+            ended = try s.scene.cancelInPlace(at: time)
+        } catch {
+            throw .scene(error, session: s.id)
+        }
+        sendDidEnd(s, id: ended.id, end: ended.end, time: time)
+        return [
+            "contentSize": .size(s.scene.placed.layout.contentSize), "contentOffset": .point(s.scene.placed.contentOffset),
+            "progress": .double(ended.end.progress),
+        ]
+    }
+
+    func status(_ id: String, now: UInt64) throws(ResponseError) -> JSONValue {
+        status(try session(id), now: now)
+    }
+
+    func status(_ s: Session, now: UInt64) -> JSONValue {
+        let time = s.time(at: now)
+        guard let frame = s.scene.frame(at: time) else {
+            return ["session": .string(s.id), "state": "idle", "time": .double(time), "contentOffset": .point(s.scene.placed.contentOffset)]
+        }
+        return [
+            "session": .string(s.id), "state": .string(s.state), "transition": .string("t\(frame.transitionID)"),
+            "time": .double(time), "fraction": .double(frame.sample.fraction), "progress": .double(frame.sample.progress),
+            "velocity": .double(frame.sample.velocity), "contentOffset": .point(frame.contentOffset),
+        ]
+    }
+
+    func sample(_ r: TransitionSampleRequest, now: UInt64) throws(ResponseError) -> AttributesResult {
+        let s = try session(r.session)
+        var scene = s.scene
+        let time = s.time(at: now)
+        if let h = r.hypothetical {
+            try check(h.timing.curve)
+            do {
+                _ = try scene.startTransition(
+                    to: h.to, model: h.model, viewport: viewport(for: s, h), options: h.options, timing: h.timing, at: time)
+            } catch {
+                throw .scene(error, session: s.id)
+            }
+        }
+        guard let active = scene.active else { throw .noTransition(s.id) }
+        let sample: AnimatorSample
+        if let p = r.progress {
+            guard p.isFinite else { throw .invalid(ValidationError(field: "progress", message: "must be a finite number")) }
+            sample = AnimatorSample(time: time, fraction: 0, progress: p, velocity: 0)
+        } else {
+            let t = r.time!
+            guard t.isFinite else { throw .invalid(ValidationError(field: "time", message: "must be a finite number")) }
+            // Time is measured from the transition's start for hypothetical samples.
+            sample = active.animator.sample(at: r.hypothetical != nil ? time + t : t)
+        }
+        let geometry = active.geometry
+        let rect = r.all ? Rect.everything : (r.rect ?? geometry.visibleRect(at: sample.progress))
+        var list: [LayoutAttributes] = []
+        geometry.forEachAttributes(at: sample.progress, in: rect) { list.append($0) }
+        return AttributesResult(
+            members: [
+                "transition": .string("t\(active.id)"), "fraction": .double(sample.fraction), "progress": .double(sample.progress),
+                "contentOffset": .point(geometry.contentOffset(at: sample.progress)),
+                "contentSize": .size(geometry.contentSize(at: sample.progress)),
+            ],
+            attributes: list, encoding: s.encoding)
+    }
+
+    // MARK: Time
+
+    /// `clock/advance` for a manual session: move its time and emit the tick.
+    func advance(_ r: ClockAdvanceRequest, now: UInt64) throws(ResponseError) -> AdvanceResult {
+        let s = try session(r.session)
+        guard s.clock == .manual else { throw .notManualClock(s.id) }
+        let target = r.to ?? (s.manualTime + (r.by ?? 0))
+        guard target.isFinite, target >= s.manualTime else {
+            throw .invalid(ValidationError(field: r.to != nil ? "to" : "by", message: "time only moves forward: must reach at least \(s.manualTime)"))
+        }
+        s.manualTime = target
+        guard let tick = emitTick(s, time: target) else { return .idle(session: s.id, time: target) }
+        return .tick(tick)
+    }
+
+    /// Produces the tick of `s` at `time` (advancing its scene), sends it to its audience,
+    /// and the didEnd after it when the transition ended.
+    @discardableResult
+    func emitTick(_ s: Session, time: Double) -> TickPayload? {
+        let step = s.scene.advance(to: time)
+        guard let frame = step.frame else { return nil }
+        s.seq += 1
+        var attributes: [LayoutAttributes] = []
+        attributes.reserveCapacity(256)
+        frame.forEachVisibleAttributes { attributes.append($0) }
+        let tick = TickPayload(
+            session: s.id, transition: frame.transitionID, seq: s.seq, time: time, sample: frame.sample,
+            contentOffset: frame.contentOffset, attributes: attributes, encoding: s.encoding)
+        var w = JSONByteWriter(capacity: 64 + attributes.count * 200)
+        w.beginNotification(method: "transition/tick")
+        tick.encode(to: &w)
+        w.endObject()
+        for c in s.audience { router?.deliverTick(w.bytes, session: s.id, to: c) }
+        if let ended = step.end { sendDidEnd(s, id: ended.id, end: ended.end, time: time) }
+        return tick
+    }
+
+    /// Emits the ticks of realtime sessions whose deadline has come; returns the next
+    /// deadline (monotonic ns), if any session is animating.
+    func tickRealtime(now: UInt64, slack: UInt64 = 1_000_000) -> UInt64? {
+        var next: UInt64? = nil
+        for id in order {
+            guard let s = sessions[id], s.clock == .realtime else { continue }
+            guard s.scene.active != nil, var deadline = s.nextDeadline else {
+                s.nextDeadline = nil
+                continue
+            }
+            if deadline <= now + slack {
+                emitTick(s, time: s.time(at: max(deadline, s.origin)))
+                // Absolute deadlines: the next is one period on; a session that fell a
+                // whole period behind skips ahead instead of bursting.
+                deadline += s.period
+                if deadline + s.period < now { deadline = now + s.period }
+                s.nextDeadline = s.scene.active == nil ? nil : deadline
+            }
+            // A paused interactive transition ticks only when something changes.
+            if let a = s.scene.active, a.animator.phase == .paused, s.nextDeadline != nil, deadline > now + slack {
+                s.nextDeadline = nil
+            }
+            if let d = s.nextDeadline { next = min(next ?? d, d) }
+        }
+        return next
+    }
+}

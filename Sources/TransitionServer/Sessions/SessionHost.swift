@@ -1,0 +1,173 @@
+import JSONRPC
+import TransitionEngine
+
+/// Where the host sends what is not a response.
+protocol SessionRouter: AnyObject {
+    /// A notification that is never dropped (didEnd, log messages).
+    func deliver(_ body: [UInt8], to connection: ConnectionID)
+    /// A tick: a connection keeps at most one unsent tick per session, the newest.
+    func deliverTick(_ body: [UInt8], session: String, to connection: ConnectionID)
+}
+
+/// Limits on what clients may ask for.
+struct ServerLimits: Sendable {
+    var maxSessionsPerConnection = 64
+    var maxItemsPerSession = 10_000_000
+    var maxFPS = 240
+}
+
+/// All sessions of the daemon and the methods that act on them. It owns no I/O and no
+/// clock: the time (monotonic nanoseconds) is passed in, and output goes to the router.
+final class SessionHost {
+    private(set) var sessions: [String: Session] = [:]
+    private var order: [String] = []
+    private var nextSessionNumber = 1
+    let limits: ServerLimits
+    weak var router: SessionRouter?
+
+    init(limits: ServerLimits = ServerLimits()) {
+        self.limits = limits
+    }
+
+    func session(_ id: String) throws(ResponseError) -> Session {
+        guard let s = sessions[id] else { throw .unknownSession(id) }
+        return s
+    }
+
+    var layoutLimits: LayoutLimits { LayoutLimits(maxItems: limits.maxItemsPerSession) }
+
+    // MARK: Sessions
+
+    func create(_ r: SessionCreateRequest, connection: ConnectionID, now: UInt64) throws(ResponseError) -> JSONValue {
+        let owned = sessions.values.filter { $0.owner == connection }.count
+        guard owned < limits.maxSessionsPerConnection else {
+            throw .limit("sessions per connection", limits.maxSessionsPerConnection, flag: "--max-sessions")
+        }
+        guard r.fps >= 1, r.fps <= limits.maxFPS else {
+            throw .invalid(ValidationError(field: "fps", message: "must be an integer from 1 to \(limits.maxFPS)"))
+        }
+        let scene: Scene
+        do {
+            scene = try Scene(spec: r.layout, model: r.model, viewport: r.viewport, contentOffset: r.contentOffset, limits: layoutLimits)
+        } catch {
+            throw .scene(error, session: "")
+        }
+        let id = "s\(nextSessionNumber)"
+        nextSessionNumber += 1
+        let session = Session(
+            id: id, scene: scene, clock: r.clock, fps: r.fps, encoding: r.encoding, owner: connection,
+            keepAlive: r.keepAlive, origin: now)
+        sessions[id] = session
+        order.append(id)
+        return [
+            "session": .string(id), "contentSize": .size(scene.placed.layout.contentSize),
+            "contentOffset": .point(scene.placed.contentOffset),
+        ]
+    }
+
+    func update(_ r: SessionUpdateRequest) throws(ResponseError) -> JSONValue {
+        let s = try session(r.session)
+        var viewport: Viewport? = nil
+        if r.viewportSize != nil || r.contentInset != nil {
+            viewport = Viewport(
+                size: r.viewportSize ?? s.scene.placed.viewport.size,
+                contentInset: r.contentInset ?? s.scene.placed.viewport.contentInset)
+        }
+        do {
+            try s.scene.update(spec: r.layout, model: r.model, viewport: viewport)
+        } catch {
+            throw .scene(error, session: s.id)
+        }
+        return restingState(s)
+    }
+
+    func scroll(_ r: SessionScrollRequest) throws(ResponseError) -> JSONValue {
+        let s = try session(r.session)
+        do {
+            _ = try s.scene.scroll(to: r.contentOffset)
+        } catch {
+            throw .scene(error, session: s.id)
+        }
+        return ["contentOffset": .point(s.scene.placed.contentOffset)]
+    }
+
+    private func restingState(_ s: Session) -> JSONValue {
+        ["contentSize": .size(s.scene.placed.layout.contentSize), "contentOffset": .point(s.scene.placed.contentOffset)]
+    }
+
+    func dispose(_ id: String, now: UInt64) throws(ResponseError) {
+        let s = try session(id)
+        remove(s, now: now)
+    }
+
+    private func remove(_ s: Session, now: UInt64) {
+        let time = s.time(at: now)
+        if let ended = s.scene.dispose(at: time) {
+            sendDidEnd(s, id: ended.id, end: ended.end, time: time)
+        }
+        sessions[s.id] = nil
+        order.removeAll { $0 == s.id }
+    }
+
+    func list(connection: ConnectionID) -> JSONValue {
+        .array(order.compactMap { sessions[$0] }.map { s in
+            [
+                "session": .string(s.id), "clock": .string(s.clock.rawValue), "fps": .integer(Int64(s.fps)),
+                "encoding": .string(s.encoding.rawValue), "state": .string(s.state),
+                "items": .integer(Int64(s.scene.model.totalCount)), "layoutState": .string(s.scene.placed.layout.stateName),
+                "owned": .bool(s.owner == connection), "subscribed": .bool(s.subscribers.contains(connection)),
+                "keepAlive": .bool(s.keepAlive),
+            ]
+        })
+    }
+
+    func subscribe(_ id: String, connection: ConnectionID) throws(ResponseError) -> JSONValue {
+        let s = try session(id)
+        s.subscribers.insert(connection)
+        var result = restingState(s)
+        if case .object(var o) = result {
+            o.updateValue(.string(s.state), forKey: "state")
+            o.updateValue(.string(s.id), forKey: "session")
+            result = .object(o)
+        }
+        return result
+    }
+
+    func unsubscribe(_ id: String, connection: ConnectionID) throws(ResponseError) {
+        try session(id).subscribers.remove(connection)
+    }
+
+    func attributes(_ r: LayoutAttributesRequest) throws(ResponseError) -> AttributesResult {
+        let s = try session(r.session)
+        let placed = s.scene.placed
+        let rect = r.all ? Rect.everything : (r.rect ?? placed.visibleRect)
+        return AttributesResult(
+            members: [
+                "contentSize": .size(placed.layout.contentSize), "contentOffset": .point(placed.contentOffset),
+                "state": .string(s.state),
+            ],
+            attributes: placed.layout.attributes(in: rect), encoding: s.encoding)
+    }
+
+    /// A connection went away: its sessions end unless kept alive, its subscriptions go.
+    func connectionClosed(_ connection: ConnectionID, now: UInt64) {
+        for id in order {
+            guard let s = sessions[id] else { continue }
+            s.subscribers.remove(connection)
+            if s.owner == connection {
+                if s.keepAlive { s.owner = nil } else { remove(s, now: now) }
+            }
+        }
+    }
+
+    // MARK: Output
+
+    func sendDidEnd(_ s: Session, id: Int, end: TransitionEnd, time: Double) {
+        var w = JSONByteWriter(capacity: 256)
+        w.writeNotification(
+            method: "transition/didEnd",
+            params: DidEndPayload(session: s.id, transition: id, end: end, contentOffset: s.scene.placed.contentOffset, time: time))
+        for c in s.audience { router?.deliver(w.bytes, to: c) }
+        if s.scene.active == nil { s.nextDeadline = nil }
+    }
+}
