@@ -1,0 +1,76 @@
+/// LSP `initialize`: the first request of a connection.
+///
+/// Only the members the daemon uses are decoded; the rest of the params stay
+/// available in `capabilities` and `initializationOptions` as raw JSON.
+public struct InitializeRequest: RequestType, Equatable, Sendable {
+    public typealias Response = InitializeResult
+    public static let method = "initialize"
+
+    /// The client's process id, to exit when it dies (`null` when not given).
+    public var processId: Int64?
+    /// `clientInfo.name`.
+    public var clientName: String?
+    /// `clientInfo.version`.
+    public var clientVersion: String?
+    /// The initial trace setting (default `off`).
+    public var trace: TraceValue
+    /// The client's capabilities, as sent.
+    public var capabilities: JSONValue?
+    /// `initializationOptions`, as sent.
+    public var initializationOptions: JSONValue?
+
+    public init(
+        processId: Int64? = nil, clientName: String? = nil, clientVersion: String? = nil,
+        trace: TraceValue = .off, capabilities: JSONValue? = nil, initializationOptions: JSONValue? = nil
+    ) {
+        self.processId = processId
+        self.clientName = clientName
+        self.clientVersion = clientVersion
+        self.trace = trace
+        self.capabilities = capabilities
+        self.initializationOptions = initializationOptions
+    }
+
+    public init(json: JSONCursor) throws(JSONDecodingError) {
+        processId = try json["processId"].decodeIfPresent()
+        clientName = try json["clientInfo"]["name"].decodeIfPresent()
+        clientVersion = try json["clientInfo"]["version"].decodeIfPresent()
+        trace = try json["trace"].decode(default: .off)
+        capabilities = json["capabilities"].value
+        initializationOptions = json["initializationOptions"].value
+    }
+}
+
+/// The result of `initialize`: the server's capabilities and identity.
+public struct InitializeResult: JSONEncodable, Equatable, Sendable {
+    /// The server's capabilities object.
+    public var capabilities: JSONObject
+    /// `serverInfo.name`, when given.
+    public var serverName: String?
+    /// `serverInfo.version`, when given.
+    public var serverVersion: String?
+
+    public init(capabilities: JSONObject = [:], serverName: String? = nil, serverVersion: String? = nil) {
+        self.capabilities = capabilities
+        self.serverName = serverName
+        self.serverVersion = serverVersion
+    }
+
+    public func encode(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.writeKey("capabilities")
+        writer.write(.object(capabilities))
+        if let serverName {
+            writer.writeKey("serverInfo")
+            writer.beginObject()
+            writer.writeKey("name")
+            writer.write(serverName)
+            if let serverVersion {
+                writer.writeKey("version")
+                writer.write(serverVersion)
+            }
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+}

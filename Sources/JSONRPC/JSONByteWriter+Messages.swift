@@ -1,0 +1,68 @@
+/// Writing JSON-RPC envelopes straight into a `JSONByteWriter`.
+extension JSONByteWriter {
+    /// Writes `{"jsonrpc":"2.0","id":…,"result":…}`.
+    public mutating func writeResponse<Result: JSONEncodable>(id: RequestID, result: Result) {
+        beginObject()
+        writeKey("jsonrpc")
+        write("2.0")
+        writeKey("id")
+        id.encode(to: &self)
+        writeKey("result")
+        result.encode(to: &self)
+        endObject()
+    }
+
+    /// Writes `{"jsonrpc":"2.0","id":…,"error":{…}}`.
+    public mutating func writeErrorResponse(id: RequestID, error: ResponseError) {
+        beginObject()
+        writeKey("jsonrpc")
+        write("2.0")
+        writeKey("id")
+        id.encode(to: &self)
+        writeKey("error")
+        error.encode(to: &self)
+        endObject()
+    }
+
+    /// Writes `{"jsonrpc":"2.0","method":…,"params":` and leaves the object open:
+    /// write the params value next, then call `endObject()`. The tick stream uses
+    /// this to write its params with no intermediate tree.
+    public mutating func beginNotification(method: String) {
+        beginObject()
+        writeKey("jsonrpc")
+        write("2.0")
+        writeKey("method")
+        write(method)
+        writeKey("params")
+    }
+
+    /// Writes a whole notification; `params` is omitted when `nil`.
+    public mutating func writeNotification<Params: JSONEncodable>(method: String, params: Params?) {
+        beginObject()
+        writeKey("jsonrpc")
+        write("2.0")
+        writeKey("method")
+        write(method)
+        if let params {
+            writeKey("params")
+            params.encode(to: &self)
+        }
+        endObject()
+    }
+
+    /// Writes a whole request (for clients such as `transitionctl`).
+    public mutating func writeRequest<Params: JSONEncodable>(id: RequestID, method: String, params: Params?) {
+        beginObject()
+        writeKey("jsonrpc")
+        write("2.0")
+        writeKey("id")
+        id.encode(to: &self)
+        writeKey("method")
+        write(method)
+        if let params {
+            writeKey("params")
+            params.encode(to: &self)
+        }
+        endObject()
+    }
+}

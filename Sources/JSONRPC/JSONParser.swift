@@ -1,0 +1,229 @@
+/// A strict RFC 8259 parser from UTF-8 bytes to `JSONValue`.
+///
+/// Accepts exactly the JSON grammar: any value at the top level, surrounded by
+/// optional whitespace (space, tab, LF, CR). Rejects invalid UTF-8, unpaired
+/// surrogates in `\u` escapes, unescaped control characters, trailing commas,
+/// `NaN`/`Infinity`, leading zeros, a byte-order mark, and numbers too large to be a
+/// finite double. Nesting deeper than `maximumDepth` is an error, not a stack
+/// overflow.
+///
+/// Numbers: an integer literal (no fraction, no exponent) that fits in `Int64` is
+/// `.integer`, exactly; every other number is the correctly rounded `.double`
+/// (exact fast path for up to 19 significant digits and powers of ten up to 10^22,
+/// else the standard library's correctly rounded, locale-free `Double(String)`).
+/// `-0` is `.double(-0.0)` so that the sign survives. Duplicate keys: the last wins.
+///
+/// - Complexity: O(n) in the input length.
+public struct JSONParser: Sendable {
+    /// The default nesting limit for arrays and objects.
+    public static let defaultMaximumDepth = 128
+
+    /// How many arrays and objects may be nested; a deeper input is rejected.
+    public var maximumDepth: Int
+
+    /// Creates a parser with the given nesting limit.
+    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Parses one JSON text.
+    /// - Throws: `JSONParseError` with the byte offset of the first problem.
+    public func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+        var cursor = JSONParserCursor(bytes: bytes, maximumDepth: maximumDepth)
+        return try cursor.parseDocument()
+    }
+
+    /// Parses one JSON text.
+    /// - Throws: `JSONParseError` with the byte offset of the first problem.
+    public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+        try parse(bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Parses one JSON text.
+    /// - Throws: `JSONParseError` with the byte offset of the first problem.
+    public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
+            try parse(buffer)
+        }
+    }
+
+    /// Parses one JSON text given as a string (its UTF-8 bytes).
+    /// - Throws: `JSONParseError` with the byte offset of the first problem.
+    public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+}
+
+extension JSONValue {
+    /// Parses a JSON text with the default nesting limit.
+    /// - Throws: `JSONParseError`.
+    public init(parsing bytes: [UInt8]) throws(JSONParseError) {
+        self = try JSONParser().parse(bytes)
+    }
+
+    /// Parses a JSON text with the default nesting limit.
+    /// - Throws: `JSONParseError`.
+    public init(parsing text: String) throws(JSONParseError) {
+        self = try JSONParser().parse(text)
+    }
+}
+
+/// The parser's position in one input; lives only for one `parse` call.
+struct JSONParserCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let end: Int
+    let maximumDepth: Int
+    var position: Int = 0
+    /// Reused buffer for strings that contain escapes.
+    var scratch: [UInt8] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        self.bytes = bytes
+        self.end = bytes.count
+        self.maximumDepth = maximumDepth
+    }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        if position < end {
+            throw JSONParseError(.trailingCharacters, at: position)
+        }
+        return value
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < end {
+            let byte = bytes[position]
+            guard byte <= 0x20,
+                byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+            else { return }
+            position += 1
+        }
+    }
+
+    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        guard position < end else {
+            throw JSONParseError(.unexpectedEndOfInput, at: position)
+        }
+        switch bytes[position] {
+        case UInt8(ascii: "\""):
+            return .string(try parseString())
+        case UInt8(ascii: "{"):
+            return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["):
+            return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        case let byte:
+            throw JSONParseError(.unexpectedByte(byte), at: position)
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        let expected = literal.utf8Start
+        for offset in 0..<count {
+            guard position < end else {
+                throw JSONParseError(.unexpectedEndOfInput, at: position)
+            }
+            guard bytes[position] == expected[offset] else {
+                throw JSONParseError(.unexpectedByte(bytes[position]), at: position)
+            }
+            position += 1
+        }
+    }
+
+    mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        if depth > maximumDepth {
+            throw JSONParseError(.nestingTooDeep(limit: maximumDepth), at: position)
+        }
+        position += 1  // [
+        skipWhitespace()
+        if position < end && bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return .array([])
+        }
+        var elements: [JSONValue] = []
+        while true {
+            elements.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard position < end else {
+                throw JSONParseError(.unexpectedEndOfInput, at: position)
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+                if position < end && bytes[position] == UInt8(ascii: "]") {
+                    throw JSONParseError(.trailingComma, at: position)
+                }
+            } else if byte == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            } else {
+                throw JSONParseError(.unexpectedByte(byte), at: position)
+            }
+        }
+    }
+
+    mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        if depth > maximumDepth {
+            throw JSONParseError(.nestingTooDeep(limit: maximumDepth), at: position)
+        }
+        position += 1  // {
+        skipWhitespace()
+        if position < end && bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return .object(JSONObject())
+        }
+        var object = JSONObject()
+        while true {
+            guard position < end else {
+                throw JSONParseError(.unexpectedEndOfInput, at: position)
+            }
+            guard bytes[position] == UInt8(ascii: "\"") else {
+                throw JSONParseError(.unexpectedByte(bytes[position]), at: position)
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard position < end else {
+                throw JSONParseError(.unexpectedEndOfInput, at: position)
+            }
+            guard bytes[position] == UInt8(ascii: ":") else {
+                throw JSONParseError(.unexpectedByte(bytes[position]), at: position)
+            }
+            position += 1
+            let value = try parseValue(depth: depth)
+            object.updateValue(value, forKey: key)
+            skipWhitespace()
+            guard position < end else {
+                throw JSONParseError(.unexpectedEndOfInput, at: position)
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+                if position < end && bytes[position] == UInt8(ascii: "}") {
+                    throw JSONParseError(.trailingComma, at: position)
+                }
+            } else if byte == UInt8(ascii: "}") {
+                position += 1
+                return .object(object)
+            } else {
+                throw JSONParseError(.unexpectedByte(byte), at: position)
+            }
+        }
+    }
+}

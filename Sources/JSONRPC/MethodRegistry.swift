@@ -1,0 +1,87 @@
+/// Typed handlers keyed by method name.
+///
+/// Register each method once, in one alphabetical list:
+///
+/// ```swift
+/// var registry = MethodRegistry()
+/// registry.register(InitializeRequest.self) { request, _ in InitializeResult(capabilities: [:]) }
+/// registry.register(ScrollRequest.self) { request, context throws(ResponseError) in
+///     try server.scroll(request)
+/// }
+/// ```
+///
+/// Registering a method again replaces its handler. The lifecycle methods
+/// (`initialize`, `shutdown`, `exit`, `$/cancelRequest`) are enforced by the
+/// `Dispatcher`; handlers registered for `initialize` and `shutdown` supply their
+/// results, `exit` and `$/cancelRequest` handlers are never called.
+public struct MethodRegistry {
+    /// A request handler with its params and result types erased.
+    typealias ErasedRequestHandler = (JSONCursor, RequestContext) -> Result<any JSONEncodable, ResponseError>
+    /// A notification handler with its params type erased.
+    typealias ErasedNotificationHandler = (JSONCursor) -> JSONDecodingError?
+
+    var requestHandlers: [String: ErasedRequestHandler] = [:]
+    var notificationHandlers: [String: ErasedNotificationHandler] = [:]
+
+    /// Creates an empty registry.
+    public init() {}
+
+    /// Registers the handler for a request type.
+    /// - Parameter handler: Called with the decoded params; returns the result or
+    ///   throws a `ResponseError`. Params that do not decode are answered with
+    ///   -32602 naming the field, without calling the handler.
+    public mutating func register<Request: RequestType>(
+        _ type: Request.Type,
+        handler: @escaping (Request, RequestContext) throws(ResponseError) -> Request.Response
+    ) {
+        requestHandlers[Request.method] = { params, context in
+            Self.invoke(handler, params: params, context: context)
+        }
+    }
+
+    /// Decodes the params and calls a typed request handler.
+    static func invoke<Request: RequestType>(
+        _ handler: (Request, RequestContext) throws(ResponseError) -> Request.Response,
+        params: JSONCursor, context: RequestContext
+    ) -> Result<any JSONEncodable, ResponseError> {
+        let request: Request
+        do throws(JSONDecodingError) {
+            request = try Request(json: params)
+        } catch {
+            return .failure(.invalidParams(error))
+        }
+        do throws(ResponseError) {
+            return .success(try handler(request, context))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Registers the handler for a notification type. Params that do not decode are
+    /// dropped (notifications are never answered) and reported as a diagnostic.
+    public mutating func register<Notification: NotificationType>(
+        _ type: Notification.Type, handler: @escaping (Notification) -> Void
+    ) {
+        notificationHandlers[Notification.method] = { params in
+            Self.invoke(handler, params: params)
+        }
+    }
+
+    /// Decodes the params and calls a typed notification handler.
+    static func invoke<Notification: NotificationType>(
+        _ handler: (Notification) -> Void, params: JSONCursor
+    ) -> JSONDecodingError? {
+        do throws(JSONDecodingError) {
+            handler(try Notification(json: params))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The request methods with handlers, sorted.
+    public var requestMethods: [String] { requestHandlers.keys.sorted() }
+
+    /// The notification methods with handlers, sorted.
+    public var notificationMethods: [String] { notificationHandlers.keys.sorted() }
+}

@@ -1,0 +1,104 @@
+/// The `error` member of an error response: code, message and optional data.
+///
+/// Request handlers throw it; factory functions build the standard ones.
+public struct ResponseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The error code.
+    public var code: ErrorCode
+    /// A short description.
+    public var message: String
+    /// Additional structured information, if any.
+    public var data: JSONValue?
+
+    /// Creates an error.
+    public init(code: ErrorCode, message: String, data: JSONValue? = nil) {
+        self.code = code
+        self.message = message
+        self.data = data
+    }
+
+    public var description: String { "\(code.rawValue) \(message)" }
+
+    /// -32700: the body is not valid JSON.
+    public static func parseError(_ error: JSONParseError) -> ResponseError {
+        ResponseError(
+            code: .parseError, message: "Parse error: \(error.description)",
+            data: ["offset": .integer(Int64(error.offset)), "reason": .string(error.explanation)])
+    }
+
+    /// -32700: the framing around a body was broken (the daemon answers non-fatal
+    /// `FramingError`s with this, id null).
+    public static func framing(_ error: FramingError) -> ResponseError {
+        ResponseError(
+            code: .parseError, message: "Parse error: \(error.description)",
+            data: ["framing": .string(error.description)])
+    }
+
+    /// -32600: not a valid request object.
+    public static func invalidRequest(_ message: String, data: JSONValue? = nil) -> ResponseError {
+        ResponseError(code: .invalidRequest, message: "Invalid request: \(message)", data: data)
+    }
+
+    /// -32601: no such method; `data` names it.
+    public static func methodNotFound(_ method: String) -> ResponseError {
+        ResponseError(code: .methodNotFound, message: "Method not found: \(method)", data: ["method": .string(method)])
+    }
+
+    /// -32602 with a free-form message.
+    public static func invalidParams(_ message: String, data: JSONValue? = nil) -> ResponseError {
+        ResponseError(code: .invalidParams, message: "Invalid params: \(message)", data: data)
+    }
+
+    /// -32602 naming the offending field:
+    /// `data: {"field": "params.viewport.width", "expected": "number", "found": "string"}`.
+    public static func invalidParams(_ error: JSONDecodingError) -> ResponseError {
+        ResponseError(
+            code: .invalidParams, message: "Invalid params: \(error.description)",
+            data: [
+                "field": .string(error.field), "expected": .string(error.expected), "found": .string(error.found),
+            ])
+    }
+
+    /// -32603.
+    public static func internalError(_ message: String, data: JSONValue? = nil) -> ResponseError {
+        ResponseError(code: .internalError, message: "Internal error: \(message)", data: data)
+    }
+
+    /// -32002: a request other than `initialize` before `initialize`.
+    public static func serverNotInitialized() -> ResponseError {
+        ResponseError(code: .serverNotInitialized, message: "Server not initialized")
+    }
+
+    /// -32800: cancelled by `$/cancelRequest` before it was handled.
+    public static func requestCancelled() -> ResponseError {
+        ResponseError(code: .requestCancelled, message: "Request cancelled")
+    }
+
+    /// -32801: the content changed while the request was handled.
+    public static func contentModified(_ message: String = "Content modified") -> ResponseError {
+        ResponseError(code: .contentModified, message: message)
+    }
+}
+
+extension ResponseError: JSONEncodable {
+    /// `{"code":…,"message":…,"data":…}` (data only when present).
+    public func encode(to writer: inout JSONByteWriter) {
+        writer.beginObject()
+        writer.writeKey("code")
+        writer.write(code.rawValue)
+        writer.writeKey("message")
+        writer.write(message)
+        if let data {
+            writer.writeKey("data")
+            writer.write(data)
+        }
+        writer.endObject()
+    }
+}
+
+extension ResponseError: JSONDecodable {
+    public init(json: JSONCursor) throws(JSONDecodingError) {
+        code = ErrorCode(rawValue: try json["code"].decode(Int.self))
+        message = try json["message"].decode()
+        data = json["data"].value
+    }
+}

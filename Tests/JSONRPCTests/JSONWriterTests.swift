@@ -1,0 +1,111 @@
+import JSONRPC
+import Testing
+
+/// The text a single double is written as.
+private func text(_ value: Double) -> String {
+    var writer = JSONByteWriter()
+    writer.write(value)
+    return String(decoding: writer.bytes, as: UTF8.self)
+}
+
+/// The text a value tree is written as.
+private func text(_ value: JSONValue, sortingKeys: Bool = false) -> String {
+    String(decoding: value.serialized(sortingKeys: sortingKeys), as: UTF8.self)
+}
+
+struct JSONWriterTests {
+    @Test func doubles() {
+        let cases: [(Double, String)] = [
+            (2.0, "2"),
+            (-3.0, "-3"),
+            (0.0, "0"),
+            (-0.0, "-0"),
+            (0.1, "0.1"),
+            (-0.02, "-0.02"),
+            (48.125, "48.125"),
+            (181.875, "181.875"),
+            (0.5, "0.5"),
+            (123.456, "123.456"),
+            (1e15, "1000000000000000"),
+            (1e-7, "0.0000001"),
+            (1e-8, "1e-08"),
+            (9_007_199_254_740_992, "9007199254740992"),
+            (9_007_199_254_740_994, "9.007199254740994e+15"),
+            (1e16, "1e+16"),
+            (1e300, "1e+300"),
+            (-1.5e-300, "-1.5e-300"),
+            (5e-324, "5e-324"),
+            (0.30000000000000004, "0.30000000000000004"),
+            (1.7976931348623157e308, "1.7976931348623157e+308"),
+            (123_456_789.12345679, "123456789.12345679"),
+            (Double.nan, "null"),
+            (Double.infinity, "null"),
+            (-Double.infinity, "null"),
+        ]
+        for (value, expected) in cases {
+            #expect(text(value) == expected, "\(value)")
+        }
+    }
+
+    @Test func integers() {
+        let cases: [(Int64, String)] = [
+            (0, "0"), (7, "7"), (10, "10"), (99, "99"), (100, "100"), (-1, "-1"),
+            (1_234_567_890, "1234567890"),
+            (Int64.max, "9223372036854775807"), (Int64.min, "-9223372036854775808"),
+        ]
+        for (value, expected) in cases {
+            var writer = JSONByteWriter()
+            writer.write(value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+        }
+    }
+
+    @Test func stringEscaping() {
+        let value = JSONValue.string("a\"b\\c/\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f}é😀\u{2028}")
+        #expect(text(value) == #""a\"b\\c/\n\r\t\b\f\u0001\u001f"# + "\u{7f}é😀\u{2028}\"")
+    }
+
+    @Test func structureAndCommas() {
+        let value: JSONValue = ["a": [1, [], [:], ["b": nil]], "c": true, "": "x"]
+        #expect(text(value) == #"{"a":[1,[],{},{"b":null}],"c":true,"":"x"}"#)
+    }
+
+    @Test func sortedKeys() {
+        let value: JSONValue = ["b": 1, "a": ["z": 1, "y": 2], "B": 0]
+        #expect(text(value, sortingKeys: true) == #"{"B":0,"a":{"y":2,"z":1},"b":1}"#)
+    }
+
+    @Test func attributeRecordWithoutTree() {
+        var writer = JSONByteWriter()
+        writer.beginObject()
+        writer.writeKey("k")
+        writer.write("cell")
+        writer.writeKey("s")
+        writer.write(0)
+        writer.writeKey("i")
+        writer.write(3)
+        writer.writeKey("f")
+        writer.beginArray()
+        for value in [48.125, 181.875, 324.375, 88.125] { writer.write(value) }
+        writer.endArray()
+        writer.writeKey("a")
+        writer.write(1.0)
+        writer.endObject()
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == #"{"k":"cell","s":0,"i":3,"f":[48.125,181.875,324.375,88.125],"a":1}"#)
+        writer.reset()
+        writer.beginArray()
+        writer.writeNull()
+        writer.write(false)
+        writer.writeRaw(Array(#"{"x":1}"#.utf8))
+        writer.writeKey("unused")  // keys outside objects are the caller's mistake; no trap
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"[null,false,{"x":1},"unused":]"#)
+    }
+
+    @Test func descriptionIsCompactJSON() {
+        let value: JSONValue = ["n": 1.5, "s": "t"]
+        #expect(value.description == #"{"n":1.5,"s":"t"}"#)
+    }
+}
