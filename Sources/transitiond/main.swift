@@ -1,14 +1,8 @@
-import TransitionEngine
+import TransitionServer
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-// transitiond's command line. The daemon itself comes with the TransitionServer module;
-// until then this executable runs the engine demo.
-
-let version = "0.1.0"
-let usage = "USAGE: transitiond --demo [--frames N]"
 
 /// Writes to standard error (file descriptor 2), which is never the protocol stream.
 func writeStandardError(_ text: String) {
@@ -21,47 +15,21 @@ func writeStandardError(_ text: String) {
     }
 }
 
-func fail(_ message: String) -> Never {
-    writeStandardError("Error: \(message)\n\(usage)\n")
-    exit(64)
-}
-
-var arguments = Array(CommandLine.arguments.dropFirst())
-var demo = false
-var frames = 5
-while !arguments.isEmpty {
-    let arg = arguments.removeFirst()
-    switch arg {
-    case "--demo": demo = true
-    case "--frames":
-        guard let value = arguments.first.flatMap({ Int($0) }), value >= 2, value <= 1000 else {
-            fail("--frames takes a whole number from 2 to 1000")
-        }
-        arguments.removeFirst()
-        frames = value
-    case "-h", "--help":
-        print("""
-            OVERVIEW: transitiond — animated layout transitions as a service.
-
-            \(usage)
-
-            OPTIONS:
-              --demo          Play the list -> grid engine demo in the terminal.
-              --frames N      Moments of the transition to draw (default 5).
-              -h, --help      Show help information.
-              --version       Show the version.
-            """)
-        exit(0)
-    case "--version":
-        print("transitiond \(version)")
-        exit(0)
-    default:
-        fail("unknown option '\(arg)'")
-    }
-}
-guard demo else { fail("the daemon is not available in this build; use --demo") }
 do {
-    try Demo.run(frames: frames) { print($0) }
+    switch try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .help:
+        print(CommandLineOptions.help)
+    case .version:
+        print("\(ServerInfo.name) \(ServerInfo.version)")
+    case .demo(let frames):
+        try Demo.run(frames: frames) { print($0) }
+    case .serve(let options):
+        exit(Daemon.run(options))
+    }
+} catch let error as UsageError {
+    writeStandardError("Error: \(error.message)\n\(CommandLineOptions.usage)\n")
+    exit(64)
 } catch {
-    fail("\(error)")
+    writeStandardError("Error: \(error)\n")
+    exit(1)
 }

@@ -20,7 +20,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One of the two axes; a flow layout's scroll direction is the axis lines stack along.
-public enum Axis: String, Sendable, Hashable {
+public enum Axis: String, Sendable, Hashable, CaseIterable {
     case horizontal
     case vertical
 

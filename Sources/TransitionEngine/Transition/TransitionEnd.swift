@@ -41,4 +41,11 @@ public struct AnimatorSample: Hashable, Sendable {
     public var progress: Double
     /// d(progress)/d(seconds).
     public var velocity: Double
+
+    public init(time: Double, fraction: Double, progress: Double, velocity: Double) {
+        self.time = time
+        self.fraction = fraction
+        self.progress = progress
+        self.velocity = velocity
+    }
 }

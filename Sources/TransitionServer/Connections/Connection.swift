@@ -72,11 +72,14 @@ final class Connection {
     private func received(_ bytes: UnsafeRawBufferPointer) {
         guard !isClosed else { return }
         reader.append(bytes)
-        var events: [FrameEvent] = []
-        while let event = reader.next() { events.append(event) }
-        guard !events.isEmpty else { return }
-        perform(dispatcher.handle(events))
-        onHandled?()
+        var handled = false
+        // One message at a time, so that what a message causes (ticks, didEnd, sent at
+        // once by the session host) goes out after the replies to earlier messages.
+        while !isClosed, let event = reader.next() {
+            perform(dispatcher.handle([event]))
+            handled = true
+        }
+        if handled { onHandled?() }
     }
 
     private func inputEnded(_ error: Int32?) {

@@ -20,7 +20,8 @@ struct ServerLimits: Sendable {
 /// clock: the time (monotonic nanoseconds) is passed in, and output goes to the router.
 final class SessionHost {
     private(set) var sessions: [String: Session] = [:]
-    private var order: [String] = []
+    /// Session ids in creation order.
+    private(set) var order: [String] = []
     private var nextSessionNumber = 1
     let limits: ServerLimits
     weak var router: SessionRouter?
