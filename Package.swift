@@ -37,5 +37,6 @@ let package = Package(
 
         // MARK: TransitionServer — the libuv shell: transports, connections, sessions, ticks.
         .target(name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine"]),
+        .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "JSONRPC", "TransitionEngine"]),
     ]
 )

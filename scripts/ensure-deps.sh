@@ -1,17 +1,31 @@
 #!/usr/bin/env bash
-# Installs the Debian packages transitiond needs when they are missing.
+# Installs what transitiond needs when it is missing: Debian packages (libuv1-dev,
+# pkg-config) and, for the end-to-end tests, Python's pytest and jsonschema.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(libuv1-dev pkg-config)
+packages=(libuv1-dev pkg-config python3)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# python3 may come from elsewhere than Debian (pyenv): then it is not missing.
+if command -v python3 >/dev/null 2>&1; then
+    missing=("${missing[@]/python3/}")
+fi
+missing=($(printf '%s\n' "${missing[@]}" | grep -v '^$' || true))
 if [ ${#missing[@]} -gt 0 ]; then
     echo "Installing: ${missing[*]}" >&2
     sudo_cmd=""
     [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
     $sudo_cmd apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+if [ "${1:-}" = "--tests" ]; then
+    if ! python3 -c "import pytest, jsonschema" 2>/dev/null; then
+        echo "Installing: pytest jsonschema (PyPI)" >&2
+        python3 -m pip install --quiet pytest jsonschema >&2 \
+            || python3 -m pip install --quiet --break-system-packages pytest jsonschema >&2
+    fi
 fi

@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
-# Runs every test of the project: installs what is missing, then the Swift tests.
+# Runs every test of the project: installs what is missing, builds, runs the Swift
+# tests, then the end-to-end tests against the real daemon.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-deps.sh
+bash scripts/ensure-deps.sh --tests
 swift build --build-tests
 swift test --skip-build
+export TRANSITIOND="$PWD/.build/debug/transitiond"
+suites=()
+for d in Tests/EndToEnd Protocol/tests; do
+    [ -d "$d" ] && suites+=("$d")
+done
+if [ ${#suites[@]} -gt 0 ]; then
+    python3 -m pytest -q "${suites[@]}"
+fi

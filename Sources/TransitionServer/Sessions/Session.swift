@@ -27,8 +27,38 @@ final class Session {
     /// The session's clock in seconds: manual time, or the realtime origin.
     var manualTime = 0.0
     let origin: UInt64
-    /// Realtime: the next tick's deadline in monotonic nanoseconds, while a transition runs.
-    var nextDeadline: UInt64?
+    /// Realtime pacing: tick k is due at `pacingStart + k * 1e9 / fps` (monotonic ns),
+    /// computed from k rather than by adding a rounded period, so nothing drifts.
+    private(set) var pacingStart: UInt64 = 0
+    private(set) var pacingIndex: UInt64 = 0
+    /// Whether ticks are due (a transition is animating, or one tick is owed).
+    private(set) var isPacing = false
+
+    /// Starts a fresh tick grid at `now` (the first tick is due at once), unless one runs.
+    func beginPacing(at now: UInt64, restart: Bool = false) {
+        guard restart || !isPacing else { return }
+        pacingStart = now
+        pacingIndex = 0
+        isPacing = true
+    }
+
+    func stopPacing() {
+        isPacing = false
+    }
+
+    /// The next tick's deadline, while pacing.
+    var nextDeadline: UInt64? {
+        isPacing ? pacingStart + pacingIndex * 1_000_000_000 / UInt64(fps) : nil
+    }
+
+    /// Moves to the first grid point after `now` that is later than the current one
+    /// (a session that fell behind skips ticks instead of bursting).
+    func advancePacing(past now: UInt64) {
+        pacingIndex += 1
+        if let d = nextDeadline, d + period < now {
+            pacingIndex = (now - pacingStart) * UInt64(fps) / 1_000_000_000 + 1
+        }
+    }
 
     init(
         id: String, scene: Scene, clock: ClockKind, fps: Int, encoding: AttributeEncoding,

@@ -37,7 +37,7 @@ extension SessionHost {
             throw .scene(error, session: s.id)
         }
         if let old = result.superseded { sendDidEnd(s, id: old.id, end: old.end, time: time) }
-        s.nextDeadline = now
+        s.beginPacing(at: now, restart: true)
         return started(result.transition)
     }
 
@@ -54,7 +54,7 @@ extension SessionHost {
             throw .scene(error, session: s.id)
         }
         sendDidEnd(s, id: result.retargeted.id, end: result.retargeted.end, time: time)
-        s.nextDeadline = now
+        s.beginPacing(at: now, restart: true)
         return started(result.transition)
     }
 
@@ -65,7 +65,7 @@ extension SessionHost {
         } catch {
             throw .scene(error, session: s.id)
         }
-        s.nextDeadline = s.nextDeadline ?? now
+        s.beginPacing(at: now)
         return status(s, now: now)
     }
 
@@ -82,7 +82,7 @@ extension SessionHost {
         } catch {
             throw .scene(error, session: s.id)
         }
-        s.nextDeadline = now
+        s.beginPacing(at: now)
         return status(s, now: now)
     }
 
@@ -194,27 +194,22 @@ extension SessionHost {
 
     /// Emits the ticks of realtime sessions whose deadline has come; returns the next
     /// deadline (monotonic ns), if any session is animating.
+    /// - Parameter slack: a tick due this soon is emitted now (timers are millisecond-grained).
     func tickRealtime(now: UInt64, slack: UInt64 = 1_000_000) -> UInt64? {
         var next: UInt64? = nil
         for id in order {
             guard let s = sessions[id], s.clock == .realtime else { continue }
-            guard s.scene.active != nil, var deadline = s.nextDeadline else {
-                s.nextDeadline = nil
+            guard s.scene.active != nil, let deadline = s.nextDeadline else {
+                s.stopPacing()
                 continue
             }
             if deadline <= now + slack {
-                emitTick(s, time: s.time(at: max(deadline, s.origin)))
-                // Absolute deadlines: the next is one period on; a session that fell a
-                // whole period behind skips ahead instead of bursting.
-                deadline += s.period
-                if deadline + s.period < now { deadline = now + s.period }
-                s.nextDeadline = s.scene.active == nil ? nil : deadline
+                emitTick(s, time: s.time(at: Swift.max(deadline, s.origin)))
+                s.advancePacing(past: now)
+                // A paused interactive transition ticks only when something changes.
+                if s.scene.active.map({ $0.animator.phase == .paused }) ?? true { s.stopPacing() }
             }
-            // A paused interactive transition ticks only when something changes.
-            if let a = s.scene.active, a.animator.phase == .paused, s.nextDeadline != nil, deadline > now + slack {
-                s.nextDeadline = nil
-            }
-            if let d = s.nextDeadline { next = min(next ?? d, d) }
+            if let d = s.nextDeadline { next = Swift.min(next ?? d, d) }
         }
         return next
     }

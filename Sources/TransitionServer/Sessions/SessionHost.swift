@@ -169,6 +169,6 @@ final class SessionHost {
             method: "transition/didEnd",
             params: DidEndPayload(session: s.id, transition: id, end: end, contentOffset: s.scene.placed.contentOffset, time: time))
         for c in s.audience { router?.deliver(w.bytes, to: c) }
-        if s.scene.active == nil { s.nextDeadline = nil }
+        if s.scene.active == nil { s.stopPacing() }
     }
 }

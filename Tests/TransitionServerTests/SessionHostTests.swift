@@ -1,0 +1,141 @@
+import JSONRPC
+import Testing
+import TransitionEngine
+@testable import TransitionServer
+
+/// Collects what the host sends, per connection.
+final class RecordingRouter: SessionRouter {
+    var messages: [ConnectionID: [JSONValue]] = [:]
+
+    func deliver(_ body: [UInt8], to connection: ConnectionID) {
+        messages[connection, default: []].append(try! JSONParser().parse(body))
+    }
+
+    func deliverTick(_ body: [UInt8], session: String, to connection: ConnectionID) {
+        messages[connection, default: []].append(try! JSONParser().parse(body))
+    }
+
+    func methods(_ c: ConnectionID) -> [String] {
+        (messages[c] ?? []).compactMap { $0["method"]?.stringValue }
+    }
+
+    func params(_ c: ConnectionID, _ method: String) -> [JSONValue] {
+        (messages[c] ?? []).filter { $0["method"]?.stringValue == method }.compactMap { $0["params"] }
+    }
+}
+
+@Suite struct SessionHostTests {
+    static func parse(_ text: String) -> JSONCursor {
+        JSONCursor(try! JSONParser().parse(Array(text.utf8)))
+    }
+
+    static func create(_ host: SessionHost, connection: ConnectionID = 1, clock: String = "manual", fps: Int = 60,
+                       keepAlive: Bool = false, now: UInt64 = 0) throws -> String {
+        let r = try SessionCreateRequest(json: parse("""
+            {"viewport":{"width":375,"height":667},"sections":[{"items":100}],"layout":{"type":"list","rowHeight":60},
+             "clock":"\(clock)","fps":\(fps),"keepAlive":\(keepAlive)}
+            """))
+        return try host.create(r, connection: connection, now: now)["session"]!.stringValue!
+    }
+
+    static func start(_ host: SessionHost, _ session: String, duration: Double = 0.5, now: UInt64 = 0, extra: String = "") throws {
+        let r = try TransitionStartRequest(json: parse("""
+            {"session":"\(session)","to":{"type":"grid","columns":2,"spacing":10,"lineSpacing":5,
+             "inset":{"top":10,"left":10,"bottom":10,"right":10}},"duration":\(duration)\(extra)}
+            """))
+        _ = try host.start(r, now: now)
+    }
+
+    @Test func manualClockTicksAndEndsOnce() throws {
+        let host = SessionHost()
+        let router = RecordingRouter()
+        host.router = router
+        let s = try Self.create(host)
+        try Self.start(host, s)
+        _ = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.25}"#)), now: 0)
+        _ = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.25}"#)), now: 0)
+        _ = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.25}"#)), now: 0)
+        #expect(router.methods(1) == ["transition/tick", "transition/tick", "transition/didEnd"])
+        let ticks = router.params(1, "transition/tick")
+        #expect(ticks.map { $0["progress"]?.doubleValue } == [0.5, 1])
+        #expect(ticks.map { $0["seq"]?.int64Value } == [1, 2])
+        let end = router.params(1, "transition/didEnd")[0]
+        #expect(end["reason"]?.stringValue == "finished" && end["completed"]?.boolValue == true)
+    }
+
+    @Test func realtimePacingUsesAbsoluteDeadlines() throws {
+        let host = SessionHost()
+        let router = RecordingRouter()
+        host.router = router
+        let s = try Self.create(host, clock: "realtime", fps: 120)
+        try Self.start(host, s, duration: 1)
+        // Timer callbacks arrive late by varying amounts; deadlines stay on the grid.
+        var now: UInt64 = 0
+        var lateness: UInt64 = 0
+        while let next = host.tickRealtime(now: now) {
+            lateness = (lateness + 700_000) % 3_000_000
+            now = next + lateness
+        }
+        let times = router.params(1, "transition/tick").compactMap { $0["time"]?.doubleValue }
+        #expect(times.count == 121, "\(times.prefix(3)) ... \(times.suffix(3))")
+        for (k, t) in times.enumerated() {
+            #expect(abs(t - Double(k) / 120) < 1e-6, "tick \(k) at \(t)")
+        }
+        #expect(router.methods(1).last == "transition/didEnd")
+    }
+
+    @Test func connectionCloseDisposesUnlessKeptAlive() throws {
+        let host = SessionHost()
+        let router = RecordingRouter()
+        host.router = router
+        let owned = try Self.create(host, connection: 1)
+        let kept = try Self.create(host, connection: 1, keepAlive: true)
+        _ = try host.subscribe(owned, connection: 2)
+        try Self.start(host, owned)
+        host.connectionClosed(1, now: 0)
+        #expect(host.sessions[owned] == nil && host.sessions[kept] != nil)
+        let ends = router.params(2, "transition/didEnd")
+        #expect(ends.count == 1 && ends[0]["reason"]?.stringValue == "disposed")
+    }
+
+    @Test func errorsNameTheFieldAndTheState() throws {
+        let host = SessionHost()
+        #expect(throws: ResponseError.unknownSession("s9")) { _ = try host.status("s9", now: 0) }
+        let s = try Self.create(host, clock: "realtime")
+        #expect(throws: ResponseError.notManualClock(s)) {
+            _ = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":1}"#)), now: 0)
+        }
+        #expect(throws: ResponseError.noTransition(s)) { _ = try host.cancelInPlace(s, now: 0) }
+        try Self.start(host, s)
+        #expect(throws: ResponseError.transitionInFlight(s)) {
+            _ = try host.scroll(SessionScrollRequest(json: Self.parse(#"{"session":"\#(s)","contentOffset":{"x":0,"y":5}}"#)))
+        }
+        do {
+            try Self.start(host, s, extra: #","timing":{"spring":{"mass":0,"stiffness":100,"damping":10}}"#)
+            Issue.record("a zero mass was accepted")
+        } catch let error as ResponseError {
+            #expect(error.code == .invalidParams)
+            #expect(error.data?["field"]?.stringValue == "params.timing.spring.mass")
+        }
+        let limited = SessionHost(limits: ServerLimits(maxSessionsPerConnection: 1))
+        _ = try Self.create(limited)
+        #expect(throws: ResponseError.self) { _ = try Self.create(limited) }
+    }
+
+    @Test func sampleMatchesTheTickAtTheSameProgress() throws {
+        let host = SessionHost()
+        let router = RecordingRouter()
+        host.router = router
+        let s = try Self.create(host)
+        try Self.start(host, s, extra: #","timing":{"easing":"quarticEaseInOut"}"#)
+        let tick = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.2}"#)), now: 0)
+        guard case .tick(let payload) = tick else {
+            Issue.record("no tick")
+            return
+        }
+        let sample = try host.sample(
+            TransitionSampleRequest(json: Self.parse(#"{"session":"\#(s)","progress":\#(payload.sample.progress)}"#)), now: 0)
+        #expect(sample.attributes == payload.attributes)
+        #expect(!sample.attributes.isEmpty)
+    }
+}
