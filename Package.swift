@@ -35,6 +35,9 @@ let package = Package(
         // MARK: transitiond — the daemon executable.
         .executableTarget(name: "transitiond", dependencies: ["TransitionEngine", "TransitionServer"]),
 
+        // MARK: transitionctl — command-line client: call methods, demo, render.
+        .executableTarget(name: "transitionctl", dependencies: ["JSONRPC"]),
+
         // MARK: TransitionServer — the libuv shell: transports, connections, sessions, ticks.
         .target(name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine"]),
         .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "JSONRPC", "TransitionEngine"]),

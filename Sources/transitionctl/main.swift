@@ -1,0 +1,1 @@
+// transitionctl: the command-line client of transitiond (see its --help).
