@@ -21,7 +21,7 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
 
         // MARK: TransitionBench — release-mode figures.
-        .executableTarget(name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine"]),
+        .executableTarget(name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine", "TransitionServer"]),
 
         // MARK: TransitionEngine — geometry, layouts, timing, transitions. Pure Swift.
         .target(

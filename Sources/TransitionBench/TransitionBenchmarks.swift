@@ -1,8 +1,11 @@
+import JSONRPC
 import TransitionEngine
+import TransitionServer
 
-/// Tick-building figures: interpolating the visible attributes of a 200-item viewport.
+/// Tick-path figures for about 200 visible cells (8 columns of 46.875-point squares in
+/// a 375 x 1200 viewport, to 8 columns with spacing): interpolating alone, then
+/// interpolating and encoding a whole framed tick with each encoding.
 func transitionBenchmarks() -> [Figure] {
-    // 8 columns of 46.875-point squares in a 375 x 1200 viewport: about 200 cells visible.
     let viewport = Viewport(width: 375, height: 1200)
     let model = ItemModel(count: 100_000)
     let list = LayoutSpec.grid(GridLayout(columns: 8, spacing: 0))
@@ -13,17 +16,42 @@ func transitionBenchmarks() -> [Figure] {
     else { return [] }
     var count = 0
     frame.forEachVisibleAttributes { _ in count += 1 }
-    var checksum = 0.0
     let rounds = 2000
-    let total = medianNanoseconds(runs: 7) {
+    var checksum = 0.0
+    let interpolate = medianNanoseconds(runs: 7) {
         for r in 0..<rounds {
-            let f = scene.frame(at: Double(r) / Double(rounds))!
-            f.forEachVisibleAttributes { checksum += $0.frame.minX }
+            scene.frame(at: Double(r) / Double(rounds))!.forEachVisibleAttributes { checksum += $0.frame.minX }
         }
     }
-    blackHole(checksum)
-    return [
+    var figures = [
         Figure(name: "tick.visibleAttributes", value: Double(count), unit: "attributes"),
-        Figure(name: "tick.interpolate", value: total / Double(rounds * count), unit: "ns/attribute"),
+        Figure(name: "tick.interpolate", value: interpolate / Double(rounds * count), unit: "ns/attribute"),
     ]
+    var bytes = 0
+    for encoding in AttributeEncoding.allCases {
+        var writer = JSONByteWriter(capacity: 64 * 1024)
+        var list: [LayoutAttributes] = []
+        list.reserveCapacity(256)
+        let total = medianNanoseconds(runs: 7) {
+            for r in 0..<rounds {
+                let f = scene.frame(at: Double(r) / Double(rounds))!
+                list.removeAll(keepingCapacity: true)
+                f.forEachVisibleAttributes { list.append($0) }
+                writer.reset()
+                writer.beginNotification(method: "transition/tick")
+                writer.beginObject()
+                writer.writeKey("attributes")
+                AttributeWriter.write(list, encoding: encoding, to: &writer)
+                writer.endObject()
+                writer.endObject()
+                bytes &+= FrameWriter.frame(writer.bytes).count
+            }
+        }
+        figures.append(Figure(name: "tick.\(encoding.rawValue).all", value: total / Double(rounds * count), unit: "ns/attribute"))
+        figures.append(Figure(name: "tick.\(encoding.rawValue).bytesPerAttribute",
+                              value: Double(writer.bytes.count) / Double(list.count), unit: "bytes"))
+    }
+    blackHole(checksum)
+    blackHole(bytes)
+    return figures
 }

@@ -2,15 +2,15 @@ import JSONRPC
 import TransitionEngine
 
 /// How attributes travel: one object per element, or columns of flat arrays.
-enum AttributeEncoding: String, CaseIterable, Sendable {
+public enum AttributeEncoding: String, CaseIterable, Sendable {
     case objects
     case compact
 }
 
 /// Writes layout attributes straight into a `JSONByteWriter`, with no tree in between.
-enum AttributeWriter {
+public enum AttributeWriter {
     /// Writes `list` as the value of an `attributes` member.
-    static func write(_ list: [LayoutAttributes], encoding: AttributeEncoding, to w: inout JSONByteWriter) {
+    public static func write(_ list: [LayoutAttributes], encoding: AttributeEncoding, to w: inout JSONByteWriter) {
         switch encoding {
         case .objects:
             w.beginArray()
