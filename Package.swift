@@ -39,7 +39,10 @@ let package = Package(
         .executableTarget(name: "transitionctl", dependencies: ["JSONRPC"]),
 
         // MARK: TransitionServer — the libuv shell: transports, connections, sessions, ticks.
-        .target(name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine"]),
+        .target(
+            name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine"],
+            exclude: ["README.md"]
+        ),
         .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "JSONRPC", "TransitionEngine"]),
     ]
 )
