@@ -33,7 +33,10 @@ import Testing
         flow.headerReferenceSize.height = -3
         let e = error(.flow(flow))
         #expect(e?.field == "layout.headerReferenceSize.height")
-        #expect(e?.message == "must be a finite number >= 0, got -3.0")
+        #expect(e?.message == "must be a number from 0 to 1e9, got -3.0")
+        flow = FlowLayout()
+        flow.itemSize.height = 2e9
+        #expect(error(.flow(flow))?.field == "layout.itemSize.height")
         #expect(error(.list(ListLayout(rowHeight: .nan)))?.field == "layout.rowHeight")
         #expect(error(.grid(GridLayout(columns: 0)))?.field == "layout.columns")
         #expect(error(.grid(GridLayout(columns: 2, aspectRatio: 0)))?.field == "layout.aspectRatio")

@@ -123,7 +123,7 @@ public struct FlowLayout: Hashable, Sendable {
             // Columns of a full line, even when the section has fewer items (UIKit's
             // grid); capped only to stay an Int.
             let fit = ((width + s) / (w + s) + FlowLayout.fitTolerance).rounded(.down)
-            columns = Int(Swift.min(Swift.max(fit, 1), 1e12))
+            columns = fit.isNaN ? 1 : Int(Swift.min(Swift.max(fit, 1), 1e12))
         }
         let crossStart: Double
         let crossPitch: Double

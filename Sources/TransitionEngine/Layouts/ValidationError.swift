@@ -2,7 +2,7 @@
 public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The path of the offending field, e.g. `layout.itemSize.width`.
     public var field: String
-    /// What is wrong and what is allowed, e.g. `must be a finite number >= 0`.
+    /// What is wrong and what is allowed, e.g. `must be a number from 0 to 1e9, got -3.0`.
     public var message: String
 
     public init(field: String, message: String) {
@@ -12,21 +12,26 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
 
     public var description: String { "\(field): \(message)" }
 
+    /// The largest magnitude accepted for a length, spacing, inset or offset, in points.
+    /// Bounding the inputs keeps every derived value (content sizes of 10 million items
+    /// included) far from overflow.
+    public static let maximumMagnitude = 1e9
+
     static func checkNonNegative(_ value: Double, field: String) throws(ValidationError) {
-        guard value.isFinite, value >= 0 else {
-            throw ValidationError(field: field, message: "must be a finite number >= 0, got \(value)")
+        guard value.isFinite, value >= 0, value <= maximumMagnitude else {
+            throw ValidationError(field: field, message: "must be a number from 0 to 1e9, got \(value)")
         }
     }
 
     static func checkPositive(_ value: Double, field: String) throws(ValidationError) {
-        guard value.isFinite, value > 0 else {
-            throw ValidationError(field: field, message: "must be a finite number > 0, got \(value)")
+        guard value.isFinite, value > 0, value <= maximumMagnitude else {
+            throw ValidationError(field: field, message: "must be a number > 0 and at most 1e9, got \(value)")
         }
     }
 
     static func checkFinite(_ value: Double, field: String) throws(ValidationError) {
-        guard value.isFinite else {
-            throw ValidationError(field: field, message: "must be a finite number, got \(value)")
+        guard value.isFinite, Swift.abs(value) <= maximumMagnitude else {
+            throw ValidationError(field: field, message: "must be a number from -1e9 to 1e9, got \(value)")
         }
     }
 

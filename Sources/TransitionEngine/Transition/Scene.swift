@@ -84,8 +84,11 @@ public struct Scene: Sendable {
     /// Sets the content offset, clamped to the scrollable range.
     public mutating func scroll(to offset: Point) throws(SceneError) -> Point {
         guard active == nil else { throw .transitionInFlight }
-        guard offset.x.isFinite, offset.y.isFinite else {
-            throw .invalid(ValidationError(field: "contentOffset", message: "must be finite numbers"))
+        do {
+            try ValidationError.checkFinite(offset.x, field: "contentOffset.x")
+            try ValidationError.checkFinite(offset.y, field: "contentOffset.y")
+        } catch {
+            throw .invalid(error)
         }
         placed.contentOffset = placed.clamped(offset)
         return placed.contentOffset
