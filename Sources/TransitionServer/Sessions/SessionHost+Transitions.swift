@@ -144,8 +144,7 @@ extension SessionHost {
         }
         let geometry = active.geometry
         let rect = r.all ? Rect.everything : (r.rect ?? geometry.visibleRect(at: sample.progress))
-        var list: [LayoutAttributes] = []
-        geometry.forEachAttributes(at: sample.progress, in: rect) { list.append($0) }
+        let list = try bounded { body in geometry.forEachAttributes(at: sample.progress, in: rect, body) }
         return AttributesResult(
             members: [
                 "transition": .string("t\(active.id)"), "fraction": .double(sample.fraction), "progress": .double(sample.progress),

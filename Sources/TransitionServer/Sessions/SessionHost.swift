@@ -14,6 +14,8 @@ struct ServerLimits: Sendable {
     var maxSessionsPerConnection = 64
     var maxItemsPerSession = 10_000_000
     var maxFPS = 240
+    /// Attributes in one response (layout/attributes, transition/sample).
+    var maxAttributesPerResponse = 100_000
 }
 
 /// All sessions of the daemon and the methods that act on them. It owns no I/O and no
@@ -142,12 +144,30 @@ final class SessionHost {
         let s = try session(r.session)
         let placed = s.scene.placed
         let rect = r.all ? Rect.everything : (r.rect ?? placed.visibleRect)
+        let list = try bounded { body in placed.layout.forEachAttributes(in: rect, body) }
         return AttributesResult(
             members: [
                 "contentSize": .size(placed.layout.contentSize), "contentOffset": .point(placed.contentOffset),
                 "state": .string(s.state),
             ],
-            attributes: placed.layout.attributes(in: rect), encoding: s.encoding)
+            attributes: list, encoding: s.encoding)
+    }
+
+    /// Collects what `query` yields, refusing more than the per-response limit.
+    func bounded(_ query: ((LayoutAttributes) -> Void) -> Void) throws(ResponseError) -> [LayoutAttributes] {
+        var list: [LayoutAttributes] = []
+        var over = false
+        let limit = limits.maxAttributesPerResponse
+        query { a in
+            if list.count < limit { list.append(a) } else { over = true }
+        }
+        guard !over else {
+            throw ResponseError(
+                code: .limitExceeded,
+                message: "More than \(limit) attributes: ask for a smaller rect",
+                data: ["limit": .integer(Int64(limit))])
+        }
+        return list
     }
 
     /// A connection went away: its sessions end unless kept alive, its subscriptions go.
