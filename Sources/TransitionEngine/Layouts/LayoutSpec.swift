@@ -12,13 +12,20 @@ public struct LayoutSpec: Hashable, Sendable {
     public var geometry: Geometry
     /// Custom values every cell carries (animated by transitions).
     public var values: [CustomValue]
+    /// Values of the whole session in this layout, such as DisplaySwitcher's toggle
+    /// button (rotation, stroke end, line width): interpolated by transitions and sent
+    /// with every tick.
+    public var accessory: [CustomValue]
     /// The `layoutState` name; by default the layout type (`list`, `grid`, `flow`,
     /// `explicit`) or the displaySwitch mode.
     public var state: String?
 
-    public init(_ geometry: Geometry, values: [CustomValue] = [], state: String? = nil) {
+    public init(
+        _ geometry: Geometry, values: [CustomValue] = [], accessory: [CustomValue] = [], state: String? = nil
+    ) {
         self.geometry = geometry
         self.values = values
+        self.accessory = accessory
         self.state = state
     }
 
@@ -71,7 +78,13 @@ public struct LayoutSpec: Hashable, Sendable {
         }
         for (i, v) in values.enumerated() {
             if case .number(let n) = v.value {
-                try ValidationError.checkFinite(n, field: "\(field).values[\(i)]")
+                try ValidationError.checkFinite(n, field: "\(field).values.\(v.name)")
+            }
+            _ = i
+        }
+        for v in accessory {
+            if case .number(let n) = v.value {
+                try ValidationError.checkFinite(n, field: "\(field).accessory.\(v.name)")
             }
         }
     }

@@ -5,12 +5,18 @@ public struct PlacedLayout: Sendable {
     public var spec: LayoutSpec?
     public var viewport: Viewport
     public var contentOffset: Point
+    /// The session's accessory values in this layout (the spec's, or frozen ones).
+    public var accessory: [CustomValue]
 
-    public init(layout: any Layout, spec: LayoutSpec?, viewport: Viewport, contentOffset: Point) {
+    public init(
+        layout: any Layout, spec: LayoutSpec?, viewport: Viewport, contentOffset: Point,
+        accessory: [CustomValue]? = nil
+    ) {
         self.layout = layout
         self.spec = spec
         self.viewport = viewport
         self.contentOffset = contentOffset
+        self.accessory = accessory ?? spec?.accessory ?? []
     }
 
     /// The part of the content on screen: the content offset and the viewport size.

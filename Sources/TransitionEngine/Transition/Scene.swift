@@ -45,6 +45,9 @@ public struct SceneFrame: Sendable {
     public var visibleRect: Rect
     public var geometry: Transition
 
+    /// The session's accessory values at this moment.
+    public var accessory: [CustomValue] { geometry.accessory(at: sample.progress) }
+
     /// Every element visible at this moment.
     public func forEachVisibleAttributes(_ body: (LayoutAttributes) -> Void) {
         geometry.forEachAttributes(at: sample.progress, in: visibleRect, body)
@@ -235,7 +238,8 @@ public struct Scene: Sendable {
         let p = t.animator.sample(at: time).progress
         return PlacedLayout(
             layout: FrozenLayout(transition: t.geometry, progress: p), spec: nil,
-            viewport: t.geometry.viewport(at: p), contentOffset: t.geometry.contentOffset(at: p))
+            viewport: t.geometry.viewport(at: p), contentOffset: t.geometry.contentOffset(at: p),
+            accessory: t.geometry.accessory(at: p))
     }
 
     private func makeTransition(

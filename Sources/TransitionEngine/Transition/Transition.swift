@@ -112,6 +112,13 @@ public struct Transition: Sendable {
             height: Swift.max(0, lerp(a.height, b.height, p)))
     }
 
+    /// The session's accessory values at progress p (interpolated by name like cell values).
+    public func accessory(at p: Double) -> [CustomValue] {
+        if p == 0 { return from.accessory }
+        if p == 1 { return to.accessory }
+        return interpolateValues(from.accessory, to.accessory, p)
+    }
+
     /// The progress of one element, given its stagger window.
     @inline(__always)
     func elementProgress(_ p: Double, window: (start: Double, end: Double)?) -> Double {

@@ -61,7 +61,9 @@ extension Decode {
                 frames: frames,
                 contentSize: json["contentSize"].isPresent ? try size(json["contentSize"]) : nil)
         }
-        return LayoutSpec(geometry, values: try values(json["values"]), state: try json["state"].decodeIfPresent())
+        return LayoutSpec(
+            geometry, values: try values(json["values"]), accessory: try values(json["accessory"]),
+            state: try json["state"].decodeIfPresent())
     }
 
     /// `{"name": number | "#rrggbb", ...}` in order.

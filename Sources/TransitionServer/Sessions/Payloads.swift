@@ -40,6 +40,7 @@ struct TickPayload: JSONEncodable {
     var time: Double
     var sample: AnimatorSample
     var contentOffset: Point
+    var accessory: [CustomValue]
     var attributes: [LayoutAttributes]
     var encoding: AttributeEncoding
 
@@ -49,6 +50,15 @@ struct TickPayload: JSONEncodable {
         w.write(session)
         w.writeKey("transition")
         w.write("t\(transition)")
+        if !accessory.isEmpty {
+            w.writeKey("accessory")
+            w.beginObject()
+            for v in accessory {
+                w.writeKey(v.name)
+                AttributeWriter.writeValue(v.value, to: &w)
+            }
+            w.endObject()
+        }
         w.writeKey("seq")
         w.write(seq)
         w.writeKey("time")

@@ -181,7 +181,8 @@ extension SessionHost {
         frame.forEachVisibleAttributes { attributes.append($0) }
         let tick = TickPayload(
             session: s.id, transition: frame.transitionID, seq: s.seq, time: time, sample: frame.sample,
-            contentOffset: frame.contentOffset, attributes: attributes, encoding: s.encoding)
+            contentOffset: frame.contentOffset, accessory: frame.accessory, attributes: attributes,
+            encoding: s.encoding)
         var w = JSONByteWriter(capacity: 64 + attributes.count * 200)
         w.beginNotification(method: "transition/tick")
         tick.encode(to: &w)
