@@ -23,6 +23,11 @@ const KEYMAP = Object.freeze({
 
 const SCRUB_STEP = 0.05;
 
+/** A copy of a point, with -0 (which the daemon may send) made 0. */
+function pointOf(p) {
+  return { x: (p && p.x) || 0, y: (p && p.y) || 0 };
+}
+
 function frameOf(x, y, width, height) {
   return { x, y, width, height };
 }
@@ -84,8 +89,8 @@ function toViewportRects(attributes, contentOffset) {
   const oy = (contentOffset && contentOffset.y) || 0;
   const rects = normalizeAttributes(attributes).map((a, index) => {
     const r = {
-      x: a.frame.x - ox,
-      y: a.frame.y - oy,
+      x: a.frame.x - ox + 0,
+      y: a.frame.y - oy + 0,
       width: a.frame.width,
       height: a.frame.height,
       label: labelOf(a),
@@ -133,7 +138,7 @@ class PreviewModel {
     this.time = tick.time;
     this.progress = tick.progress;
     this.fraction = tick.fraction;
-    this.contentOffset = { ...tick.contentOffset };
+    this.contentOffset = pointOf(tick.contentOffset);
     this.rects = toViewportRects(tick.attributes, tick.contentOffset);
     if (this.state === 'idle') this.state = 'running';
     this.ticks += 1;
@@ -146,7 +151,7 @@ class PreviewModel {
     this.lastEnd = { ...end };
     this.state = 'idle';
     this.progress = end.progress;
-    this.contentOffset = { ...end.contentOffset };
+    this.contentOffset = pointOf(end.contentOffset);
     return true;
   }
 
@@ -163,7 +168,7 @@ class PreviewModel {
   /** Takes a `layout/attributes` result: the resting layout between transitions. */
   applyAttributes(result) {
     if (!result) return false;
-    if (result.contentOffset) this.contentOffset = { ...result.contentOffset };
+    if (result.contentOffset) this.contentOffset = pointOf(result.contentOffset);
     if (result.contentSize) this.contentSize = { ...result.contentSize };
     this.rects = toViewportRects(result.attributes, this.contentOffset);
     return true;
@@ -214,7 +219,7 @@ class PreviewController extends EventEmitter {
     this.step = options.step ?? SCRUB_STEP;
     this.viewport = options.viewport || (this.spec && this.spec.viewport) || { width: 0, height: 0 };
     this.model = new PreviewModel({ session, viewport: this.viewport });
-    if (options.created && options.created.contentOffset) this.model.contentOffset = { ...options.created.contentOffset };
+    if (options.created && options.created.contentOffset) this.model.contentOffset = pointOf(options.created.contentOffset);
     this.at = 'from'; // the spec layout the session rests in
     this.targets = new Map(); // transition id -> "from" | "to"
     this.generation = 0;
@@ -231,7 +236,7 @@ class PreviewController extends EventEmitter {
       this.generation += 1;
       const target = this.targets.get(end.transition);
       this.targets.delete(end.transition);
-      if (target && end.finished) this.at = target;
+      if (target && end.completed) this.at = target; // completed: the destination is now the layout
       this.model.applyDidEnd(end);
       this.emit('didEnd', end);
       this.emit('update', this.model.snapshot());
