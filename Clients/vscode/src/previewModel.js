@@ -223,6 +223,7 @@ class PreviewController extends EventEmitter {
     this.at = 'from'; // the spec layout the session rests in
     this.targets = new Map(); // transition id -> "from" | "to"
     this.generation = 0;
+    this.keys = Promise.resolve();
     this.disposed = false;
     this.onTick = (tick) => {
       if (tick.session !== this.session) return;
@@ -309,9 +310,16 @@ class PreviewController extends EventEmitter {
    * Handles a key pressed in the preview. Resolves with {action, result}, or null for
    * keys with no action; rejects with the daemon's error.
    */
-  async handleKey(key) {
+  handleKey(key) {
     const action = KEYMAP[key];
-    if (!action) return null;
+    if (!action) return Promise.resolve(null);
+    // One key at a time: a scrub step starts from the progress the previous one reached.
+    const run = this.keys.then(() => this.performKey(action));
+    this.keys = run.catch(() => {});
+    return run;
+  }
+
+  async performKey(action) {
     let result;
     switch (action) {
       case 'scrubBack': result = await this.scrubBy(-this.step); break;

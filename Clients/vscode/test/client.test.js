@@ -176,5 +176,11 @@ test('connects to a daemon serving a Unix socket', async (t) => {
   assert.equal(tick.session, session);
   await client.dispose();
   assert.equal(client.state, 'closed');
-  assert.equal(server.exitCode, null, 'the shared daemon keeps serving');
+  // shutdown/exit end this connection only: the shared daemon keeps serving.
+  await sleep(100);
+  assert.equal(server.exitCode, null);
+  const again = new TransitiondClient({ socketPath, requestTimeout: 2000 });
+  await again.start();
+  assert.deepEqual(await again.request('session/list', {}), { sessions: [] }, 'sessions belong to their connection');
+  await again.dispose();
 });
