@@ -9,7 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { TransitiondClient, RpcError, ErrorCodes } = require('../src/client');
-const { requireDaemon, startClient, alive, until, next, record, sleep, VIEWPORT, LIST, GRID } = require('./helpers');
+const { requireDaemon, startClient, alive, until, next, record, sleep, VIEWPORT, LIST, GRID } = require('./support/helpers');
 
 function assertGone(pid) {
   assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, `process ${pid} is still there`);

@@ -6,8 +6,8 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const fs = require('node:fs');
-const { createVscodeStub, loadExtension } = require('./vscodeStub');
-const { requireDaemon, listGridSpec, until, alive, sleep } = require('./helpers');
+const { createVscodeStub, loadExtension } = require('./support/vscodeStub');
+const { requireDaemon, listGridSpec, until, alive, sleep } = require('./support/helpers');
 
 const ROOT = path.resolve(__dirname, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));

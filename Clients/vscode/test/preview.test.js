@@ -6,7 +6,7 @@ const assert = require('node:assert/strict');
 const { PreviewController, PreviewModel, toViewportRects, KEYMAP } = require('../src/previewModel');
 const { parseSpec } = require('../src/spec');
 const { ErrorCodes } = require('../src/client');
-const { startClient, listGridSpec, until, next, record, sleep } = require('./helpers');
+const { startClient, listGridSpec, until, next, record, sleep } = require('./support/helpers');
 
 /**
  * What the preview must draw for a tick, computed here independently of the model:

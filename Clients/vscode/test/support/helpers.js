@@ -5,9 +5,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const assert = require('node:assert/strict');
-const { TransitiondClient } = require('../src/client');
+const { TransitiondClient } = require('../../src/client');
 
-const REPO = path.resolve(__dirname, '..', '..', '..');
+const REPO = path.resolve(__dirname, '..', '..', '..', '..');
 const DAEMON = process.env.TRANSITIOND || path.join(REPO, '.build', 'debug', 'transitiond');
 
 function requireDaemon() {

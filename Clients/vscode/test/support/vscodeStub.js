@@ -138,7 +138,7 @@ function loadExtension(stub) {
     if (request === 'vscode') return stub;
     return original.call(this, request, parent, isMain);
   };
-  const file = require.resolve('../src/extension');
+  const file = require.resolve('../../src/extension');
   delete require.cache[file];
   try {
     return { extension: require(file), restore: () => { Module._load = original; } };
