@@ -1,0 +1,364 @@
+'use strict';
+// The preview's logic: ticks become a drawable model (rectangles relative to the
+// viewport, with labels), and the preview's keys become requests to the daemon.
+// Pure logic, no `vscode` dependency.
+
+const { EventEmitter } = require('node:events');
+const { createParams, startParams } = require('./spec');
+
+const KIND_NAMES = ['cell', 'header', 'footer'];
+
+/** The preview's keys: key -> action. */
+const KEYMAP = Object.freeze({
+  h: 'scrubBack',
+  ArrowLeft: 'scrubBack',
+  l: 'scrubForward',
+  ArrowRight: 'scrubForward',
+  f: 'finish',
+  c: 'cancel',
+  ' ': 'cancelInPlace',
+  Space: 'cancelInPlace',
+  space: 'cancelInPlace',
+});
+
+const SCRUB_STEP = 0.05;
+
+/** A copy of a point, with -0 (which the daemon may send) made 0. */
+function pointOf(p) {
+  return { x: (p && p.x) || 0, y: (p && p.y) || 0 };
+}
+
+function frameOf(x, y, width, height) {
+  return { x, y, width, height };
+}
+
+/**
+ * Attributes as objects, whichever encoding they came in: the "objects" list as is,
+ * or the columns of "compact".
+ */
+function normalizeAttributes(attributes) {
+  if (Array.isArray(attributes)) return attributes;
+  if (!attributes || typeof attributes !== 'object') return [];
+  const c = attributes;
+  const count = c.count ?? (c.item ? c.item.length : 0);
+  const hidden = new Set(c.hidden || []);
+  const list = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const f = 4 * i;
+    const a = {
+      kind: KIND_NAMES[c.kind[i]] || 'cell',
+      section: c.section[i],
+      item: c.item[i],
+      frame: frameOf(c.frame[f], c.frame[f + 1], c.frame[f + 2], c.frame[f + 3]),
+      alpha: c.alpha[i],
+      zIndex: c.zIndex[i],
+      transitionProgress: c.transitionProgress ? c.transitionProgress[i] : undefined,
+      layoutState: c.states && c.layoutState ? c.states[c.layoutState[i]] : undefined,
+    };
+    if (c.nextFrame) a.nextFrame = frameOf(c.nextFrame[f], c.nextFrame[f + 1], c.nextFrame[f + 2], c.nextFrame[f + 3]);
+    if (c.id && c.id[i] !== null && c.id[i] !== undefined) a.id = c.id[i];
+    if (hidden.has(i)) a.hidden = true;
+    if (c.transform) a.transform = c.transform.slice(6 * i, 6 * i + 6);
+    if (c.values) {
+      const values = {};
+      let any = false;
+      for (const [name, column] of Object.entries(c.values)) {
+        if (column[i] !== null && column[i] !== undefined) {
+          values[name] = column[i];
+          any = true;
+        }
+      }
+      if (any) a.values = values;
+    }
+    list[i] = a;
+  }
+  return list;
+}
+
+/** The label drawn in an element's box. */
+function labelOf(a) {
+  if (a.id !== undefined && a.id !== null) return String(a.id);
+  const prefix = a.kind === 'header' ? 'H' : a.kind === 'footer' ? 'F' : '';
+  if (prefix) return `${prefix}${a.section}`;
+  return a.section > 0 ? `${a.section}.${a.item}` : String(a.item);
+}
+
+/** Elements (content coordinates) -> rectangles relative to the viewport, drawn in zIndex order. */
+function toViewportRects(attributes, contentOffset) {
+  const ox = (contentOffset && contentOffset.x) || 0;
+  const oy = (contentOffset && contentOffset.y) || 0;
+  const rects = normalizeAttributes(attributes).map((a, index) => {
+    const r = {
+      x: a.frame.x - ox + 0,
+      y: a.frame.y - oy + 0,
+      width: a.frame.width,
+      height: a.frame.height,
+      label: labelOf(a),
+      kind: a.kind || 'cell',
+      section: a.section,
+      item: a.item,
+      alpha: a.alpha ?? 1,
+      zIndex: a.zIndex ?? 0,
+      index,
+    };
+    if (a.hidden) r.hidden = true;
+    if (a.transform) r.transform = a.transform;
+    if (a.layoutState !== undefined) r.layoutState = a.layoutState;
+    if (a.values) r.values = a.values;
+    return r;
+  });
+  rects.sort((p, q) => p.zIndex - q.zIndex || p.index - q.index);
+  for (const r of rects) delete r.index;
+  return rects;
+}
+
+/** What the preview draws: one session's latest frame. */
+class PreviewModel {
+  constructor(options = {}) {
+    this.session = options.session ?? null;
+    this.viewport = options.viewport ? { ...options.viewport } : { width: 0, height: 0 };
+    this.transition = null;
+    this.state = 'idle';
+    this.seq = 0;
+    this.time = 0;
+    this.progress = 0;
+    this.fraction = 0;
+    this.contentOffset = { x: 0, y: 0 };
+    this.contentSize = null;
+    this.rects = [];
+    this.lastEnd = null;
+    this.ticks = 0;
+  }
+
+  /** Takes a `transition/tick`; returns false when it belongs to another session. */
+  applyTick(tick) {
+    if (!tick || (this.session !== null && tick.session !== this.session)) return false;
+    this.transition = tick.transition;
+    this.seq = tick.seq;
+    this.time = tick.time;
+    this.progress = tick.progress;
+    this.fraction = tick.fraction;
+    this.contentOffset = pointOf(tick.contentOffset);
+    this.rects = toViewportRects(tick.attributes, tick.contentOffset);
+    if (this.state === 'idle') this.state = 'running';
+    this.ticks += 1;
+    return true;
+  }
+
+  /** Takes a `transition/didEnd`. */
+  applyDidEnd(end) {
+    if (!end || (this.session !== null && end.session !== this.session)) return false;
+    this.lastEnd = { ...end };
+    this.state = 'idle';
+    this.progress = end.progress;
+    this.contentOffset = pointOf(end.contentOffset);
+    return true;
+  }
+
+  /** Takes a `transition/status` result (also what scrub, finish and cancel return). */
+  applyStatus(status) {
+    if (!status || typeof status !== 'object') return false;
+    if (status.state) this.state = status.state;
+    if (status.transition) this.transition = status.transition;
+    if (typeof status.progress === 'number') this.progress = status.progress;
+    if (typeof status.fraction === 'number') this.fraction = status.fraction;
+    return true;
+  }
+
+  /** Takes a `layout/attributes` result: the resting layout between transitions. */
+  applyAttributes(result) {
+    if (!result) return false;
+    if (result.contentOffset) this.contentOffset = pointOf(result.contentOffset);
+    if (result.contentSize) this.contentSize = { ...result.contentSize };
+    this.rects = toViewportRects(result.attributes, this.contentOffset);
+    return true;
+  }
+
+  /** A plain object for drawing (what the webview receives). */
+  snapshot() {
+    return {
+      session: this.session,
+      viewport: { ...this.viewport },
+      transition: this.transition,
+      state: this.state,
+      seq: this.seq,
+      time: this.time,
+      progress: this.progress,
+      fraction: this.fraction,
+      contentOffset: { ...this.contentOffset },
+      rects: this.rects.map((r) => ({ ...r })),
+      lastEnd: this.lastEnd ? { ...this.lastEnd } : null,
+    };
+  }
+}
+
+function clamp01(v) {
+  return Math.min(1, Math.max(0, v));
+}
+
+/**
+ * One preview session: creates it from a spec, keeps its model current from the
+ * client's notifications, and turns keys and commands into requests.
+ *
+ * Events: `update` (snapshot) after every tick, didEnd and refresh; `didEnd` (params).
+ */
+class PreviewController extends EventEmitter {
+  /** Creates the session described by `spec` and a controller for it. */
+  static async create(client, spec, options = {}) {
+    const created = await client.request('session/create', createParams(spec));
+    const controller = new PreviewController(client, created.session, { ...options, spec, created });
+    await controller.refresh();
+    return controller;
+  }
+
+  constructor(client, session, options = {}) {
+    super();
+    this.client = client;
+    this.session = session;
+    this.spec = options.spec || null;
+    this.step = options.step ?? SCRUB_STEP;
+    this.viewport = options.viewport || (this.spec && this.spec.viewport) || { width: 0, height: 0 };
+    this.model = new PreviewModel({ session, viewport: this.viewport });
+    if (options.created && options.created.contentOffset) this.model.contentOffset = pointOf(options.created.contentOffset);
+    this.at = 'from'; // the spec layout the session rests in
+    this.targets = new Map(); // transition id -> "from" | "to"
+    this.generation = 0;
+    this.keys = Promise.resolve();
+    this.disposed = false;
+    this.onTick = (tick) => {
+      if (tick.session !== this.session) return;
+      this.generation += 1;
+      this.model.applyTick(tick);
+      this.emit('tick', tick);
+      this.emit('update', this.model.snapshot());
+    };
+    this.onDidEnd = (end) => {
+      if (end.session !== this.session) return;
+      this.generation += 1;
+      const target = this.targets.get(end.transition);
+      this.targets.delete(end.transition);
+      if (target && end.completed) this.at = target; // completed: the destination is now the layout
+      this.model.applyDidEnd(end);
+      this.emit('didEnd', end);
+      this.emit('update', this.model.snapshot());
+      if (end.reason !== 'superseded' && end.reason !== 'retargeted' && end.reason !== 'disposed') {
+        this.refresh().catch(() => {});
+      }
+    };
+    client.on('transition/tick', this.onTick);
+    client.on('transition/didEnd', this.onDidEnd);
+  }
+
+  /** Redraws the resting layout (between transitions) from `layout/attributes`. */
+  async refresh() {
+    const generation = this.generation;
+    const result = await this.client.request('layout/attributes', { session: this.session });
+    // A tick or didEnd since the request makes the answer stale.
+    if (this.disposed || generation !== this.generation) return false;
+    this.model.applyAttributes(result);
+    this.emit('update', this.model.snapshot());
+    return true;
+  }
+
+  /** The spec layout a new transition goes to: the one the session is not in. */
+  get nextTarget() {
+    return this.at === 'from' ? 'to' : 'from';
+  }
+
+  /** Starts a transition to the other layout of the spec. */
+  async play(options = {}) {
+    if (!this.spec) throw new Error('This session has no spec to play');
+    const target = options.target || this.nextTarget;
+    const result = await this.client.request('transition/start', startParams(this.spec, this.session, target, options));
+    this.targets.set(result.transition, target);
+    this.model.transition = result.transition;
+    this.model.state = options.interactive ? 'paused' : 'running';
+    this.model.progress = 0;
+    return result;
+  }
+
+  async scrub(progress) {
+    const status = await this.client.request('transition/scrub', { session: this.session, progress: clamp01(progress) });
+    this.model.applyStatus(status);
+    return status;
+  }
+
+  async scrubBy(delta) {
+    // Rounded so that repeated steps land on whole multiples (0.15, not 0.15000000000000002).
+    return this.scrub(Math.round((this.model.progress + delta) * 1e9) / 1e9);
+  }
+
+  async finish(options = {}) {
+    const status = await this.client.request('transition/finish', { session: this.session, ...options });
+    this.model.applyStatus(status);
+    return status;
+  }
+
+  async cancel(options = {}) {
+    const status = await this.client.request('transition/cancel', { session: this.session, ...options });
+    this.model.applyStatus(status);
+    return status;
+  }
+
+  async cancelInPlace() {
+    const result = await this.client.request('transition/cancelInPlace', { session: this.session });
+    this.model.progress = result.progress;
+    return result;
+  }
+
+  /**
+   * Handles a key pressed in the preview. Resolves with {action, result}, or null for
+   * keys with no action; rejects with the daemon's error.
+   */
+  handleKey(key) {
+    const action = KEYMAP[key];
+    if (!action) return Promise.resolve(null);
+    // One key at a time: a scrub step starts from the progress the previous one reached.
+    const run = this.keys.then(() => this.performKey(action));
+    this.keys = run.catch(() => {});
+    return run;
+  }
+
+  async performKey(action) {
+    let result;
+    switch (action) {
+      case 'scrubBack': result = await this.scrubBy(-this.step); break;
+      case 'scrubForward': result = await this.scrubBy(this.step); break;
+      case 'finish': result = await this.finish(); break;
+      case 'cancel': result = await this.cancel(); break;
+      case 'cancelInPlace': result = await this.cancelInPlace(); break;
+      default: return null;
+    }
+    return { action, result };
+  }
+
+  snapshot() {
+    return this.model.snapshot();
+  }
+
+  /** Stops listening and, unless `keepSession`, disposes the session in the daemon. */
+  async dispose(options = {}) {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.client.off('transition/tick', this.onTick);
+    this.client.off('transition/didEnd', this.onDidEnd);
+    if (!options.keepSession && this.client.isRunning) {
+      try {
+        await this.client.request('session/dispose', { session: this.session });
+      } catch {
+        // Already gone.
+      }
+    }
+    this.removeAllListeners();
+  }
+}
+
+module.exports = {
+  KEYMAP,
+  SCRUB_STEP,
+  PreviewModel,
+  PreviewController,
+  normalizeAttributes,
+  toViewportRects,
+  labelOf,
+};
