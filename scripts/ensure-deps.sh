@@ -23,6 +23,18 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ "${1:-}" = "--tests" ]; then
+    # The editor clients' tests: node (VS Code's client code), neovim and emacs.
+    tools=()
+    command -v node >/dev/null 2>&1 || tools+=(nodejs)
+    command -v nvim >/dev/null 2>&1 || tools+=(neovim)
+    command -v emacs >/dev/null 2>&1 || tools+=(emacs-nox)
+    if [ ${#tools[@]} -gt 0 ]; then
+        echo "Installing: ${tools[*]}" >&2
+        sudo_cmd=""
+        [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+        $sudo_cmd apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${tools[@]}" >&2
+    fi
     if ! python3 -c "import pytest, jsonschema" 2>/dev/null; then
         echo "Installing: pytest jsonschema (PyPI)" >&2
         python3 -m pip install --quiet pytest jsonschema >&2 \

@@ -14,3 +14,7 @@ done
 if [ ${#suites[@]} -gt 0 ]; then
     python3 -m pytest -q "${suites[@]}"
 fi
+# Editor clients: VS Code's client code runs under node's test runner.
+if [ -d Clients/vscode/test ]; then
+    node --test Clients/vscode/test/
+fi

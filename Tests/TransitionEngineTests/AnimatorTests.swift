@@ -92,6 +92,11 @@ import Testing
         try Scene(spec: list, model: ItemModel(count: 100), viewport: viewport, contentOffset: Point(x: 0, y: offset))
     }
 
+    @Test func offsetsAreNeverNegativeZero() throws {
+        let s = try Self.scene(offset: 0)
+        #expect(s.placed.contentOffset.x.sign == .plus && s.placed.contentOffset.y.sign == .plus)
+    }
+
     @Test func completedTransitionLeavesTheDestination() throws {
         var s = try Self.scene()
         _ = try s.startTransition(to: Self.grid, timing: TransitionTiming(duration: 0.5), at: 0)

@@ -27,8 +27,8 @@ public struct PlacedLayout: Sendable {
     public func clamped(_ offset: Point) -> Point {
         let inset = viewport.contentInset
         let size = layout.contentSize
-        let minX = -inset.left
-        let minY = -inset.top
+        let minX = 0 - inset.left  // 0 - 0 is +0, never -0
+        let minY = 0 - inset.top
         let maxX = Swift.max(minX, size.width + inset.right - viewport.size.width)
         let maxY = Swift.max(minY, size.height + inset.bottom - viewport.size.height)
         return Point(

@@ -103,8 +103,8 @@ extension Placement {
     private func clamp(_ o: Point, placementRect p: Rect, contentSize: Size, inset: EdgeInsets)
         -> Point
     {
-        let minX = -inset.left
-        let minY = -inset.top
+        let minX = 0 - inset.left  // 0 - 0 is +0, never -0
+        let minY = 0 - inset.top
         let maxX = Swift.max(minX, inset.right + contentSize.width - p.size.width)
         let maxY = Swift.max(minY, inset.bottom + contentSize.height - p.size.height)
         return Point(x: Swift.min(Swift.max(o.x, minX), maxX), y: Swift.min(Swift.max(o.y, minY), maxY))
