@@ -58,6 +58,13 @@ that is unset or empty, `transitiond' is looked up on the variable
   :type '(choice (const :tag "From $TRANSITIOND or exec-path" nil)
                  (string :tag "Program")))
 
+(defcustom transitiond-socket nil
+  "When non-nil, the Unix socket of a running `transitiond --listen' to use.
+Instead of starting its own daemon, `transitiond-start' then connects
+to this socket, and `transitiond-stop' closes only that connection."
+  :type '(choice (const :tag "Start a daemon over stdio" nil)
+                 (file :tag "Socket")))
+
 (defcustom transitiond-program-args nil
   "Extra command-line arguments for the daemon, such as (\"--log-level\" \"debug\")."
   :type '(repeat string))
@@ -272,8 +279,16 @@ Errors are shown as messages: they never escape into the process filter."
       (unless transitiond--stopping
         (message "transitiond: the daemon exited (status %s)" status)))))
 
-(defun transitiond--make-process (program name)
-  "Start PROGRAM as the daemon process NAME and return it."
+(cl-defun transitiond--make-process (program name)
+  "Start PROGRAM as the daemon process NAME and return it.
+When `transitiond-socket' is set, connect to it instead."
+  (when transitiond-socket
+    (cl-return-from transitiond--make-process
+      (setq transitiond--process
+            (make-network-process
+             :name name :family 'local
+             :service (expand-file-name transitiond-socket)
+             :coding 'utf-8-emacs-unix :noquery t))))
   (let ((default-directory
          (if (and (not (file-remote-p default-directory))
                   (file-accessible-directory-p default-directory))
@@ -304,10 +319,10 @@ Return the connection."
   (interactive)
   (if (transitiond-running-p)
       (progn (when (called-interactively-p 'interactive)
-               (message "transitiond: already running (pid %d)"
-                        (process-id transitiond--process)))
+               (message "transitiond: already running (%s)"
+                        (transitiond--describe-process)))
              transitiond--connection)
-    (let* ((program (transitiond--program))
+    (let* ((program (unless transitiond-socket (transitiond--program)))
            (name "transitiond")
            (connection
             (condition-case err
@@ -320,8 +335,11 @@ Return the connection."
                  :on-shutdown #'transitiond--on-shutdown
                  :process (lambda () (transitiond--make-process program name)))
               (file-error
-               (user-error "transitiond: cannot start %s: %s"
-                           program (error-message-string err))))))
+               (user-error "transitiond: cannot %s: %s"
+                           (if transitiond-socket
+                               (format "connect to %s" transitiond-socket)
+                             (format "start %s" program))
+                           (error-message-string err))))))
       (setq transitiond--connection connection
             transitiond-current-session nil)
       (add-hook 'kill-emacs-hook #'transitiond--kill-emacs-hook)
@@ -341,11 +359,17 @@ Return the connection."
            (signal (car err) (cdr err)))))
       (when (called-interactively-p 'interactive)
         (let ((info (plist-get transitiond-server-info :serverInfo)))
-          (message "transitiond: started %s %s (pid %d)"
+          (message "transitiond: started %s %s (%s)"
                    (or (plist-get info :name) "transitiond")
                    (or (plist-get info :version) "")
-                   (process-id transitiond--process))))
+                   (transitiond--describe-process))))
       connection)))
+
+(defun transitiond--describe-process ()
+  "Describe the daemon's process: its pid, or the socket it is connected to."
+  (if (process-id transitiond--process)
+      (format "pid %d" (process-id transitiond--process))
+    (format "socket %s" transitiond-socket)))
 
 (defun transitiond--wait-for-exit (process seconds)
   "Wait up to SECONDS for PROCESS to exit and its sentinel to run."
@@ -369,8 +393,10 @@ Return the connection."
 ;;;###autoload
 (defun transitiond-stop (&optional timeout)
   "Shut the daemon down (`shutdown', then `exit') and wait for it to exit.
-When it has not exited within TIMEOUT seconds (default
-`transitiond-shutdown-timeout'), kill it."
+The current session is disposed of first, so that a transition in
+flight ends with a `transition/didEnd'.  When the daemon has not
+exited within TIMEOUT seconds (default `transitiond-shutdown-timeout'),
+kill it.  With `transitiond-socket', only the connection is closed."
   (interactive)
   (let ((timeout (or timeout transitiond-shutdown-timeout))
         (connection transitiond--connection)
@@ -379,6 +405,12 @@ When it has not exited within TIMEOUT seconds (default
     (if (not (process-live-p process))
         (when (called-interactively-p 'interactive)
           (message "transitiond: not running"))
+      (when transitiond-current-session
+        (ignore-errors
+          (jsonrpc-request connection 'session/dispose
+                           (list :session (transitiond-session-id
+                                           transitiond-current-session))
+                           :timeout timeout)))
       (ignore-errors
         (jsonrpc-request connection 'shutdown (transitiond--empty-object)
                          :timeout timeout))

@@ -265,6 +265,8 @@ from the tick's frames minus its contentOffset."
           (should (string-match-p "ended: cancelledInPlace  *.* 35\\.0%"
                                   (transitiond-test--header)))))
       (transitiond-stop)
+      ;; Still exactly one didEnd: stopping ends nothing more.
+      (should (= (length transitiond-test--ends) 1))
       (should-not (process-live-p process))
       (should-not (transitiond-running-p))
       (should-not (transitiond-test--pid-alive-p pid)))
@@ -308,6 +310,39 @@ from the tick's frames minus its contentOffset."
       ;; The daemon is still fine afterwards.
       (should (transitiond-running-p))
       (should (transitiond-create-session transitiond-test--spec)))))
+
+(ert-deftest transitiond-test-socket ()
+  "With `transitiond-socket', connect to a listening daemon and leave it running."
+  (let* ((dir (make-temp-file "transitiond-test" t))
+         (socket (expand-file-name "s.sock" dir))
+         (listener (make-process :name "transitiond-listener"
+                                 :command (list (getenv "TRANSITIOND")
+                                                "--listen" socket
+                                                "--log-file" (expand-file-name "log" dir))
+                                 :noquery t)))
+    (unwind-protect
+        (transitiond-test--with-daemon
+          (should (transitiond-test--wait-until (lambda () (file-exists-p socket))))
+          (let ((transitiond-socket socket))
+            (transitiond-start)
+            (should (eq (process-type transitiond--process) 'network))
+            (transitiond-create-session transitiond-test--spec)
+            (transitiond-preview)
+            (transitiond-scrub 50)
+            (should (transitiond-test--wait-until (lambda () transitiond-test--ticks)))
+            (transitiond-test--check-preview (caar transitiond-test--ticks)
+                                             (with-current-buffer
+                                                 transitiond-preview-buffer-name
+                                               (buffer-string)))
+            (transitiond-stop)
+            ;; Stopping disposed of the session: its transition ended.
+            (should (equal (mapcar (lambda (end) (plist-get end :reason))
+                                   transitiond-test--ends)
+                           '("disposed")))
+            (should-not (transitiond-running-p))
+            (should (process-live-p listener))))
+      (delete-process listener)
+      (delete-directory dir t))))
 
 (ert-deftest transitiond-test-missing-daemon-is-user-error ()
   "A daemon that cannot be found is a user error."
