@@ -318,7 +318,7 @@ When `transitiond-socket' is set, connect to it instead."
 Return the connection."
   (interactive)
   (if (transitiond-running-p)
-      (progn (when (called-interactively-p 'interactive)
+      (progn (when (called-interactively-p 'any)
                (message "transitiond: already running (%s)"
                         (transitiond--describe-process)))
              transitiond--connection)
@@ -357,7 +357,7 @@ Return the connection."
          (if (eq (car err) 'jsonrpc-error)
              (transitiond--raise err)
            (signal (car err) (cdr err)))))
-      (when (called-interactively-p 'interactive)
+      (when (called-interactively-p 'any)
         (let ((info (plist-get transitiond-server-info :serverInfo)))
           (message "transitiond: started %s %s (%s)"
                    (or (plist-get info :name) "transitiond")
@@ -403,7 +403,7 @@ kill it.  With `transitiond-socket', only the connection is closed."
         (process transitiond--process)
         (transitiond--stopping t))
     (if (not (process-live-p process))
-        (when (called-interactively-p 'interactive)
+        (when (called-interactively-p 'any)
           (message "transitiond: not running"))
       (when transitiond-current-session
         (ignore-errors
@@ -418,7 +418,7 @@ kill it.  With `transitiond-socket', only the connection is closed."
         (jsonrpc-notify connection 'exit (transitiond--empty-object)))
       (transitiond--wait-for-exit process timeout)
       (transitiond--kill)
-      (when (called-interactively-p 'interactive)
+      (when (called-interactively-p 'any)
         (message "transitiond: stopped")))
     (setq transitiond--connection nil
           transitiond--process nil
@@ -489,12 +489,12 @@ the spec in the minibuffer first.  Return the session."
                      :state "idle"
                      :content-offset (plist-get result :contentOffset))))
       (setq transitiond-current-session session)
-      (when (called-interactively-p 'interactive)
+      (when (called-interactively-p 'any)
         (message "transitiond: created session %s (%s clock)"
                  (transitiond-session-id session)
                  (transitiond--spec-get spec :clock)))
       (if (and transitiond-preview-auto-display
-               (called-interactively-p 'interactive))
+               (called-interactively-p 'any))
           (transitiond-preview)
         (transitiond--preview-update))
       session)))
@@ -522,7 +522,7 @@ When the region is active, only the region is read."
                                (error-message-string err))))))
       (unless (and (listp spec) (plist-get spec :from))
         (user-error "transitiond: a spec is a JSON object with at least \"from\" and \"to\""))
-      (if (called-interactively-p 'interactive)
+      (if (called-interactively-p 'any)
           (funcall-interactively #'transitiond-create-session spec)
         (transitiond-create-session spec)))))
 
@@ -597,11 +597,11 @@ transition instead: it waits at progress 0 to be scrubbed.  On a
 manual clock, advance it with `transitiond-advance'."
   (interactive "P")
   (let ((session (transitiond--session)))
-    (when (called-interactively-p 'interactive)
+    (when (called-interactively-p 'any)
       (transitiond--maybe-display-preview))
     (prog1 (transitiond--start-transition session interactive)
       (when (and (transitiond--manual-p session)
-                 (called-interactively-p 'interactive))
+                 (called-interactively-p 'any))
         (message "transitiond: manual clock; advance it with %s"
                  (substitute-command-keys "\\[transitiond-advance]"))))))
 
@@ -622,6 +622,8 @@ advanced by 0 seconds so that a tick shows the new progress."
   (let* ((session (transitiond--session))
          (params (list :session (transitiond-session-id session)
                        :progress (/ (max 0.0 (min 100.0 (float percent))) 100.0))))
+    (when (called-interactively-p 'any)
+      (transitiond--maybe-display-preview))
     (unless (transitiond-session-transition session)
       (transitiond--start-transition session t))
     (let ((status
@@ -717,7 +719,7 @@ advance by that many frames."
          (status (transitiond-request 'transition/status
                                       (list :session (transitiond-session-id session)))))
     (transitiond--apply-status session status)
-    (when (called-interactively-p 'interactive)
+    (when (called-interactively-p 'any)
       (message "transitiond: %s %s%s"
                (transitiond-session-id session)
                (plist-get status :state)
