@@ -1,0 +1,1035 @@
+;;; transitiond.el --- Drive and preview transitiond layout transitions  -*- lexical-binding: t; -*-
+
+;; Author: transitiond contributors
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "28.1") (jsonrpc "1.0.14"))
+;; Keywords: tools, multimedia
+
+;; This file is not part of GNU Emacs.
+
+;;; Commentary:
+
+;; transitiond is a daemon that computes animated transitions between
+;; two layouts of a collection of items (a list becoming a grid, and
+;; back) and streams the frames of the visible items as
+;; `transition/tick' notifications.  It speaks JSON-RPC 2.0 with LSP
+;; framing over standard input and output.
+;;
+;; This package starts the daemon, creates sessions from a small spec,
+;; starts, scrubs, finishes and cancels transitions, and draws every
+;; tick as boxes in the `*transitiond-preview*' buffer.
+;;
+;; Quick start:
+;;
+;;   M-x transitiond-create-session   ; the list -> grid demo (starts the daemon)
+;;   M-x transitiond-preview          ; show the preview buffer
+;;   p                                ; play list -> grid (in the preview)
+;;   h / l                            ; scrub by 5%
+;;   f / c / SPC                      ; finish / cancel / cancel in place
+;;   q                                ; quit the window
+;;   M-x transitiond-stop             ; shut the daemon down
+;;
+;; The daemon is found from `transitiond-program', else the
+;; environment variable TRANSITIOND, else `transitiond' on `exec-path'.
+;; It is started with `--clientProcessId' set to Emacs' own pid and is
+;; shut down from `kill-emacs-hook', so it never outlives Emacs.
+;;
+;; Errors reported by the daemon are shown as "transitiond: MESSAGE"
+;; (`user-error'), never as a backtrace.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'jsonrpc)
+(require 'subr-x)
+
+;;;; Customization
+
+(defgroup transitiond nil
+  "Drive the transitiond layout-transition daemon and preview its ticks."
+  :group 'tools
+  :prefix "transitiond-")
+
+(defcustom transitiond-program nil
+  "The transitiond executable: an absolute file name or a command name.
+When nil, the environment variable TRANSITIOND is used, and when
+that is unset or empty, `transitiond' is looked up on the variable
+`exec-path'."
+  :type '(choice (const :tag "From $TRANSITIOND or exec-path" nil)
+                 (string :tag "Program")))
+
+(defcustom transitiond-socket nil
+  "When non-nil, the Unix socket of a running `transitiond --listen' to use.
+Instead of starting its own daemon, `transitiond-start' then connects
+to this socket, and `transitiond-stop' closes only that connection."
+  :type '(choice (const :tag "Start a daemon over stdio" nil)
+                 (file :tag "Socket")))
+
+(defcustom transitiond-program-args nil
+  "Extra command-line arguments for the daemon, such as (\"--log-level\" \"debug\")."
+  :type '(repeat string))
+
+(defcustom transitiond-request-timeout 10
+  "Seconds to wait for the daemon to answer a request."
+  :type 'number)
+
+(defcustom transitiond-shutdown-timeout 2
+  "Seconds to wait for the daemon to exit on `transitiond-stop'.
+When it has not exited by then, its process is killed."
+  :type 'number)
+
+(defcustom transitiond-events-buffer-size 0
+  "Size of the `*transitiond events*' log buffer, in characters.
+0 disables the log (ticks are frequent), nil keeps everything."
+  :type '(choice (const :tag "Disabled" 0)
+                 (const :tag "Unlimited" nil)
+                 (integer :tag "Characters")))
+
+(defcustom transitiond-default-spec
+  '(:viewport (:width 375 :height 667)
+    :items 100
+    :from (:type "list" :rowHeight 60)
+    :to (:type "grid" :columns 2 :spacing 10 :lineSpacing 5
+               :inset (:top 10 :left 10 :bottom 10 :right 10))
+    :clock "realtime"
+    :duration 0.5
+    :timing (:easing "quarticEaseInOut"))
+  "The spec `transitiond-create-session' uses by default: the list -> grid demo.
+A plist with these keys (JSON objects are plists, JSON arrays vectors):
+
+  :viewport    (:width W :height H), in points.
+  :items       the number of items (one section).
+  :from        the layout the session starts in, such as
+               (:type \"list\" :rowHeight 60).
+  :to          the layout transitions go to, such as
+               (:type \"grid\" :columns 2 :spacing 10).
+  :clock       \"realtime\" (ticks stream while animating) or
+               \"manual\" (ticks come on `transitiond-advance').
+  :fps         frames per second of a realtime clock (default 60).
+  :duration    seconds of a played transition.
+  :timing      a timing curve, such as (:easing \"quarticEaseInOut\").
+  :contentInset, :contentOffset
+               passed to `session/create' as they are.
+  :transition  a plist of further `transition/start' params, such as
+               (:contentOffset (:placement \"center\" :items [[0 20]])).
+
+Transitions alternate between :from and :to: after one finishes, the
+next goes back."
+  :type 'plist)
+
+(defcustom transitiond-scrub-step 5
+  "Percent by which \\<transitiond-preview-mode-map>\\[transitiond-scrub-backward] \
+and \\[transitiond-scrub-forward] move a transition."
+  :type 'number)
+
+(defcustom transitiond-preview-scale '(5.0 . 15.0)
+  "Points per character cell of the preview, as (X . Y).
+A frame (x, y, width, height) in viewport points covers the columns
+round(x/X) .. round((x+width)/X) - 1 and the rows round(y/Y) ..
+round((y+height)/Y) - 1; every box is at least 2x2 cells."
+  :type '(cons (number :tag "Points per column")
+               (number :tag "Points per row")))
+
+(defcustom transitiond-preview-auto-display t
+  "When non-nil, creating a session or playing one displays the preview."
+  :type 'boolean)
+
+(defcustom transitiond-tick-functions nil
+  "Functions called with the params of each `transition/tick'.
+They run after the preview has been redrawn."
+  :type 'hook)
+
+(defcustom transitiond-did-end-functions nil
+  "Functions called with the params of each `transition/didEnd'."
+  :type 'hook)
+
+(defface transitiond-box '((t :inherit font-lock-constant-face))
+  "Face of the boxes in the preview.")
+
+(defface transitiond-label '((t :inherit bold))
+  "Face of the item labels in the preview.")
+
+(defface transitiond-faint '((t :inherit shadow))
+  "Face of the boxes of mostly transparent items (alpha < 0.5).")
+
+(defconst transitiond-preview-buffer-name "*transitiond-preview*"
+  "Name of the preview buffer.")
+
+;;;; State
+
+(cl-defstruct (transitiond-session
+               (:constructor transitiond--make-session)
+               (:copier nil))
+  "A session hosted by the daemon, as this package knows it."
+  id                 ; "s1"
+  spec               ; the spec it was created from
+  at-to              ; non-nil once a transition to :to has finished
+  transition         ; id of the transition in flight, or nil
+  state              ; "idle", "running", "paused", "finishing", "cancelling"
+  progress           ; last known progress (0..1), or nil
+  ended              ; reason of the last didEnd, or nil
+  last-tick          ; params of the last tick (or of a layout/attributes)
+  content-offset)    ; last known contentOffset plist
+
+(defvar transitiond--connection nil
+  "The `jsonrpc-process-connection' to the daemon, or nil.")
+
+(defvar transitiond--process nil
+  "The daemon's process, or nil.")
+
+(defvar transitiond--stopping nil
+  "Non-nil while `transitiond-stop' shuts the daemon down.")
+
+(defvar transitiond-server-info nil
+  "The result of `initialize': a plist with :capabilities and :serverInfo.")
+
+(defvar transitiond-current-session nil
+  "The `transitiond-session' the commands act on.")
+
+(defvar transitiond-last-error nil
+  "The last error the daemon answered, as a plist (:code :message :data).")
+
+(defun transitiond--empty-object ()
+  "Return a value that encodes as the empty JSON object."
+  (make-hash-table :size 1))
+
+;;;; Connection
+
+(defun transitiond--program ()
+  "Return the absolute file name of the daemon, or signal a `user-error'."
+  (let* ((env (getenv "TRANSITIOND"))
+         (candidate (or transitiond-program
+                        (and env (not (string-empty-p env)) env)
+                        "transitiond"))
+         (file (if (file-name-directory candidate)
+                   (expand-file-name candidate)
+                 (executable-find candidate))))
+    (unless (and file (file-executable-p file) (not (file-directory-p file)))
+      (user-error "transitiond: cannot find the daemon `%s'; set \
+`transitiond-program' or TRANSITIOND" candidate))
+    file))
+
+(defun transitiond-running-p ()
+  "Return non-nil when the daemon is running."
+  (and transitiond--connection
+       (process-live-p transitiond--process)))
+
+(defun transitiond--error-message (err)
+  "Return the daemon's message in ERR, the data of a `jsonrpc-error'."
+  (let ((data (cdr err)))
+    (or (and (listp data) (alist-get 'jsonrpc-error-message data))
+        (and (stringp (car-safe data)) (car data))
+        (format "%S" err))))
+
+(defun transitiond--raise (err)
+  "Record ERR, a `jsonrpc-error', and signal it as a `user-error'."
+  (let* ((data (cdr err))
+         (message (transitiond--error-message err)))
+    (setq transitiond-last-error
+          (list :code (and (listp data) (alist-get 'jsonrpc-error-code data))
+                :message message
+                :data (and (listp data) (alist-get 'jsonrpc-error-data data))))
+    (user-error "transitiond: %s" message)))
+
+(defun transitiond--request-1 (method params &optional timeout)
+  "Send METHOD with PARAMS and wait at most TIMEOUT seconds for the result.
+Signal a `jsonrpc-error' when the daemon answers an error."
+  (unless (transitiond-running-p)
+    (user-error "transitiond: the daemon is not running"))
+  (jsonrpc-request transitiond--connection method
+                   (or params (transitiond--empty-object))
+                   :timeout (or timeout transitiond-request-timeout)))
+
+(defun transitiond-request (method params &optional timeout)
+  "Send the request METHOD (a symbol) with PARAMS (a plist) to the daemon.
+Return its result.  When the daemon answers an error, or does not
+answer within TIMEOUT seconds (default `transitiond-request-timeout'),
+record it in `transitiond-last-error' and signal a `user-error'
+\"transitiond: MESSAGE\"."
+  (condition-case err
+      (transitiond--request-1 method params timeout)
+    (jsonrpc-error (transitiond--raise err))))
+
+(defun transitiond--error-code (err)
+  "Return the JSON-RPC error code in ERR, the data of a `jsonrpc-error'."
+  (and (listp (cdr err)) (alist-get 'jsonrpc-error-code (cdr err))))
+
+(defun transitiond--dispatch-notification (_connection method params)
+  "Handle the notification METHOD with PARAMS from the daemon.
+Errors are shown as messages: they never escape into the process filter."
+  (condition-case err
+      (pcase method
+        ('transition/tick (transitiond--on-tick params))
+        ('transition/didEnd (transitiond--on-did-end params))
+        (_ nil))
+    (error (message "transitiond: %s" (error-message-string err)))))
+
+(defun transitiond--dispatch-request (_connection method _params)
+  "Answer a request METHOD from the daemon: none is expected."
+  (jsonrpc-error :code -32601 :message (format "Method not found: %s" method)))
+
+(defun transitiond--on-shutdown (connection)
+  "Forget CONNECTION, whose process has died."
+  (when (eq connection transitiond--connection)
+    (let ((status (and transitiond--process
+                       (process-exit-status transitiond--process))))
+      (setq transitiond--connection nil
+            transitiond--process nil
+            transitiond-current-session nil)
+      (unless transitiond--stopping
+        (message "transitiond: the daemon exited (status %s)" status)))))
+
+(cl-defun transitiond--make-process (program name)
+  "Start PROGRAM as the daemon process NAME and return it.
+When `transitiond-socket' is set, connect to it instead."
+  (when transitiond-socket
+    (cl-return-from transitiond--make-process
+      (setq transitiond--process
+            (make-network-process
+             :name name :family 'local
+             :service (expand-file-name transitiond-socket)
+             :coding 'utf-8-emacs-unix :noquery t))))
+  (let ((default-directory
+         (if (and (not (file-remote-p default-directory))
+                  (file-accessible-directory-p default-directory))
+             default-directory
+           temporary-file-directory))
+        (process-connection-type nil))
+    (setq transitiond--process
+          (make-process
+           :name name
+           :command (append (list program "--stdio"
+                                  "--clientProcessId"
+                                  (number-to-string (emacs-pid)))
+                            transitiond-program-args)
+           :connection-type 'pipe
+           :coding 'utf-8-emacs-unix
+           :noquery t
+           :file-handler nil
+           ;; jsonrpc.el renames this buffer to " *transitiond stderr*".
+           :stderr (get-buffer-create (format "*%s stderr*" name))))
+    (let ((stderr (get-buffer-process (format "*%s stderr*" name))))
+      (when stderr (set-process-query-on-exit-flag stderr nil)))
+    transitiond--process))
+
+;;;###autoload
+(defun transitiond-start ()
+  "Start the transitiond daemon and initialize it, unless it is running.
+Return the connection."
+  (interactive)
+  (if (transitiond-running-p)
+      (progn (when (called-interactively-p 'any)
+               (message "transitiond: already running (%s)"
+                        (transitiond--describe-process)))
+             transitiond--connection)
+    (let* ((program (unless transitiond-socket (transitiond--program)))
+           (name "transitiond")
+           (connection
+            (condition-case err
+                (make-instance
+                 'jsonrpc-process-connection
+                 :name name
+                 :events-buffer-scrollback-size transitiond-events-buffer-size
+                 :notification-dispatcher #'transitiond--dispatch-notification
+                 :request-dispatcher #'transitiond--dispatch-request
+                 :on-shutdown #'transitiond--on-shutdown
+                 :process (lambda () (transitiond--make-process program name)))
+              (file-error
+               (user-error "transitiond: cannot %s: %s"
+                           (if transitiond-socket
+                               (format "connect to %s" transitiond-socket)
+                             (format "start %s" program))
+                           (error-message-string err))))))
+      (setq transitiond--connection connection
+            transitiond-current-session nil)
+      (add-hook 'kill-emacs-hook #'transitiond--kill-emacs-hook)
+      (condition-case err
+          (progn
+            (setq transitiond-server-info
+                  (transitiond--request-1
+                   'initialize
+                   (list :processId (emacs-pid)
+                         :clientInfo (list :name "transitiond.el"
+                                           :version "0.1.0"))))
+            (jsonrpc-notify connection 'initialized (transitiond--empty-object)))
+        ((jsonrpc-error user-error)
+         (transitiond--kill)
+         (if (eq (car err) 'jsonrpc-error)
+             (transitiond--raise err)
+           (signal (car err) (cdr err)))))
+      (when (called-interactively-p 'any)
+        (let ((info (plist-get transitiond-server-info :serverInfo)))
+          (message "transitiond: started %s %s (%s)"
+                   (or (plist-get info :name) "transitiond")
+                   (or (plist-get info :version) "")
+                   (transitiond--describe-process))))
+      connection)))
+
+(defun transitiond--describe-process ()
+  "Describe the daemon's process: its pid, or the socket it is connected to."
+  (if (process-id transitiond--process)
+      (format "pid %d" (process-id transitiond--process))
+    (format "socket %s" transitiond-socket)))
+
+(defun transitiond--wait-for-exit (process seconds)
+  "Wait up to SECONDS for PROCESS to exit and its sentinel to run."
+  (let ((deadline (+ (float-time) seconds)))
+    (while (and (or (process-live-p process)
+                    (eq process transitiond--process))
+                (< (float-time) deadline))
+      (accept-process-output nil 0.05))))
+
+(defun transitiond--kill ()
+  "Kill the daemon's process without talking to it, and forget it."
+  (let ((process transitiond--process)
+        (transitiond--stopping t))
+    (when (process-live-p process)
+      (delete-process process)
+      (transitiond--wait-for-exit process 1))
+    (setq transitiond--connection nil
+          transitiond--process nil
+          transitiond-current-session nil)))
+
+;;;###autoload
+(defun transitiond-stop (&optional timeout)
+  "Shut the daemon down (`shutdown', then `exit') and wait for it to exit.
+The current session is disposed of first, so that a transition in
+flight ends with a `transition/didEnd'.  When the daemon has not
+exited within TIMEOUT seconds (default `transitiond-shutdown-timeout'),
+kill it.  With `transitiond-socket', only the connection is closed."
+  (interactive)
+  (let ((timeout (or timeout transitiond-shutdown-timeout))
+        (connection transitiond--connection)
+        (process transitiond--process)
+        (transitiond--stopping t))
+    (if (not (process-live-p process))
+        (when (called-interactively-p 'any)
+          (message "transitiond: not running"))
+      (when transitiond-current-session
+        (ignore-errors
+          (jsonrpc-request connection 'session/dispose
+                           (list :session (transitiond-session-id
+                                           transitiond-current-session))
+                           :timeout timeout)))
+      (ignore-errors
+        (jsonrpc-request connection 'shutdown (transitiond--empty-object)
+                         :timeout timeout))
+      (ignore-errors
+        (jsonrpc-notify connection 'exit (transitiond--empty-object)))
+      (transitiond--wait-for-exit process timeout)
+      (transitiond--kill)
+      (when (called-interactively-p 'any)
+        (message "transitiond: stopped")))
+    (setq transitiond--connection nil
+          transitiond--process nil
+          transitiond-current-session nil)
+    (transitiond--preview-update)
+    nil))
+
+(defun transitiond--kill-emacs-hook ()
+  "Shut the daemon down as Emacs exits."
+  (ignore-errors (transitiond-stop 1)))
+
+;;;; Sessions
+
+(defun transitiond--session ()
+  "Return the current session, or signal a `user-error'."
+  (or transitiond-current-session
+      (user-error "transitiond: no session; use M-x transitiond-create-session")))
+
+(defun transitiond--spec-get (spec key &optional default)
+  "Return KEY of SPEC, falling back to `transitiond-default-spec', then DEFAULT."
+  (or (plist-get spec key) (plist-get transitiond-default-spec key) default))
+
+(defun transitiond--manual-p (session)
+  "Return non-nil when the clock of SESSION is manual."
+  (equal (transitiond--spec-get (transitiond-session-spec session) :clock)
+         "manual"))
+
+(defun transitiond--session-create-params (spec)
+  "Return the `session/create' params for SPEC."
+  (let ((params (list :viewport (transitiond--spec-get spec :viewport)
+                      :sections (vector (list :items (transitiond--spec-get
+                                                      spec :items 100)))
+                      :layout (transitiond--spec-get spec :from)
+                      :clock (transitiond--spec-get spec :clock "realtime"))))
+    (dolist (key '(:fps :contentInset :contentOffset :encoding))
+      (when (plist-get spec key)
+        (setq params (plist-put params key (plist-get spec key)))))
+    params))
+
+(defun transitiond--read-spec ()
+  "Read a spec from the minibuffer, starting from `transitiond-default-spec'."
+  (let ((spec (read-from-minibuffer
+               "Spec: " (prin1-to-string transitiond-default-spec)
+               read-expression-map t 'read-expression-history)))
+    (unless (and (listp spec) (plist-get spec :from))
+      (user-error "transitiond: a spec is a plist with at least :from and :to"))
+    spec))
+
+;;;###autoload
+(defun transitiond-create-session (&optional spec)
+  "Create a session from SPEC and make it current; start the daemon if needed.
+SPEC is a plist described in `transitiond-default-spec', which is
+used when SPEC is nil.  Interactively, with a prefix argument, edit
+the spec in the minibuffer first.  Return the session."
+  (interactive (list (and current-prefix-arg (transitiond--read-spec))))
+  (let ((spec (or spec transitiond-default-spec)))
+    (transitiond-start)
+    (when transitiond-current-session
+      (ignore-errors
+        (transitiond--request-1 'session/dispose
+                                (list :session (transitiond-session-id
+                                                transitiond-current-session)))))
+    (let* ((result (transitiond-request 'session/create
+                                        (transitiond--session-create-params spec)))
+           (session (transitiond--make-session
+                     :id (plist-get result :session)
+                     :spec spec
+                     :state "idle"
+                     :content-offset (plist-get result :contentOffset))))
+      (setq transitiond-current-session session)
+      (when (called-interactively-p 'any)
+        (message "transitiond: created session %s (%s clock)"
+                 (transitiond-session-id session)
+                 (transitiond--spec-get spec :clock)))
+      (if (and transitiond-preview-auto-display
+               (called-interactively-p 'any))
+          (transitiond-preview)
+        (transitiond--preview-update))
+      session)))
+
+;;;###autoload
+(defun transitiond-create-session-from-buffer (&optional buffer)
+  "Create a session from the JSON spec in BUFFER (default: the current buffer).
+The JSON object has the keys of `transitiond-default-spec' without
+the colons, for example
+  {\"viewport\": {\"width\": 375, \"height\": 667}, \"items\": 100,
+   \"from\": {\"type\": \"list\", \"rowHeight\": 60},
+   \"to\": {\"type\": \"grid\", \"columns\": 2}}
+When the region is active, only the region is read."
+  (interactive)
+  (let ((text (with-current-buffer (or buffer (current-buffer))
+                (if (and (null buffer) (use-region-p))
+                    (buffer-substring-no-properties (region-beginning)
+                                                    (region-end))
+                  (buffer-substring-no-properties (point-min) (point-max))))))
+    (let ((spec (condition-case err
+                    (json-parse-string text :object-type 'plist
+                                       :null-object nil :false-object :json-false)
+                  (json-error
+                   (user-error "transitiond: the spec is not JSON: %s"
+                               (error-message-string err))))))
+      (unless (and (listp spec) (plist-get spec :from))
+        (user-error "transitiond: a spec is a JSON object with at least \"from\" and \"to\""))
+      (if (called-interactively-p 'any)
+          (funcall-interactively #'transitiond-create-session spec)
+        (transitiond-create-session spec)))))
+
+;;;###autoload
+(defun transitiond-dispose-session ()
+  "Dispose of the current session."
+  (interactive)
+  (let ((session (transitiond--session)))
+    (transitiond-request 'session/dispose
+                         (list :session (transitiond-session-id session)))
+    (setq transitiond-current-session nil)
+    (transitiond--preview-update)))
+
+;;;; Transitions
+
+(defun transitiond--target (session)
+  "Return the target layout of the next transition of SESSION."
+  (let ((spec (transitiond-session-spec session)))
+    (if (transitiond-session-at-to session)
+        (transitiond--spec-get spec :from)
+      (transitiond--spec-get spec :to))))
+
+(defun transitiond--apply-status (session status)
+  "Update SESSION from STATUS, a `transition/status'-like result."
+  (when (plist-get status :state)
+    (setf (transitiond-session-state session) (plist-get status :state)))
+  (when (plist-member status :transition)
+    (setf (transitiond-session-transition session) (plist-get status :transition)))
+  (when (plist-get status :progress)
+    (setf (transitiond-session-progress session) (plist-get status :progress)))
+  (when (plist-get status :contentOffset)
+    (setf (transitiond-session-content-offset session)
+          (plist-get status :contentOffset)))
+  (transitiond--preview-update))
+
+(defun transitiond--start-transition (session interactive)
+  "Start a transition of SESSION to its next layout; INTERACTIVE if non-nil.
+Return the result of `transition/start'."
+  (let* ((spec (transitiond-session-spec session))
+         (params (list :session (transitiond-session-id session)
+                       :to (transitiond--target session)
+                       :interactive (if interactive t :json-false))))
+    (unless interactive
+      (when-let ((duration (transitiond--spec-get spec :duration)))
+        (setq params (plist-put params :duration duration)))
+      (when-let ((timing (transitiond--spec-get spec :timing)))
+        (setq params (plist-put params :timing timing))))
+    (let ((extra (plist-get spec :transition)))
+      (while extra
+        (setq params (plist-put params (car extra) (cadr extra))
+              extra (cddr extra))))
+    (let ((result (transitiond-request 'transition/start params)))
+      (setf (transitiond-session-transition session) (plist-get result :transition)
+            (transitiond-session-state session) (if interactive "paused" "running")
+            (transitiond-session-progress session) 0
+            (transitiond-session-ended session) nil)
+      (transitiond--preview-update)
+      result)))
+
+(defun transitiond--maybe-display-preview ()
+  "Display the preview when `transitiond-preview-auto-display' asks for it."
+  (when transitiond-preview-auto-display
+    (transitiond--preview-buffer)
+    (unless (get-buffer-window transitiond-preview-buffer-name t)
+      (display-buffer transitiond-preview-buffer-name))))
+
+;;;###autoload
+(defun transitiond-play (&optional interactive)
+  "Animate the current session to its other layout (list -> grid, then back).
+With a prefix argument (INTERACTIVE non-nil), start an interactive
+transition instead: it waits at progress 0 to be scrubbed.  On a
+manual clock, advance it with `transitiond-advance'."
+  (interactive "P")
+  (let ((session (transitiond--session)))
+    (when (called-interactively-p 'any)
+      (transitiond--maybe-display-preview))
+    (prog1 (transitiond--start-transition session interactive)
+      (when (and (transitiond--manual-p session)
+                 (called-interactively-p 'any))
+        (message "transitiond: manual clock; advance it with %s"
+                 (substitute-command-keys "\\[transitiond-advance]"))))))
+
+;;;###autoload
+(defun transitiond-scrub (percent)
+  "Move the current transition to PERCENT (0..100) of its progress.
+When no transition is in flight, start an interactive one to the
+session's other layout first.  On a manual clock, the clock is then
+advanced by 0 seconds so that a tick shows the new progress."
+  (interactive
+   (list (if current-prefix-arg
+             (prefix-numeric-value current-prefix-arg)
+           (read-number "Progress (%): "
+                        (round (* 100 (or (and transitiond-current-session
+                                               (transitiond-session-progress
+                                                transitiond-current-session))
+                                          0)))))))
+  (let* ((session (transitiond--session))
+         (params (list :session (transitiond-session-id session)
+                       :progress (/ (max 0.0 (min 100.0 (float percent))) 100.0))))
+    (when (called-interactively-p 'any)
+      (transitiond--maybe-display-preview))
+    (unless (transitiond-session-transition session)
+      (transitiond--start-transition session t))
+    (let ((status
+           (condition-case err
+               (transitiond--request-1 'transition/scrub params)
+             (jsonrpc-error
+              (if (eql (transitiond--error-code err) -32011)
+                  ;; It ended meanwhile: start a new one and scrub that.
+                  (progn (transitiond--start-transition session t)
+                         (transitiond-request 'transition/scrub params))
+                (transitiond--raise err))))))
+      (transitiond--apply-status session status)
+      (when (transitiond--manual-p session)
+        (transitiond--advance session 0))
+      status)))
+
+(defun transitiond--scrub-by (percent)
+  "Scrub the current transition by PERCENT from its current progress."
+  (let* ((session (transitiond--session))
+         (progress (if (transitiond-session-transition session)
+                       (or (transitiond-session-progress session) 0)
+                     0)))
+    (transitiond-scrub (+ (* 100.0 progress) percent))))
+
+(defun transitiond-scrub-forward (&optional n)
+  "Scrub forward by N times `transitiond-scrub-step' percent."
+  (interactive "p")
+  (transitiond--scrub-by (* (or n 1) transitiond-scrub-step)))
+
+(defun transitiond-scrub-backward (&optional n)
+  "Scrub backward by N times `transitiond-scrub-step' percent."
+  (interactive "p")
+  (transitiond--scrub-by (- (* (or n 1) transitiond-scrub-step))))
+
+(defun transitiond--end-request (method)
+  "Send METHOD (finish or cancel) for the current session's transition."
+  (let* ((session (transitiond--session))
+         (status (transitiond-request method
+                                      (list :session (transitiond-session-id session)))))
+    (transitiond--apply-status session status)
+    status))
+
+;;;###autoload
+(defun transitiond-finish ()
+  "Animate the current transition to its end."
+  (interactive)
+  (transitiond--end-request 'transition/finish))
+
+;;;###autoload
+(defun transitiond-cancel ()
+  "Animate the current transition back to its start."
+  (interactive)
+  (transitiond--end-request 'transition/cancel))
+
+;;;###autoload
+(defun transitiond-cancel-in-place ()
+  "Stop the current transition where it is, as the session's new layout."
+  (interactive)
+  (let* ((session (transitiond--session))
+         (result (transitiond-request 'transition/cancelInPlace
+                                      (list :session (transitiond-session-id session)))))
+    (transitiond--apply-status session result)
+    result))
+
+(defun transitiond--advance (session seconds)
+  "Advance the manual clock of SESSION by SECONDS; return the tick params."
+  (transitiond-request 'clock/advance
+                       (list :session (transitiond-session-id session)
+                             :by seconds)))
+
+;;;###autoload
+(defun transitiond-advance (&optional seconds)
+  "Advance the manual clock of the current session by SECONDS.
+The default is one frame (1/fps).  With a numeric prefix argument,
+advance by that many frames."
+  (interactive
+   (list (let ((fps (or (transitiond--spec-get
+                          (transitiond-session-spec (transitiond--session)) :fps)
+                         60)))
+           (/ (prefix-numeric-value current-prefix-arg) (float fps)))))
+  (let* ((session (transitiond--session))
+         (fps (or (transitiond--spec-get (transitiond-session-spec session) :fps) 60)))
+    (unless (transitiond--manual-p session)
+      (user-error "transitiond: session %s runs on a realtime clock"
+                  (transitiond-session-id session)))
+    (transitiond--advance session (or seconds (/ 1.0 fps)))))
+
+;;;###autoload
+(defun transitiond-status ()
+  "Show the status of the current session's transition."
+  (interactive)
+  (let* ((session (transitiond--session))
+         (status (transitiond-request 'transition/status
+                                      (list :session (transitiond-session-id session)))))
+    (transitiond--apply-status session status)
+    (when (called-interactively-p 'any)
+      (message "transitiond: %s %s%s"
+               (transitiond-session-id session)
+               (plist-get status :state)
+               (if (plist-get status :progress)
+                   (format " at %.1f%%" (* 100 (plist-get status :progress)))
+                 "")))
+    status))
+
+;;;; Notifications
+
+(defun transitiond--session-for (params)
+  "Return the known session named in notification PARAMS, or nil."
+  (let ((session transitiond-current-session))
+    (and session
+         (equal (transitiond-session-id session) (plist-get params :session))
+         session)))
+
+(defun transitiond--on-tick (params)
+  "Handle a `transition/tick' with PARAMS."
+  (when-let ((session (transitiond--session-for params)))
+    (setf (transitiond-session-last-tick session) params
+          (transitiond-session-progress session) (plist-get params :progress)
+          (transitiond-session-content-offset session) (plist-get params :contentOffset))
+    (when (and (plist-get params :transition)
+               (null (transitiond-session-ended session)))
+      (setf (transitiond-session-transition session) (plist-get params :transition)))
+    (transitiond--preview-update))
+  (run-hook-with-args 'transitiond-tick-functions params))
+
+(defun transitiond--on-did-end (params)
+  "Handle a `transition/didEnd' with PARAMS."
+  (when-let ((session (transitiond--session-for params)))
+    (when (equal (plist-get params :transition)
+                 (transitiond-session-transition session))
+      (setf (transitiond-session-transition session) nil
+            (transitiond-session-state session) "idle"
+            (transitiond-session-ended session) (plist-get params :reason)
+            (transitiond-session-progress session) (plist-get params :progress)
+            (transitiond-session-content-offset session)
+            (plist-get params :contentOffset))
+      (when (equal (plist-get params :reason) "finished")
+        (setf (transitiond-session-at-to session)
+              (not (transitiond-session-at-to session)))))
+    (transitiond--preview-update))
+  (run-hook-with-args 'transitiond-did-end-functions params))
+
+;;;; Preview
+
+(defun transitiond-frame-cells (frame offset &optional scale)
+  "Return the cell rectangle (COL0 ROW0 COL1 ROW1) of FRAME, inclusive.
+FRAME is a plist (:x :y :width :height) in content points, OFFSET the
+contentOffset plist (:x :y) and SCALE (X . Y) points per cell
+\(default `transitiond-preview-scale').  See that variable for the rule."
+  (let* ((scale (or scale transitiond-preview-scale))
+         (sx (float (car scale)))
+         (sy (float (cdr scale)))
+         (x (- (plist-get frame :x) (or (plist-get offset :x) 0)))
+         (y (- (plist-get frame :y) (or (plist-get offset :y) 0)))
+         (col0 (round (/ x sx)))
+         (row0 (round (/ y sy)))
+         (col1 (max (1+ col0) (1- (round (/ (+ x (plist-get frame :width)) sx)))))
+         (row1 (max (1+ row0) (1- (round (/ (+ y (plist-get frame :height)) sy))))))
+    (list col0 row0 col1 row1)))
+
+(defun transitiond-preview-size (&optional viewport scale)
+  "Return (COLUMNS . ROWS) of the preview of VIEWPORT at SCALE.
+VIEWPORT defaults to the current session's, SCALE to
+`transitiond-preview-scale'."
+  (let ((viewport (or viewport
+                      (transitiond--spec-get
+                       (and transitiond-current-session
+                            (transitiond-session-spec transitiond-current-session))
+                       :viewport)))
+        (scale (or scale transitiond-preview-scale)))
+    (cons (ceiling (/ (float (plist-get viewport :width)) (car scale)))
+          (ceiling (/ (float (plist-get viewport :height)) (cdr scale))))))
+
+(defun transitiond--label (attribute)
+  "Return the label of ATTRIBUTE: its item number."
+  (let ((kind (plist-get attribute :kind))
+        (section (or (plist-get attribute :section) 0))
+        (item (or (plist-get attribute :item) 0)))
+    (pcase kind
+      ("header" (format "H%d" section))
+      ("footer" (format "F%d" section))
+      (_ (if (zerop section)
+             (number-to-string item)
+           (format "%d:%d" section item))))))
+
+(defun transitiond--draw-order (attributes)
+  "Return ATTRIBUTES (a vector) in drawing order: by zIndex, stably."
+  (cl-stable-sort (append attributes nil) #'<
+                  :key (lambda (a) (or (plist-get a :zIndex) 0))))
+
+(defun transitiond--visible-attribute-p (attribute)
+  "Return non-nil when ATTRIBUTE is drawn."
+  (not (or (eq (plist-get attribute :hidden) t)
+           (<= (or (plist-get attribute :alpha) 1) 0))))
+
+(defun transitiond-render (attributes offset viewport &optional scale)
+  "Draw ATTRIBUTES at contentOffset OFFSET in VIEWPORT; return the text.
+SCALE defaults to `transitiond-preview-scale'.
+Each visible attribute becomes an opaque box of box-drawing
+characters at the cells of `transitiond-frame-cells', labelled with
+its item number; later attributes (by zIndex) cover earlier ones.
+Every character of a box has the text property `transitiond-item',
+a list (KIND SECTION ITEM)."
+  (let* ((scale (or scale transitiond-preview-scale))
+         (size (transitiond-preview-size viewport scale))
+         (cols (car size))
+         (rows (cdr size))
+         (chars (make-vector rows nil))
+         (owners (make-vector rows nil))
+         (faces (make-vector rows nil)))
+    (dotimes (r rows)
+      (aset chars r (make-vector cols ?\s))
+      (aset owners r (make-vector cols nil))
+      (aset faces r (make-vector cols nil)))
+    (dolist (attribute (transitiond--draw-order attributes))
+      (when (transitiond--visible-attribute-p attribute)
+        (pcase-let* ((`(,c0 ,r0 ,c1 ,r1)
+                      (transitiond-frame-cells (plist-get attribute :frame)
+                                               offset scale))
+                     (owner (list (plist-get attribute :kind)
+                                  (plist-get attribute :section)
+                                  (plist-get attribute :item)))
+                     (face (if (< (or (plist-get attribute :alpha) 1) 0.5)
+                               'transitiond-faint
+                             'transitiond-box))
+                     (plot (lambda (r c ch face)
+                             (when (and (<= 0 r) (< r rows) (<= 0 c) (< c cols))
+                               (aset (aref chars r) c ch)
+                               (aset (aref owners r) c owner)
+                               (aset (aref faces r) c face)))))
+          (cl-loop for r from (max r0 0) to (min r1 (1- rows)) do
+                   (cl-loop for c from (max c0 0) to (min c1 (1- cols)) do
+                            (funcall plot r c
+                                     (cond ((and (= r r0) (= c c0)) ?┌)
+                                           ((and (= r r0) (= c c1)) ?┐)
+                                           ((and (= r r1) (= c c0)) ?└)
+                                           ((and (= r r1) (= c c1)) ?┘)
+                                           ((or (= r r0) (= r r1)) ?─)
+                                           ((or (= c c0) (= c c1)) ?│)
+                                           (t ?\s))
+                                     face)))
+          (let* ((label (transitiond--label attribute))
+                 (room (- c1 c0 1))
+                 (row (if (>= (- r1 r0) 2) (1+ r0) r0)))
+            (when (> room 0)
+              (cl-loop for ch across (substring label 0 (min room (length label)))
+                       for c from (1+ c0) do
+                       (funcall plot row c ch
+                                (if (eq face 'transitiond-faint)
+                                    face
+                                  'transitiond-label))))))))
+    (mapconcat
+     (lambda (r)
+       (let ((line (concat (aref chars r)))
+             (row-owners (aref owners r))
+             (row-faces (aref faces r))
+             (start 0))
+         (while (< start cols)
+           (let ((owner (aref row-owners start))
+                 (face (aref row-faces start))
+                 (end (1+ start)))
+             (while (and (< end cols)
+                         (eq (aref row-owners end) owner)
+                         (eq (aref row-faces end) face))
+               (setq end (1+ end)))
+             (when owner
+               (add-text-properties start end
+                                    (list 'transitiond-item owner 'face face)
+                                    line))
+             (setq start end)))
+         line))
+     (number-sequence 0 (1- rows))
+     "\n")))
+
+(defun transitiond--progress-bar (progress width)
+  "Return a bar of WIDTH characters showing PROGRESS (0..1)."
+  (let ((filled (max 0 (min width (round (* width progress))))))
+    (concat (make-string filled ?█) (make-string (- width filled) ?░))))
+
+(defun transitiond--header-text (session)
+  "Return the header line of the preview of SESSION."
+  (if (null session)
+      (if (transitiond-running-p)
+          " transitiond: no session (M-x transitiond-create-session)"
+        " transitiond: not running (M-x transitiond-create-session)")
+    (let* ((tick (transitiond-session-last-tick session))
+           (progress (or (transitiond-session-progress session) 0))
+           (transition (transitiond-session-transition session))
+           (ended (transitiond-session-ended session)))
+      (concat
+       (format " %s %s " (transitiond-session-id session)
+               (cond (transition (format "%s %s" transition
+                                         (transitiond-session-state session)))
+                     (ended (format "ended: %s" ended))
+                     (t "idle")))
+       (transitiond--progress-bar progress 20)
+       (format " %5.1f%%" (* 100.0 progress))
+       (if (plist-get tick :seq) (format "  seq %d" (plist-get tick :seq)) "")
+       (substitute-command-keys
+        (concat "  \\<transitiond-preview-mode-map>\\[transitiond-scrub-backward]/"
+                "\\[transitiond-scrub-forward] scrub  "
+                "\\[transitiond-finish] finish  "
+                "\\[transitiond-cancel] cancel  "
+                "\\[transitiond-cancel-in-place] in place  "
+                "\\[transitiond-play] play  "
+                "\\[quit-window] quit"))))))
+
+(defvar-local transitiond--preview-tick nil
+  "The tick (or attributes) the preview buffer shows.")
+
+(defun transitiond--preview-draw (session)
+  "Redraw the preview in the current buffer from SESSION."
+  (let* ((tick (and session (transitiond-session-last-tick session)))
+         (inhibit-read-only t)
+         (line (line-number-at-pos))
+         (column (current-column)))
+    (unless (eq tick transitiond--preview-tick)
+      (setq transitiond--preview-tick tick)
+      (erase-buffer)
+      (when tick
+        (insert (transitiond-render
+                 (plist-get tick :attributes)
+                 (plist-get tick :contentOffset)
+                 (transitiond--spec-get (transitiond-session-spec session)
+                                        :viewport))))
+      (goto-char (point-min))
+      (forward-line (1- line))
+      (move-to-column column))
+    (setq header-line-format
+          (string-replace "%" "%%" (transitiond--header-text session)))
+    (force-mode-line-update)))
+
+(defun transitiond--preview-update ()
+  "Redraw the preview buffer, when there is one."
+  (when-let ((buffer (get-buffer transitiond-preview-buffer-name)))
+    (with-current-buffer buffer
+      (transitiond--preview-draw transitiond-current-session))))
+
+(defun transitiond--fetch-attributes (session)
+  "Make SESSION's last tick the attributes of its current layout."
+  (let ((result (transitiond-request
+                 'layout/attributes
+                 (list :session (transitiond-session-id session)))))
+    (setf (transitiond-session-last-tick session)
+          (list :session (transitiond-session-id session)
+                :contentOffset (plist-get result :contentOffset)
+                :attributes (plist-get result :attributes))
+          (transitiond-session-content-offset session)
+          (plist-get result :contentOffset))))
+
+(defun transitiond-preview-refresh (&rest _)
+  "Redraw the preview from the session's current layout."
+  (interactive)
+  (when-let ((session transitiond-current-session))
+    (unless (transitiond-session-transition session)
+      (transitiond--fetch-attributes session)))
+  (transitiond--preview-update))
+
+(defvar transitiond-preview-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map "h" #'transitiond-scrub-backward)
+    (define-key map "l" #'transitiond-scrub-forward)
+    (define-key map "f" #'transitiond-finish)
+    (define-key map "c" #'transitiond-cancel)
+    (define-key map " " #'transitiond-cancel-in-place)
+    (define-key map "p" #'transitiond-play)
+    (define-key map "i" #'transitiond-scrub)
+    (define-key map "n" #'transitiond-advance)
+    (define-key map "s" #'transitiond-status)
+    (define-key map "q" #'quit-window)
+    map)
+  "Keymap of `transitiond-preview-mode'.")
+
+(define-derived-mode transitiond-preview-mode special-mode "Transitiond"
+  "Live preview of the current transitiond session.
+Every `transition/tick' redraws the visible items as boxes, scaled by
+`transitiond-preview-scale' and labelled with their item numbers; the
+header line shows the transition's progress.
+
+\\{transitiond-preview-mode-map}"
+  (setq-local truncate-lines t)
+  (setq-local revert-buffer-function #'transitiond-preview-refresh)
+  (buffer-disable-undo))
+
+(defun transitiond--preview-buffer ()
+  "Return the preview buffer, creating it if needed."
+  (or (get-buffer transitiond-preview-buffer-name)
+      (with-current-buffer (get-buffer-create transitiond-preview-buffer-name)
+        (transitiond-preview-mode)
+        (let ((session transitiond-current-session))
+          (when (and session (null (transitiond-session-last-tick session)))
+            (ignore-errors (transitiond--fetch-attributes session)))
+          (transitiond--preview-draw session))
+        (current-buffer))))
+
+;;;###autoload
+(defun transitiond-preview ()
+  "Show the live preview of the current session in `*transitiond-preview*'."
+  (interactive)
+  (let ((buffer (transitiond--preview-buffer)))
+    (when-let ((session transitiond-current-session))
+      (unless (transitiond-session-last-tick session)
+        (transitiond--fetch-attributes session)))
+    (transitiond--preview-update)
+    (pop-to-buffer buffer)
+    buffer))
+
+(provide 'transitiond)
+;;; transitiond.el ends here
