@@ -131,4 +131,25 @@ H.protect('renderer', function()
   H.check('the canvas keeps the viewport aspect', g.cols == math.floor(40 * 2 * 375 / 667) and math.abs(g.rows - 40) <= 1, vim.inspect(g))
 end)
 
+H.protect('help', function()
+  local doc = vim.fn.fnamemodify(here .. '/../doc', ':p')
+  local tmp = vim.fn.tempname()
+  vim.fn.mkdir(tmp, 'p')
+  vim.fn.writefile(vim.fn.readfile(doc .. 'transitiond.txt'), tmp .. '/transitiond.txt')
+  local ok, err = pcall(vim.cmd, 'helptags ' .. vim.fn.fnameescape(tmp))
+  H.check(':helptags accepts the help file', ok, err)
+  local tags = {}
+  for _, line in ipairs(ok and vim.fn.readfile(tmp .. '/tags') or {}) do
+    tags[line:match('^[^\t]+')] = true
+  end
+  local missing = {}
+  for name in pairs(vim.api.nvim_get_commands({})) do
+    if name:match('^Transitiond') and not tags[':' .. name] then
+      missing[#missing + 1] = name
+    end
+  end
+  H.check('every command has a help tag', ok and #missing == 0 and tags[':TransitiondScrub'], table.concat(missing, ', '))
+  vim.fn.delete(tmp, 'rf')
+end)
+
 H.finish()

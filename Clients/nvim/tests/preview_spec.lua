@@ -342,7 +342,7 @@ H.protect('finish', function()
     return #ends > before
   end))
   local e = ends[#ends] or {}
-  H.check('didEnd: finished', e.reason == 'finished' and e.finished == true, vim.inspect(e))
+  H.check('didEnd: finished and completed', e.reason == 'finished' and e.finished == true and e.completed == true, vim.inspect(e))
   H.check('the last tick before it is at 100%', last_tick() and last_tick().progress == 1)
   H.eq('the session rests in the grid', td.session().settled, 'to')
   verify_snapshots(from_tick, 'finishing')

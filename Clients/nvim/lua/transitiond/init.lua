@@ -568,7 +568,9 @@ function M._on_did_end(params)
   if session and params.session == session.id then
     -- the end of the transition in flight (not of one a new start superseded)
     if session.starting == 0 and params.transition == session.transition then
-      if params.finished and session.target then
+      -- `completed`: it reached its target layout (`finished` only says that
+      -- its animation ran to the end, which a cancel's does too)
+      if params.completed and session.target then
         session.settled = session.target
       end
       session.phase = 'idle'

@@ -199,30 +199,37 @@ function M.render(attributes, offset, geom, opts)
   return lines, placements
 end
 
--- One line: a progress bar, the percentage, the state and what ended last.
---   info = { progress, state, transition, seq, session, reason, message }
+-- One line: a progress bar, the percentage, the state, what ended last, the
+-- transition and tick number, and a key hint, as many of them as fit.
+--   info = { progress, state, transition, seq, reason, message }
 function M.status_line(info, width)
   info = info or {}
+  width = width or math.huge
   local parts = {}
   if info.message then
-    parts[#parts + 1] = info.message
+    parts[1] = info.message
   else
     local p = math.max(0, math.min(1, tonumber(info.progress) or 0))
     local barw = 10
     local filled = round(p * barw)
-    parts[#parts + 1] = '▕' .. string.rep('█', filled) .. string.rep('░', barw - filled) .. '▏'
-    parts[#parts + 1] = string.format('%5.1f%%', p * 100)
-    parts[#parts + 1] = info.state or 'idle'
-    if info.transition then
-      parts[#parts + 1] = info.transition .. (info.seq and ('#' .. info.seq) or '')
-    end
+    parts[1] = string.format('%s %5.1f%% %s', '▕' .. string.rep('█', filled) .. string.rep('░', barw - filled) .. '▏', p * 100, info.state or 'idle')
     if info.reason then
       parts[#parts + 1] = '(' .. info.reason .. ')'
     end
+    if info.transition then
+      parts[#parts + 1] = info.transition .. (info.seq and ('#' .. info.seq) or '')
+    end
   end
-  parts[#parts + 1] = '  h/l f c ␣ q ?'
-  local line = table.concat(parts, ' ')
-  if width and vim.fn.strdisplaywidth(line) > width then
+  parts[#parts + 1] = ' ? keys'
+  local line = parts[1]
+  for i = 2, #parts do
+    local longer = line .. ' ' .. parts[i]
+    if vim.fn.strdisplaywidth(longer) > width then
+      break
+    end
+    line = longer
+  end
+  if vim.fn.strdisplaywidth(line) > width then
     line = vim.fn.strcharpart(line, 0, width)
   end
   return line
