@@ -263,6 +263,9 @@ function M.stop()
   if S.client == client then
     S.client, S.ready, S.queue, S.session, S.creating = nil, false, {}, nil, nil
   end
+  if vim.v.exiting == vim.NIL then
+    M._redraw()
+  end
   return ok
 end
 

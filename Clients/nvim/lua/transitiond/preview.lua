@@ -239,7 +239,7 @@ end
 -- The window
 
 local function buf_valid()
-  return state.buf and api.nvim_buf_is_valid(state.buf)
+  return state.buf and api.nvim_buf_is_valid(state.buf) and api.nvim_buf_is_loaded(state.buf)
 end
 
 local function win_valid()
@@ -250,8 +250,11 @@ local function ensure_buf()
   if buf_valid() then
     return state.buf
   end
+  if state.buf and api.nvim_buf_is_valid(state.buf) then
+    pcall(api.nvim_buf_delete, state.buf, { force = true }) -- unloaded by :bdelete
+  end
   local buf = api.nvim_create_buf(false, true)
-  api.nvim_buf_set_name(buf, 'transitiond://preview')
+  pcall(api.nvim_buf_set_name, buf, 'transitiond://preview')
   api.nvim_buf_set_option(buf, 'buftype', 'nofile')
   api.nvim_buf_set_option(buf, 'bufhidden', 'hide')
   api.nvim_buf_set_option(buf, 'swapfile', false)
