@@ -198,6 +198,9 @@ function M.start()
     return S.client
   end
   local cmd = M.resolve_cmd()
+  if not vim.tbl_contains(cmd, '--stdio') then
+    table.insert(cmd, 2, '--stdio')
+  end
   for _, a in ipairs(M.config.args or {}) do
     cmd[#cmd + 1] = a
   end
