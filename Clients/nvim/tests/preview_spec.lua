@@ -222,6 +222,13 @@ H.protect('preview and session', function()
   H.check('on the manual clock', s and s.clock == 'manual')
   pid = td.pid()
   H.check('the daemon got a pid', type(pid) == 'number' and alive(pid))
+  local f0 = io.open('/proc/' .. tostring(pid) .. '/cmdline', 'rb')
+  local argv = f0 and f0:read('*a'):gsub('%z', ' ') or ''
+  if f0 then
+    f0:close()
+  end
+  H.check('it serves stdio and watches this editor (--clientProcessId)',
+    argv:find('--stdio', 1, true) ~= nil and argv:find('--clientProcessId ' .. vim.fn.getpid(), 1, true) ~= nil, argv)
   local f = io.open(os.getenv('TD_PID_FILE') or (here .. '/.daemon.pid'), 'w')
   if f then
     f:write(tostring(pid), '\n')
