@@ -1,0 +1,632 @@
+-- transitiond for Neovim: starts the daemon, keeps one session, drives its
+-- transitions and draws the streamed ticks in a preview.
+--
+--   require('transitiond').setup({ cmd = { '/path/to/transitiond' } })
+--
+-- See :help transitiond.
+
+local rpc = require('transitiond.rpc')
+local specs = require('transitiond.spec')
+local preview = require('transitiond.preview')
+
+local M = {}
+
+M.version = '0.1.0'
+
+M.config = {
+  cmd = nil, -- { 'transitiond', ... }; nil = $TRANSITIOND, else `transitiond` on PATH
+  args = {}, -- extra arguments for the daemon, e.g. { '--log-level', 'warning' }
+  timeout = 2000, -- ms to wait for the daemon when stopping
+  manual_redraw = true, -- on a manual clock, advance by 0 after a scrub so the preview shows it
+  preview = {}, -- see require('transitiond.preview').config
+  open_preview = false, -- open the preview when a session is created
+}
+
+local S = {
+  client = nil,
+  ready = false,
+  queue = {}, -- requests waiting for initialize
+  capabilities = nil,
+  server_info = nil,
+  log = {}, -- the daemon's stderr (last lines)
+  session = nil, -- see new_session()
+  creating = nil, -- callbacks waiting for a session being created
+  listeners = { tick = {}, didEnd = {}, exit = {} },
+}
+
+local LOG_LINES = 500
+
+------------------------------------------------------------------------------
+-- Messages
+
+local function notify(msg, level)
+  vim.notify('transitiond: ' .. msg, level or vim.log.levels.INFO)
+end
+
+-- A JSON-RPC error from the daemon, shown as an editor message.
+local function notify_rpc_error(method, err)
+  local msg = tostring(err.message or 'error')
+  if err.code then
+    msg = msg .. ' [' .. tostring(err.code) .. ']'
+  end
+  notify(msg, vim.log.levels.ERROR)
+end
+
+-- Runs fn and shows any error it raises as a message rather than a trace.
+function M.guard(fn, ...)
+  local ok, err = pcall(fn, ...)
+  if not ok then
+    local msg = tostring(err)
+    -- errors raised with a position ("file.lua:12: ...") keep only the text
+    msg = msg:gsub('^[^\n]-%.lua:%d+: ', '')
+    notify(msg, vim.log.levels.ERROR)
+  end
+  return ok
+end
+
+local function fail(msg)
+  error(msg, 0)
+end
+
+------------------------------------------------------------------------------
+-- Setup and the daemon's lifecycle
+
+function M.setup(opts)
+  opts = opts or {}
+  for k, v in pairs(opts) do
+    if k == 'preview' then
+      for pk, pv in pairs(v) do
+        preview.config[pk] = pv
+      end
+    end
+    M.config[k] = v
+  end
+  return M
+end
+
+-- The command line of the daemon: setup's cmd, else $TRANSITIOND, else
+-- `transitiond` from PATH.
+function M.resolve_cmd()
+  local cmd = M.config.cmd
+  if type(cmd) == 'string' then
+    cmd = { cmd }
+  end
+  if not cmd or #cmd == 0 then
+    local env = vim.env.TRANSITIOND
+    if env and env ~= '' then
+      cmd = { env }
+    else
+      cmd = { 'transitiond' }
+    end
+  end
+  local out = vim.deepcopy(cmd)
+  if vim.fn.executable(out[1]) ~= 1 then
+    fail(string.format("'%s' is not an executable: set require('transitiond').setup({ cmd = { ... } }) or $TRANSITIOND", out[1]))
+  end
+  return out
+end
+
+local function on_notification(method, params)
+  if method == 'transition/tick' then
+    M._on_tick(params)
+  elseif method == 'transition/didEnd' then
+    M._on_did_end(params)
+  end
+end
+
+local function on_stderr(line)
+  local log = S.log
+  log[#log + 1] = line
+  if #log > LOG_LINES then
+    table.remove(log, 1)
+  end
+end
+
+local function emit(event, payload)
+  for _, fn in ipairs(S.listeners[event]) do
+    local ok, err = pcall(fn, payload)
+    if not ok then
+      notify('listener for ' .. event .. ' failed: ' .. tostring(err), vim.log.levels.WARN)
+    end
+  end
+end
+
+local function on_exit(client, code, signal)
+  if S.client ~= client then
+    return
+  end
+  local expected = client.stopping
+  S.client, S.ready, S.queue, S.session, S.creating = nil, false, {}, nil, nil
+  if not expected then
+    local last = S.log[#S.log]
+    notify(
+      string.format('the daemon exited (code %s, signal %s)%s', tostring(code), tostring(signal), last and (': ' .. last) or ''),
+      vim.log.levels.ERROR
+    )
+  end
+  emit('exit', { code = code, signal = signal, expected = expected })
+  M._redraw()
+end
+
+local function setup_autocmds()
+  local group = vim.api.nvim_create_augroup('transitiond', { clear = true })
+  vim.api.nvim_create_autocmd('VimLeavePre', {
+    group = group,
+    callback = function()
+      M.stop()
+    end,
+  })
+  vim.api.nvim_create_autocmd('VimResized', {
+    group = group,
+    callback = function()
+      if preview.is_open() then
+        preview.set_viewport(nil)
+        M._redraw()
+      end
+    end,
+  })
+end
+
+-- Sends a request to the daemon (starting it when needed), queued until the
+-- daemon has been initialised. Errors are shown as messages unless `on_error`
+-- handles them; `callback(result)` runs on success.
+function M.request(method, params, callback, on_error)
+  M.start()
+  local function send()
+    S.client:request(method, params, function(err, result)
+      if err then
+        if on_error then
+          on_error(err)
+        else
+          notify_rpc_error(method, err)
+        end
+      elseif callback then
+        callback(result)
+      end
+    end)
+  end
+  if S.ready then
+    send()
+  else
+    table.insert(S.queue, send)
+  end
+end
+
+-- Starts the daemon if it is not running; returns the client.
+function M.start()
+  if S.client and S.client:is_running() then
+    return S.client
+  end
+  local cmd = M.resolve_cmd()
+  if not vim.tbl_contains(cmd, '--stdio') then
+    table.insert(cmd, 2, '--stdio')
+  end
+  for _, a in ipairs(M.config.args or {}) do
+    cmd[#cmd + 1] = a
+  end
+  cmd[#cmd + 1] = '--clientProcessId'
+  cmd[#cmd + 1] = tostring(vim.fn.getpid())
+  local client
+  local err
+  client, err = rpc.start(cmd, {
+    on_notification = on_notification,
+    on_stderr = on_stderr,
+    on_exit = function(code, signal)
+      on_exit(client, code, signal)
+    end,
+    on_protocol_error = function(msg)
+      notify('unreadable message from the daemon: ' .. msg, vim.log.levels.ERROR)
+    end,
+  })
+  if not client then
+    fail(err)
+  end
+  S.client, S.ready, S.queue = client, false, {}
+  setup_autocmds()
+  client:request('initialize', {
+    processId = vim.fn.getpid(),
+    clientInfo = { name = 'transitiond.nvim', version = M.version },
+  }, function(ierr, result)
+    if S.client ~= client then
+      return
+    end
+    if ierr then
+      notify_rpc_error('initialize', ierr)
+      M.stop()
+      return
+    end
+    S.capabilities = result and result.capabilities
+    S.server_info = result and result.serverInfo
+    client:notify('initialized', vim.empty_dict())
+    S.ready = true
+    local queue = S.queue
+    S.queue = {}
+    for _, send in ipairs(queue) do
+      send()
+    end
+  end)
+  return client
+end
+
+-- Waits (running the event loop) until the daemon is initialised.
+function M.wait_ready(timeout_ms)
+  return vim.wait(timeout_ms or 2000, function()
+    return S.ready or not S.client
+  end, 5) and S.ready
+end
+
+-- shutdown, exit, and wait for the process (killing it if it lingers).
+function M.stop()
+  local client = S.client
+  if not client then
+    return true
+  end
+  client.stopping = true
+  local ok = client:stop(M.config.timeout, not S.ready)
+  if S.client == client then
+    S.client, S.ready, S.queue, S.session, S.creating = nil, false, {}, nil, nil
+  end
+  if vim.v.exiting == vim.NIL then
+    M._redraw()
+  end
+  return ok
+end
+
+function M.is_running()
+  return S.client ~= nil and S.client:is_running()
+end
+
+function M.pid()
+  return S.client and S.client.pid
+end
+
+function M.capabilities()
+  return S.capabilities
+end
+
+function M.server_info()
+  return S.server_info
+end
+
+function M.log_lines()
+  return vim.deepcopy(S.log)
+end
+
+-- Listen to 'tick' (tick params), 'didEnd' (didEnd params) or 'exit'. Returns
+-- a function that removes the listener.
+function M.on(event, fn)
+  local list = S.listeners[event]
+  if not list then
+    fail('unknown event ' .. tostring(event))
+  end
+  list[#list + 1] = fn
+  return function()
+    for i, f in ipairs(list) do
+      if f == fn then
+        table.remove(list, i)
+        return
+      end
+    end
+  end
+end
+
+------------------------------------------------------------------------------
+-- The session
+
+local function new_session(id, spec, result)
+  return {
+    id = id,
+    spec = spec,
+    viewport = spec.viewport,
+    clock = spec.clock,
+    fps = spec.fps or 60,
+    multi_section = #spec.sections > 1,
+    settled = 'from', -- the layout the session last came to rest in
+    target = nil, -- where the transition in flight goes ('from' / 'to')
+    transition = nil,
+    phase = 'idle', -- idle, running, paused, finishing, cancelling
+    progress = 0,
+    contentOffset = result.contentOffset,
+    last_tick = nil,
+    seq = nil,
+    starting = 0, -- transition/start requests not answered yet
+    reason = nil,
+  }
+end
+
+function M.session()
+  return S.session
+end
+
+-- Calls fn(session) once there is a session, creating the demo one if needed.
+local function with_session(fn)
+  if S.session then
+    return fn(S.session)
+  end
+  if S.creating then
+    table.insert(S.creating, fn)
+    return
+  end
+  M.create_session(nil, fn)
+end
+
+-- Creates a session from a spec table (see transitiond.spec; nil = the demo),
+-- disposing of the previous one. `callback(session)` runs when it exists.
+function M.create_session(spec_table, callback)
+  local spec = specs.normalize(spec_table)
+  M.start()
+  local old = S.session
+  if old then
+    M.request('session/dispose', { session = old.id }, nil, function() end)
+  end
+  S.session = nil
+  local waiting = S.creating or {}
+  S.creating = waiting
+  if callback then
+    table.insert(waiting, callback)
+  end
+  M.request('session/create', spec.create, function(result)
+    local session = new_session(result.session, spec, result)
+    S.session = session
+    S.creating = nil
+    preview.set_viewport(spec.viewport)
+    if M.config.open_preview then
+      preview.open()
+    end
+    M._redraw()
+    for _, fn in ipairs(waiting) do
+      M.guard(fn, session)
+    end
+  end, function(err)
+    if S.creating == waiting then
+      S.creating = nil
+    end
+    notify_rpc_error('session/create', err)
+  end)
+end
+
+-- The spec in a buffer (JSON or a Lua table), or nil if it holds none.
+function M.spec_from_buffer(bufnr)
+  bufnr = bufnr or 0
+  local text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
+  if vim.trim(text) == '' then
+    return nil
+  end
+  local ok, t = pcall(specs.parse, text)
+  if ok and specs.looks_like_spec(t) then
+    return t
+  end
+  return nil
+end
+
+------------------------------------------------------------------------------
+-- Transitions
+
+local function other(layout)
+  return layout == 'to' and 'from' or 'to'
+end
+
+local function apply_status(session, result)
+  if type(result) ~= 'table' or S.session ~= session then
+    return
+  end
+  if result.state then
+    session.phase = result.state
+  end
+  if type(result.progress) == 'number' then
+    session.progress = result.progress
+  end
+  if result.contentOffset then
+    session.contentOffset = result.contentOffset
+  end
+end
+
+local function after_transition_request(session)
+  return function(result)
+    apply_status(session, result)
+    M._redraw()
+  end
+end
+
+-- Starts a transition toward `target` ('to', 'from'; default: the layout the
+-- session is not resting in). opts: { target, interactive, and any
+-- transition/start option, which overrides the spec's `transition` }.
+function M.play(opts)
+  opts = opts or {}
+  with_session(function(session)
+    local target = opts.target
+    if target == nil or target == 'toggle' then
+      target = other(session.settled)
+    end
+    if target ~= 'to' and target ~= 'from' then
+      fail("play: target must be 'to', 'from' or 'toggle'")
+    end
+    local params = vim.deepcopy(session.spec.transition)
+    for k, v in pairs(opts) do
+      if k ~= 'target' then
+        params[k] = v
+      end
+    end
+    params.session = session.id
+    params.to = session.spec[target]
+    params.interactive = opts.interactive and true or nil
+    session.target = target
+    session.starting = session.starting + 1
+    session.phase = opts.interactive and 'paused' or 'running'
+    session.progress = 0
+    session.reason = nil
+    M.request('transition/start', params, function(result)
+      session.starting = session.starting - 1
+      if S.session == session then
+        session.transition = result.transition
+        session.duration = result.duration
+      end
+      M._redraw()
+    end, function(err)
+      session.starting = session.starting - 1
+      if session.starting == 0 and session.transition == nil then
+        session.phase = 'idle'
+      end
+      notify_rpc_error('transition/start', err)
+      M._redraw()
+    end)
+  end)
+end
+
+local function in_flight(session)
+  return session.phase ~= 'idle'
+end
+
+-- Scrubs to `progress` (0..1), starting an interactive transition first when
+-- none is in flight.
+function M.scrub(progress)
+  if type(progress) ~= 'number' or progress ~= progress then
+    fail('scrub: progress must be a number between 0 and 1')
+  end
+  progress = math.max(0, math.min(1, progress))
+  with_session(function(session)
+    if not in_flight(session) then
+      M.play({ interactive = true })
+    end
+    session.progress = progress
+    session.phase = 'paused'
+    M.request('transition/scrub', { session = session.id, progress = progress }, after_transition_request(session))
+    if session.clock == 'manual' and M.config.manual_redraw then
+      M.request('clock/advance', { session = session.id, by = 0 }, nil, function() end)
+    end
+  end)
+end
+
+function M.scrub_by(delta)
+  local session = S.session
+  local base = (session and in_flight(session)) and session.progress or 0
+  M.scrub(base + delta)
+end
+
+local function ending(method)
+  return function(opts)
+    with_session(function(session)
+      local params = vim.deepcopy(opts or {})
+      params.session = session.id
+      M.request(method, params, after_transition_request(session))
+    end)
+  end
+end
+
+M.finish = ending('transition/finish')
+M.cancel = ending('transition/cancel')
+
+function M.cancel_in_place()
+  with_session(function(session)
+    M.request('transition/cancelInPlace', { session = session.id }, function(result)
+      if S.session == session then
+        session.contentOffset = result.contentOffset or session.contentOffset
+      end
+      M._redraw()
+    end)
+  end)
+end
+
+-- Advances a manual clock by `seconds` (default: one frame at the session's fps).
+function M.advance(seconds)
+  with_session(function(session)
+    if session.clock ~= 'manual' then
+      fail('advance: the session runs on the realtime clock')
+    end
+    M.request('clock/advance', { session = session.id, by = seconds or (1 / session.fps) })
+  end)
+end
+
+-- Asks for the transition's status; callback(result).
+function M.status(callback)
+  with_session(function(session)
+    M.request('transition/status', { session = session.id }, function(result)
+      apply_status(session, result)
+      M._redraw()
+      if callback then
+        callback(result)
+      end
+    end)
+  end)
+end
+
+------------------------------------------------------------------------------
+-- Ticks and the preview
+
+function M._on_tick(params)
+  local session = S.session
+  if session and params.session == session.id then
+    session.last_tick = params
+    session.seq = params.seq
+    session.transition = params.transition
+    session.progress = params.progress or session.progress
+    session.contentOffset = params.contentOffset or session.contentOffset
+    if session.phase == 'idle' then
+      session.phase = 'running'
+    end
+    M._redraw()
+  end
+  emit('tick', params)
+end
+
+function M._on_did_end(params)
+  local session = S.session
+  if session and params.session == session.id then
+    -- the end of the transition in flight (not of one a new start superseded)
+    if session.starting == 0 and params.transition == session.transition then
+      -- `completed`: it reached its target layout (`finished` only says that
+      -- its animation ran to the end, which a cancel's does too)
+      if params.completed and session.target then
+        session.settled = session.target
+      end
+      session.phase = 'idle'
+      session.reason = params.reason
+      session.progress = params.progress or session.progress
+      session.contentOffset = params.contentOffset or session.contentOffset
+    end
+    M._redraw()
+  end
+  emit('didEnd', params)
+end
+
+local function status_info()
+  local session = S.session
+  if not S.client then
+    return { message = 'transitiond is not running — :TransitiondStart' }
+  end
+  if not session then
+    return { message = S.creating and 'creating a session…' or 'no session — :TransitiondSession' }
+  end
+  return {
+    progress = session.progress,
+    state = session.phase,
+    transition = session.transition,
+    seq = session.seq,
+    reason = session.phase == 'idle' and session.reason or nil,
+  }
+end
+
+function M._redraw()
+  if not preview.bufnr() then
+    return
+  end
+  local session = S.session
+  local frame = session and session.last_tick
+  preview.draw(frame, status_info(), { multi_section = session and session.multi_section })
+end
+
+-- Opens the preview window (starting the daemon and the demo session if needed).
+function M.open_preview()
+  preview.open()
+  if S.session then
+    preview.set_viewport(S.session.viewport)
+  end
+  M._redraw()
+  return preview.winid()
+end
+
+function M.close_preview()
+  preview.close()
+end
+
+return M

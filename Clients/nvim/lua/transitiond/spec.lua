@@ -1,0 +1,187 @@
+-- Session specs: the small table (or JSON document) a session is made from.
+--
+--   {
+--     viewport = { width = 375, height = 667 },
+--     items = 100,                       -- or sections = { { items = 100 }, ... }
+--     from = { type = "list", rowHeight = 60 },
+--     to = { type = "grid", columns = 2, spacing = 10, lineSpacing = 5,
+--            inset = { top = 10, left = 10, bottom = 10, right = 10 } },
+--     -- optional, passed to session/create:
+--     clock = "realtime" | "manual", fps = 60, contentInset = {...},
+--     contentOffset = { x = 0, y = 0 }, keepAlive = false,
+--     -- optional, passed to every transition/start:
+--     transition = { duration = 0.5, timing = { easing = "quarticEaseInOut" },
+--                    contentOffset = {...}, stagger = {...}, appear = "fade", ... },
+--   }
+--
+-- `layouts = { A, B }` may stand for `from = A, to = B`, and `layout` for `from`.
+-- A spec is laid over the default one key by key, so `{ items = 20 }` is the
+-- demo with twenty items.
+
+local M = {}
+
+function M.default()
+  return {
+    viewport = { width = 375, height = 667 },
+    items = 100,
+    from = { type = 'list', rowHeight = 60 },
+    to = {
+      type = 'grid',
+      columns = 2,
+      spacing = 10,
+      lineSpacing = 5,
+      inset = { top = 10, left = 10, bottom = 10, right = 10 },
+    },
+  }
+end
+
+local SESSION_KEYS = { 'contentInset', 'contentOffset', 'clock', 'fps', 'keepAlive' }
+local TRANSITION_KEYS = {
+  'duration', 'timing', 'contentOffset', 'stagger', 'appear', 'disappear', 'colorSpace', 'sections', 'viewport',
+  'contentInset',
+}
+M.KNOWN_KEYS = {
+  'viewport', 'items', 'sections', 'from', 'to', 'layout', 'layouts', 'transition',
+  'contentInset', 'contentOffset', 'clock', 'fps', 'keepAlive',
+}
+
+local function fail(msg)
+  error('session spec: ' .. msg, 0)
+end
+
+-- Lays `spec` over the default and checks its shape. Returns the normalised
+-- spec: { viewport, sections, from, to, create = <session/create params minus
+-- session>, transition = <extra transition/start params> }.
+function M.normalize(spec)
+  if spec ~= nil and type(spec) ~= 'table' then
+    fail('expected a table, got ' .. type(spec))
+  end
+  spec = spec or {}
+  local s = M.default()
+  if spec.layouts ~= nil or spec.layout ~= nil or spec.from ~= nil then
+    s.from = nil
+  end
+  if spec.layouts ~= nil or spec.to ~= nil then
+    s.to = nil
+  end
+  if spec.sections ~= nil then
+    s.items = nil
+  end
+  for k, v in pairs(spec) do
+    s[k] = v
+  end
+  if s.layouts ~= nil then
+    if type(s.layouts) ~= 'table' or #s.layouts ~= 2 then
+      fail('layouts must be a list of two layouts')
+    end
+    s.from, s.to = s.from or s.layouts[1], s.to or s.layouts[2]
+  end
+  s.from = s.from or s.layout
+
+  if type(s.viewport) ~= 'table' or type(s.viewport.width) ~= 'number' or type(s.viewport.height) ~= 'number' then
+    fail('viewport must be { width = <number>, height = <number> }')
+  end
+  local sections = s.sections
+  if sections == nil then
+    if type(s.items) ~= 'number' then
+      fail('items must be a number (or give sections)')
+    end
+    sections = { { items = s.items } }
+  elseif type(sections) ~= 'table' or #sections == 0 then
+    fail('sections must be a non-empty list such as { { items = 10 } }')
+  end
+  for _, name in ipairs({ 'from', 'to' }) do
+    local l = s[name]
+    if type(l) ~= 'table' or type(l.type) ~= 'string' then
+      fail(name .. ' must be a layout with a type, such as { type = "list", rowHeight = 60 }')
+    end
+  end
+
+  local create = {
+    viewport = s.viewport,
+    sections = sections,
+    layout = s.from,
+    encoding = 'objects',
+  }
+  for _, k in ipairs(SESSION_KEYS) do
+    if s[k] ~= nil then
+      create[k] = s[k]
+    end
+  end
+  local transition = {}
+  if s.transition ~= nil then
+    if type(s.transition) ~= 'table' then
+      fail('transition must be a table of transition/start options')
+    end
+    for _, k in ipairs(TRANSITION_KEYS) do
+      if s.transition[k] ~= nil then
+        transition[k] = s.transition[k]
+      end
+    end
+  end
+  return {
+    viewport = s.viewport,
+    sections = sections,
+    from = s.from,
+    to = s.to,
+    clock = s.clock or 'realtime',
+    fps = s.fps,
+    create = create,
+    transition = transition,
+  }
+end
+
+-- Parses the text of a spec: JSON, or a Lua table constructor such as
+-- `{ items = 20, clock = "manual" }` (evaluated with no access to anything).
+function M.parse(text)
+  text = vim.trim(text or '')
+  if text == '' then
+    fail('empty')
+  end
+  local ok, decoded = pcall(vim.json.decode, text)
+  if ok and type(decoded) == 'table' then
+    return M.strip_nulls(decoded)
+  end
+  local chunk, err = loadstring('return ' .. text, '=spec')
+  if not chunk then
+    fail('neither JSON nor a Lua table: ' .. tostring(err))
+  end
+  setfenv(chunk, {})
+  local ok2, value = pcall(chunk)
+  if not ok2 then
+    fail(tostring(value))
+  end
+  if type(value) ~= 'table' then
+    fail('expected a table, got ' .. type(value))
+  end
+  return value
+end
+
+function M.strip_nulls(v)
+  if type(v) ~= 'table' then
+    return v
+  end
+  for k, x in pairs(v) do
+    if x == vim.NIL then
+      v[k] = nil
+    else
+      v[k] = M.strip_nulls(x)
+    end
+  end
+  return v
+end
+
+-- Whether a decoded table looks like a spec (has at least one known key).
+function M.looks_like_spec(t)
+  if type(t) ~= 'table' then
+    return false
+  end
+  for _, k in ipairs(M.KNOWN_KEYS) do
+    if t[k] ~= nil then
+      return true
+    end
+  end
+  return false
+end
+
+return M

@@ -1,0 +1,110 @@
+-- transitiond: animated layout transitions, previewed in Neovim.
+if vim.g.loaded_transitiond then
+  return
+end
+vim.g.loaded_transitiond = true
+
+local function td()
+  return require('transitiond')
+end
+
+local function command(name, fn, opts)
+  opts = opts or {}
+  vim.api.nvim_create_user_command(name, function(a)
+    td().guard(fn, a)
+  end, opts)
+end
+
+command('TransitiondStart', function()
+  td().start()
+end, { desc = 'Start the transitiond daemon' })
+
+command('TransitiondStop', function()
+  td().stop()
+end, { desc = 'Shut the transitiond daemon down' })
+
+-- :TransitiondSession            the current buffer's spec (JSON or a Lua table), else the demo
+-- :TransitiondSession demo       the demo: 375x667, 100 items, list -> 2-column grid
+-- :TransitiondSession {...}      a spec given inline, JSON or Lua, laid over the demo
+command('TransitiondSession', function(a)
+  local arg = vim.trim(a.args or '')
+  local spec
+  if arg == 'demo' then
+    spec = nil
+  elseif arg == '' or arg == '%' then
+    spec = td().spec_from_buffer(0)
+    if arg == '%' and not spec then
+      error('the current buffer holds no session spec', 0)
+    end
+  else
+    spec = require('transitiond.spec').parse(arg)
+  end
+  td().create_session(spec)
+end, { nargs = '?', desc = 'Create a transitiond session from a spec (buffer, inline, or the demo)' })
+
+command('TransitiondPlay', function(a)
+  local target = vim.trim(a.args or '')
+  td().play({ target = target ~= '' and target or nil, interactive = a.bang or nil })
+end, {
+  nargs = '?',
+  bang = true,
+  complete = function()
+    return { 'to', 'from', 'toggle' }
+  end,
+  desc = 'Start a transition to the other layout (! = interactive)',
+})
+
+-- :TransitiondScrub 40    to 40%;   :TransitiondScrub +5 / -5   by 5 points
+command('TransitiondScrub', function(a)
+  local arg = vim.trim(a.args or ''):gsub('%%$', '')
+  local sign, num = arg:match('^([+-]?)(%d*%.?%d+)$')
+  if not num then
+    error('usage: :TransitiondScrub {percent} (0..100, or +N / -N)', 0)
+  end
+  local value = tonumber(num) / 100
+  if sign == '+' then
+    td().scrub_by(value)
+  elseif sign == '-' then
+    td().scrub_by(-value)
+  else
+    td().scrub(value)
+  end
+end, { nargs = 1, desc = 'Scrub the transition to a percentage' })
+
+command('TransitiondFinish', function()
+  td().finish()
+end, { desc = 'Finish the transition' })
+
+command('TransitiondCancel', function()
+  td().cancel()
+end, { desc = 'Cancel the transition (animate back)' })
+
+command('TransitiondCancelInPlace', function()
+  td().cancel_in_place()
+end, { desc = 'Stop the transition where it is' })
+
+command('TransitiondAdvance', function(a)
+  local arg = vim.trim(a.args or '')
+  local seconds = nil
+  if arg ~= '' then
+    seconds = tonumber(arg)
+    if not seconds then
+      error('usage: :TransitiondAdvance [seconds]', 0)
+    end
+  end
+  td().advance(seconds)
+end, { nargs = '?', desc = 'Advance a manual clock' })
+
+command('TransitiondPreview', function()
+  td().open_preview()
+end, { desc = 'Open the live preview' })
+
+command('TransitiondLog', function()
+  local lines = td().log_lines()
+  vim.cmd('new')
+  local buf = vim.api.nvim_get_current_buf()
+  vim.bo[buf].buftype = 'nofile'
+  vim.bo[buf].bufhidden = 'wipe'
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  vim.bo[buf].modifiable = false
+end, { desc = "Show the daemon's log" })

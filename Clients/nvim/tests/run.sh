@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Headless tests of the Neovim plugin against the real daemon.
+#   TRANSITIOND=/path/to/transitiond bash Clients/nvim/tests/run.sh
+# (default: <repo>/.build/debug/transitiond). Prints each check and, last,
+# "N passed, M failed"; exits non-zero on any failure.
+set -u
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+plugin="$(dirname "$here")"
+repo="$(cd "$plugin/../.." && pwd)"
+export TRANSITIOND="${TRANSITIOND:-$repo/.build/debug/transitiond}"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export TD_RESULTS="$work/results" TD_PID_FILE="$work/daemon.pid"
+: >"$TD_RESULTS"
+
+extra_passed=0
+extra_failed=0
+check() { # check DESCRIPTION COMMAND...
+  local what="$1"
+  shift
+  if "$@"; then
+    echo "ok   $what"
+    extra_passed=$((extra_passed + 1))
+  else
+    echo "FAIL $what"
+    extra_failed=$((extra_failed + 1))
+  fi
+}
+
+check "nvim is installed" command -v nvim >/dev/null
+check "the daemon is executable ($TRANSITIOND)" test -x "$TRANSITIOND"
+
+start=$(date +%s)
+status=0
+for spec in framing_spec preview_spec; do
+  # Each spec quits Neovim itself; timeout only guards against a hang.
+  timeout 25 nvim --headless --clean --cmd "set rtp^=$plugin" -c "luafile $here/$spec.lua" </dev/null
+  rc=$?
+  if [ "$rc" -ne 0 ]; then
+    echo "FAIL $spec: nvim exited with status $rc"
+    status=1
+  fi
+  if ! grep -q "^$spec " "$TD_RESULTS"; then
+    echo "FAIL $spec: reported no results"
+    extra_failed=$((extra_failed + 1))
+  fi
+done
+
+# After Neovim has quit, the daemon it started must be gone.
+if [ -s "$TD_PID_FILE" ]; then
+  pid="$(tr -d '[:space:]' <"$TD_PID_FILE")"
+  check "no transitiond left running after quitting (kill -0 $pid fails)" bash -c "! kill -0 $pid 2>/dev/null"
+else
+  check "the preview spec recorded the daemon's pid" false
+fi
+check "the tests took under 30 seconds" test $(($(date +%s) - start)) -lt 30
+
+passed=$extra_passed
+failed=$extra_failed
+while read -r _ p f; do
+  passed=$((passed + p))
+  failed=$((failed + f))
+done <"$TD_RESULTS"
+if [ "$failed" -eq 0 ] && [ "$status" -ne 0 ]; then
+  failed=1
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
