@@ -14,7 +14,8 @@ done
 if [ ${#suites[@]} -gt 0 ]; then
     python3 -m pytest -q "${suites[@]}"
 fi
-# Editor clients: VS Code's client code runs under node's test runner.
-if [ -d Clients/vscode/test ]; then
-    node --test Clients/vscode/test/
-fi
+# Editor clients: Neovim and Emacs headless, VS Code's client code under node.
+[ -f Clients/nvim/tests/run.sh ] && bash Clients/nvim/tests/run.sh
+[ -f Clients/emacs/test/run.sh ] && bash Clients/emacs/test/run.sh
+[ -d Clients/vscode/test ] && node --test Clients/vscode/test/
+true

@@ -4,7 +4,8 @@ extension Message {
     ///
     /// - An object with `method` is a request when it has an `id` member (even
     ///   `"id": null`), else a notification. `method` must be a string; `params`,
-    ///   when present, an object or an array.
+    ///   when present, an object or an array (`null` is read as absent, as many LSP
+    ///   clients send it).
     /// - An object with `result` or `error` (and no `method`) is a response; it
     ///   needs an `id` member and exactly one of the two.
     /// - `jsonrpc` must be exactly `"2.0"`; other members are ignored.
@@ -30,11 +31,13 @@ extension Message {
             guard case .string(let method) = methodMember else {
                 throw InvalidMessage(id: id, reason: "method must be a string")
             }
-            let params = object["params"]
-            if let params {
-                switch params {
+            var params = object["params"]
+            if let given = params {
+                switch given {
                 case .object, .array: break
-                default: throw InvalidMessage(id: id, reason: "params must be an object or an array")
+                // Many LSP clients send `"params": null` for "no params": read it as absent.
+                case .null: params = nil
+                default: throw InvalidMessage(id: id, reason: "params must be an object, an array or null")
                 }
             }
             if idMember != nil {

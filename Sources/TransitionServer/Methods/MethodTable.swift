@@ -34,6 +34,11 @@ enum MethodTable {
             return NullResult()
         }
         r.register(SessionUpdateRequest.self) { q, _ throws(ResponseError) in try host.update(q) }
+        r.register(ShutdownRequest.self) { _, _ in
+            // The client is done: its sessions end now, while it can still hear their didEnd.
+            host.connectionClosed(connection, now: now())
+            return NullResult()
+        }
         r.register(TransitionCancelRequest.self) { q, _ throws(ResponseError) in try host.finish(q.leg, cancel: true, now: now()) }
         r.register(TransitionCancelInPlaceRequest.self) { q, _ throws(ResponseError) in
             try host.cancelInPlace(q.params.session, now: now())

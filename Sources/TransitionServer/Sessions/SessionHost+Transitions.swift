@@ -65,6 +65,8 @@ extension SessionHost {
         } catch {
             throw .scene(error, session: s.id)
         }
+        // Realtime: one tick for the change. Manual sessions tick only on clock/advance
+        // (advance by 0 to see a scrub), so their tick stream stays fully deterministic.
         s.beginPacing(at: now)
         return status(s, now: now)
     }
