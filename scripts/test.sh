@@ -15,7 +15,6 @@ if [ ${#suites[@]} -gt 0 ]; then
     python3 -m pytest -q "${suites[@]}"
 fi
 # Editor clients: Neovim and Emacs headless, VS Code's client code under node.
-[ -f Clients/nvim/tests/run.sh ] && bash Clients/nvim/tests/run.sh
-[ -f Clients/emacs/test/run.sh ] && bash Clients/emacs/test/run.sh
-[ -d Clients/vscode/test ] && node --test Clients/vscode/test/
-true
+if [ -f Clients/nvim/tests/run.sh ]; then bash Clients/nvim/tests/run.sh; fi
+if [ -f Clients/emacs/test/run.sh ]; then bash Clients/emacs/test/run.sh; fi
+if [ -d Clients/vscode/test ]; then node --test Clients/vscode/test/; fi
