@@ -480,3 +480,56 @@ def test_schemas_reject_wrong_shapes(schemas, name, instance, valid):
     errors = schemas.errors(name, instance)
     assert (not errors) == valid, "%s %s %s: %s" % (name, "refused" if errors else "accepted", json.dumps(instance),
                                                     errors[0].message if errors else "")
+
+
+def readme_messages():
+    """The JSON-RPC messages of the JSON code blocks of Protocol/README.md, in order,
+    each as (direction, message): "-->" sent by the client, "<--" by the daemon. Messages
+    abridged with "..." are skipped."""
+    text = (REPO_ROOT / "Protocol" / "README.md").read_text(encoding="utf-8")
+    decoder = json.JSONDecoder()
+    found = []
+    for block in re.findall(r"```json\n(.*?)```", text, flags=re.S):
+        position = 0
+        while True:
+            match = re.compile(r"^(-->|<--)?\s*([{\[])", re.M).search(block, position)
+            if not match:
+                break
+            start = match.start(2)
+            try:
+                message, end = decoder.raw_decode(block, start)
+            except json.JSONDecodeError:
+                end = block.find("\n--> ", start)
+                end2 = block.find("\n<-- ", start)
+                ends = [e for e in (end, end2) if e != -1]
+                position = min(ends) + 1 if ends else len(block)
+                continue
+            position = end
+            if isinstance(message, dict) and message.get("jsonrpc") == "2.0":
+                found.append((match.group(1) or "<--", message))
+    return found
+
+
+def test_readme_examples_validate(schemas):
+    """Every complete message shown in the specification validates against the schemas;
+    so do the params of every request shown with a successful response."""
+    messages = readme_messages()
+    assert len(messages) > 40
+    pending = {}
+    checked = 0
+    for direction, message in messages:
+        if direction == "-->":
+            if "id" in message and isinstance(message.get("method"), str):
+                pending[id_key(message["id"])] = message
+            continue
+        schemas.check("jsonrpc.json", message, "a README example")
+        checked += 1
+        if "method" in message:
+            schemas.check(Schemas.file_name(message["method"], "params"), message["params"], "README " + message["method"])
+            continue
+        request = pending.pop(id_key(message["id"]), None)
+        if request is not None and "result" in message:
+            method = request["method"]
+            schemas.check(Schemas.file_name(method, "result"), message["result"], "README result of " + method)
+            schemas.check(Schemas.file_name(method, "params"), request.get("params", {}), "README params of " + method)
+    assert checked > 30
