@@ -39,7 +39,9 @@ public final class Daemon: SessionRouter {
     private var tickTimer: Timer?
     private var watchTimer: Timer?
     private var signals: [SignalWatcher] = []
-    private var watchedProcesses: Set<Int32> = []
+    /// Client processes to watch: with a connection, that connection closes when the
+    /// process dies; without (--clientProcessId), the daemon exits.
+    private var watchedProcesses: [Int32: ConnectionID?] = [:]
     private var exitCode: Int32 = 0
     private var stopping = false
 
@@ -81,7 +83,7 @@ public final class Daemon: SessionRouter {
             }
             signals.append(watcher)
         }
-        if let pid = options.clientProcessID { watch(process: pid) }
+        if let pid = options.clientProcessID { watch(process: pid, connection: nil) }
         switch options.mode {
         case .stdio:
             guard startStdio() else { return 1 }
@@ -138,7 +140,10 @@ public final class Daemon: SessionRouter {
         let id = nextConnectionID
         nextConnectionID += 1
         let registry = MethodTable.registry(host: host, connection: id, now: { [unowned self] in self.now }) { [unowned self] request in
-            if let pid = request.processId, let p = Int32(exactly: pid), p > 0 { self.watch(process: p) }
+            if let pid = request.processId, let p = Int32(exactly: pid), p > 0 {
+                // In stdio mode the client is the daemon's only reason to live.
+                self.watch(process: p, connection: self.options.mode == .stdio ? nil : id)
+            }
         }
         let connection = Connection(
             id: id, input: input, output: output, dispatcher: Dispatcher(registry: registry),
@@ -170,6 +175,7 @@ public final class Daemon: SessionRouter {
 
     private func closed(_ c: Connection) {
         connections[c.id] = nil
+        watchedProcesses = watchedProcesses.filter { $0.value != c.id }
         host.connectionClosed(c.id, now: now)
         if c.skippedTicks > 0 { logger.info("connection \(c.id): \(c.skippedTicks) ticks coalesced") }
         logger.info("connection \(c.id) closed")
@@ -178,8 +184,8 @@ public final class Daemon: SessionRouter {
 
     // MARK: Router
 
-    func deliver(_ body: [UInt8], to connection: ConnectionID) {
-        connections[connection]?.send(body)
+    func deliver(_ body: [UInt8], session: String, to connection: ConnectionID) {
+        connections[connection]?.send(body, session: session)
     }
 
     func deliverTick(_ body: [UInt8], session: String, to connection: ConnectionID) {
@@ -199,23 +205,29 @@ public final class Daemon: SessionRouter {
         timer.schedule(afterMilliseconds: next > t ? (next - t) / 1_000_000 : 0)
     }
 
-    /// Exits when `pid` dies (an editor that crashed leaves no daemon behind).
-    private func watch(process pid: Int32) {
-        guard !watchedProcesses.contains(pid) else { return }
-        watchedProcesses.insert(pid)
-        if watchTimer == nil {
-            let t = Timer(loop: loop)
-            t.onFire = { [unowned self] in
-                for p in self.watchedProcesses where kill(p, 0) != 0 && errno == ESRCH {
+    /// Watches `pid`: when it dies, closes `connection`, or exits when there is none (an
+    /// editor that crashed leaves no daemon behind).
+    private func watch(process pid: Int32, connection: ConnectionID?) {
+        guard watchedProcesses[pid] == nil else { return }
+        watchedProcesses[pid] = connection
+        guard watchTimer == nil else { return }
+        let t = Timer(loop: loop)
+        t.onFire = { [unowned self] in
+            for (p, owner) in self.watchedProcesses where kill(p, 0) != 0 && errno == ESRCH {
+                self.watchedProcesses[p] = nil
+                if let owner {
+                    self.logger.info("client process \(p) of connection \(owner) is gone: closing it")
+                    self.connections[owner]?.close()
+                } else {
                     self.logger.info("client process \(p) is gone: exiting")
                     self.shutdown(code: 1)
                     return
                 }
             }
-            t.repeatEvery(milliseconds: 500)
-            t.unreference()
-            watchTimer = t
         }
+        t.repeatEvery(milliseconds: 500)
+        t.unreference()
+        watchTimer = t
     }
 
     /// Stops everything; the loop then runs out and `serve` returns `code`.

@@ -79,7 +79,7 @@ import Testing
         let e = error(.explicit(two.frames), model: ItemModel(count: 3))
         #expect(e == ValidationError(field: "layout.frames", message: "expected 3 frames (one per item), got 2"))
         #expect(error(.explicit([Rect(x: 0, y: 0, width: -1, height: 1)]), model: ItemModel(count: 1))?.field
-                == "layout.frames[0].width")
+                == "layout.frames[0][2]")
     }
 
     @Test func explicitContentSizeIsDerivedOrGiven() throws {

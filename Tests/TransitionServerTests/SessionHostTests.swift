@@ -7,7 +7,7 @@ import TransitionEngine
 final class RecordingRouter: SessionRouter {
     var messages: [ConnectionID: [JSONValue]] = [:]
 
-    func deliver(_ body: [UInt8], to connection: ConnectionID) {
+    func deliver(_ body: [UInt8], session: String, to connection: ConnectionID) {
         messages[connection, default: []].append(try! JSONParser().parse(body))
     }
 
@@ -110,12 +110,18 @@ final class RecordingRouter: SessionRouter {
         #expect(throws: ResponseError.transitionInFlight(s)) {
             _ = try host.scroll(SessionScrollRequest(json: Self.parse(#"{"session":"\#(s)","contentOffset":{"x":0,"y":5}}"#)))
         }
-        do {
+        // A bad timing curve is refused while decoding, naming the member the client sent.
+        #expect(throws: JSONDecodingError(field: "params.timing.spring.mass", expected: "a finite number > 0", found: "0.0")) {
             try Self.start(host, s, extra: #","timing":{"spring":{"mass":0,"stiffness":100,"damping":10}}"#)
-            Issue.record("a zero mass was accepted")
-        } catch let error as ResponseError {
-            #expect(error.code == .invalidParams)
-            #expect(error.data?["field"]?.stringValue == "params.timing.spring.mass")
+        }
+        #expect(throws: JSONDecodingError(field: "params.timing.spring.dampingFraction", expected: "a finite number >= 0", found: "-1.0")) {
+            try Self.start(host, s, extra: #","timing":{"spring":{"response":0.3,"dampingFraction":-1}}"#)
+        }
+        #expect(throws: JSONDecodingError(field: "params.timing.cubicBezier[2]", expected: "a finite number in [0, 1]", found: "2.0")) {
+            try Self.start(host, s, extra: #","timing":{"cubicBezier":[0,0,2,1]}"#)
+        }
+        #expect(throws: JSONDecodingError(field: "params.timing.linear", expected: "at least 2 items", found: "1 stop")) {
+            try Self.start(host, s, extra: #","timing":{"linear":[0]}"#)
         }
         let limited = SessionHost(limits: ServerLimits(maxSessionsPerConnection: 1))
         _ = try Self.create(limited)

@@ -41,7 +41,8 @@ public struct ExplicitLayout: Sendable {
             let here = "\(field).frames[\(i)]"
             try ValidationError.checkFinite(f.minX, field: here + "[0]")
             try ValidationError.checkFinite(f.minY, field: here + "[1]")
-            try ValidationError.checkSize(f.size, field: here)
+            try ValidationError.checkNonNegative(f.size.width, field: here + "[2]")
+            try ValidationError.checkNonNegative(f.size.height, field: here + "[3]")
         }
         if let size = contentSize { try ValidationError.checkSize(size, field: field + ".contentSize") }
     }

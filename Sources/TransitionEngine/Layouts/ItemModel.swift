@@ -61,7 +61,8 @@ public struct ItemModel: Hashable, Sendable {
             guard total <= limits.maxItems else {
                 throw ValidationError(
                     field: "\(here).items",
-                    message: "the item count exceeds the limit of \(limits.maxItems) items per session")
+                    message: "the item count exceeds the limit of \(limits.maxItems) items per session",
+                    limit: limits.maxItems)
             }
             if let ids = section.ids {
                 guard ids.count == section.count else {

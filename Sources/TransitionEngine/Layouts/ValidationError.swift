@@ -5,9 +5,14 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// What is wrong and what is allowed, e.g. `must be a number from 0 to 1e9, got -3.0`.
     public var message: String
 
-    public init(field: String, message: String) {
+    /// The limit passed, when the input is well-formed but exceeds one of the daemon's
+    /// limits (items per session).
+    public var limit: Int?
+
+    public init(field: String, message: String, limit: Int? = nil) {
         self.field = field
         self.message = message
+        self.limit = limit
     }
 
     public var description: String { "\(field): \(message)" }

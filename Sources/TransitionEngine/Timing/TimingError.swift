@@ -27,6 +27,12 @@ public struct TimingError: Error, Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
+    /// What the field allows, without its name: `must be a finite number > 0, got 0.0`.
+    public var reason: String {
+        let text = description
+        return String(text.dropFirst(field.count + 1))
+    }
+
     /// One line for an error response.
     ///
     /// For example `timing.spring.mass must be a finite number > 0, got 0.0`.

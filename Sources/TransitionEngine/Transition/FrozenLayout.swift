@@ -22,10 +22,19 @@ public struct FrozenLayout: Layout {
     }
 
     public func attributes(at key: ElementKey) -> LayoutAttributes? {
-        transition.attributes(of: key, inSource: true, at: progress)
+        transition.attributes(of: key, inSource: true, at: progress).map(FrozenLayout.atRest)
     }
 
     public func forEachAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
-        transition.forEachAttributes(at: progress, in: rect, sourceOnly: true, body)
+        transition.forEachAttributes(at: progress, in: rect, sourceOnly: true) { body(FrozenLayout.atRest($0)) }
+    }
+
+    /// At rest nothing is in flight: no transition progress, no next frame. Poses, alpha,
+    /// transforms and custom values keep their frozen values.
+    static func atRest(_ a: LayoutAttributes) -> LayoutAttributes {
+        var a = a
+        a.transitionProgress = 0
+        a.nextFrame = nil
+        return a
     }
 }

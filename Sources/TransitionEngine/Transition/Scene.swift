@@ -14,9 +14,10 @@ public struct TransitionTiming: Hashable, Sendable {
         self.curve = curve
     }
 
-    /// The nominal duration: the given one, else a spring's settling time, else 0.3 s.
+    /// The nominal duration: a spring's settling time (its dynamics decide; a given
+    /// duration is ignored), else the given one, else 0.3 s.
     public var resolvedDuration: Double {
-        duration ?? curve.naturalDuration ?? TransitionTiming.defaultDuration
+        curve.naturalDuration ?? duration ?? TransitionTiming.defaultDuration
     }
 }
 

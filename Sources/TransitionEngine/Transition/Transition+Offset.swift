@@ -13,7 +13,7 @@ extension Transition {
                 case .displaySwitch(let b)? = to.spec?.geometry
             else {
                 throw ValidationError(
-                    field: "contentOffset.placement",
+                    field: "contentOffset.strategy",
                     message: "displaySwitch needs displaySwitch layouts on both sides")
             }
             return displaySwitchTargetOffset(previous: from.contentOffset, from: a, to: b)

@@ -56,8 +56,10 @@ enum MethodTable {
     static func capabilities(_ limits: ServerLimits) -> JSONObject {
         [
             "layoutTypes": .array(LayoutSpec.typeNames.map { .string($0) }),
-            "timingCurves": .array((Easing.allCases.map(\.rawValue) + ["cubicBezier", "steps", "linear", "spring"]).map { .string($0) }),
-            "placements": .array((Placement.allCases.map(\.rawValue) + ["displaySwitch", "point", "automatic"]).map { .string($0) }),
+            "easings": .array(Easing.allCases.map { .string($0.rawValue) }),
+            "timingForms": .array(Decode.timingForms.map { .string($0) }),
+            "placements": .array(Placement.allCases.map { .string($0.rawValue) }),
+            "contentOffsetStrategies": ["automatic", "displaySwitch"],
             "encodings": .array(AttributeEncoding.allCases.map { .string($0.rawValue) }),
             "colorSpaces": .array(ColorSpace.allCases.map { .string($0.rawValue) }),
             "appearEffects": .array(AppearEffect.allCases.map { .string($0.rawValue) }),

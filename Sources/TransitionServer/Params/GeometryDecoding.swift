@@ -41,7 +41,9 @@ enum Decode {
     /// One of `names`, as a string.
     static func choice(_ json: JSONCursor, _ names: [String]) throws(JSONDecodingError) -> String {
         let name: String = try json.decode()
-        guard names.contains(name) else { throw json.invalid("one of " + names.joined(separator: ", ")) }
+        guard names.contains(name) else {
+            throw JSONDecodingError(field: json.path, expected: "one of " + names.joined(separator: ", "), found: "\"\(name)\"")
+        }
         return name
     }
 
@@ -63,6 +65,7 @@ enum Decode {
     /// Viewport (`viewport`) and content inset (`contentInset`) of a params object.
     static func viewport(_ params: JSONCursor, required: Bool) throws(JSONDecodingError) -> Viewport? {
         guard required || params["viewport"].isPresent || params["contentInset"].isPresent else { return nil }
+        guard params["viewport"].isPresent else { throw params["viewport"].invalid("an object {width, height}") }
         return Viewport(
             size: try size(params["viewport"]),
             contentInset: params["contentInset"].isPresent ? try insets(params["contentInset"]) : .zero)

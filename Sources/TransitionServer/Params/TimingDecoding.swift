@@ -8,9 +8,57 @@ extension Decode {
     /// `"name"`, `{"easing": name}`, `{"cubicBezier": [x1, y1, x2, y2]}`,
     /// `{"spring": {mass, stiffness, damping} | {response, dampingFraction} |
     /// {duration, bounce}, with optional initialVelocity}`, `{"steps": {"count",
-    /// "position"}}` or `{"linear": [value | [value, input], ...]}`. Ranges are checked by
-    /// `TimingCurve.validate`.
+    /// "position"}}` or `{"linear": [value | [value, input], ...]}`, checked in full: an
+    /// error names the member the client sent.
     static func timing(_ json: JSONCursor) throws(JSONDecodingError) -> TimingCurve {
+        let curve = try timingShape(json)
+        do {
+            if case .spring(let spring, let velocity) = curve, json["spring"].isPresent {
+                let s = json["spring"]
+                // Check the form the client used, so errors name its members.
+                if s["response"].isPresent || s["dampingFraction"].isPresent {
+                    _ = try Spring.validated(
+                        response: try s["response"].decode(), dampingFraction: try s["dampingFraction"].decode(),
+                        mass: try s["mass"].decode(default: 1), field: s.path)
+                } else if s["duration"].isPresent || s["bounce"].isPresent {
+                    _ = try Spring.validated(duration: try s["duration"].decode(), bounce: try s["bounce"].decode(default: 0), field: s.path)
+                } else {
+                    try spring.validate(field: s.path)
+                }
+                guard velocity.isFinite else {
+                    throw JSONDecodingError(field: s.path + ".initialVelocity", expected: "a finite number", found: "\(velocity)")
+                }
+            } else {
+                try curve.validate(field: json.path)
+            }
+        } catch let error as TimingError {
+            throw decodingError(error)
+        } catch let error as JSONDecodingError {
+            throw error
+        } catch {
+            throw json.invalid("a timing curve")
+        }
+        return curve
+    }
+
+    /// A timing error as a decoding error, with the engine's member names turned into
+    /// the protocol's (`linearStops` is `linear`, bezier control points are array items).
+    static func decodingError(_ error: TimingError) -> JSONDecodingError {
+        var field = error.field.replacing(".linearStops", with: ".linear")
+        for (i, name) in ["x1", "y1", "x2", "y2"].enumerated() {
+            field = field.replacing(".cubicBezier.\(name)", with: ".cubicBezier[\(i)]")
+        }
+        let expected: String
+        switch error.problem {
+        case .notFinite: expected = "a finite number"
+        case .outOfRange(let allowed): expected = "a finite number \(allowed)"
+        case .tooFew(let minimum): expected = "at least \(minimum) items"
+        case .unknownName(let allowed): expected = "one of " + allowed.joined(separator: ", ")
+        }
+        return JSONDecodingError(field: field, expected: expected, found: error.value)
+    }
+
+    private static func timingShape(_ json: JSONCursor) throws(JSONDecodingError) -> TimingCurve {
         if case .string? = json.value { return .easing(try named(json, Easing.self)) }
         if json["easing"].isPresent { return .easing(try named(json["easing"], Easing.self)) }
         if json["cubicBezier"].isPresent {

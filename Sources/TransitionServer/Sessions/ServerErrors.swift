@@ -52,16 +52,14 @@ extension ResponseError {
 
     /// -32602 for a value the engine refused, naming the field under `params`.
     static func invalid(_ error: ValidationError) -> ResponseError {
-        ResponseError(
+        if let limit = error.limit {
+            return ResponseError(
+                code: .limitExceeded, message: "Limit reached: params.\(error.field): \(error.message)",
+                data: ["field": .string("params." + error.field), "reason": .string(error.message), "limit": .integer(Int64(limit))])
+        }
+        return ResponseError(
             code: .invalidParams, message: "Invalid params: params.\(error.field): \(error.message)",
             data: ["field": .string("params." + error.field), "reason": .string(error.message)])
-    }
-
-    /// -32602 for a timing curve the engine refused.
-    static func invalid(_ error: TimingError, prefix: String = "params.") -> ResponseError {
-        ResponseError(
-            code: .invalidParams, message: "Invalid params: \(prefix)\(error.description)",
-            data: ["field": .string(prefix + error.field), "reason": .string(error.description)])
     }
 
     /// Maps a scene refusal to its error.

@@ -2,15 +2,6 @@ import JSONRPC
 import TransitionEngine
 
 extension SessionHost {
-    /// Validates a timing curve, naming the field.
-    private func check(_ curve: TimingCurve?, field: String = "timing") throws(ResponseError) {
-        do {
-            try curve?.validate(field: field)
-        } catch {
-            throw .invalid(error)
-        }
-    }
-
     private func viewport(for s: Session, _ p: TransitionSpecParams) -> Viewport? {
         guard p.viewportSize != nil || p.contentInset != nil else { return nil }
         let current = s.scene.active.map { $0.geometry.to.viewport } ?? s.scene.placed.viewport
@@ -26,7 +17,6 @@ extension SessionHost {
 
     func start(_ r: TransitionStartRequest, now: UInt64) throws(ResponseError) -> JSONValue {
         let s = try session(r.session)
-        try check(r.spec.timing.curve)
         let time = s.time(at: now)
         let result: (transition: ActiveTransition, superseded: (id: Int, end: TransitionEnd)?)
         do {
@@ -43,7 +33,6 @@ extension SessionHost {
 
     func retarget(_ r: TransitionRetargetRequest, now: UInt64) throws(ResponseError) -> JSONValue {
         let s = try session(r.session)
-        try check(r.spec.timing.curve)
         let time = s.time(at: now)
         let result: (transition: ActiveTransition, retargeted: (id: Int, end: TransitionEnd))
         do {
@@ -73,7 +62,6 @@ extension SessionHost {
 
     func finish(_ leg: LegParams, cancel: Bool, now: UInt64) throws(ResponseError) -> JSONValue {
         let s = try session(leg.session)
-        try check(leg.curve)
         let time = s.time(at: now)
         do {
             if cancel {
@@ -125,7 +113,6 @@ extension SessionHost {
         var scene = s.scene
         let time = s.time(at: now)
         if let h = r.hypothetical {
-            try check(h.timing.curve)
             do {
                 _ = try scene.startTransition(
                     to: h.to, model: h.model, viewport: viewport(for: s, h), options: h.options, timing: h.timing, at: time)
@@ -134,7 +121,7 @@ extension SessionHost {
             }
         }
         guard let active = scene.active else { throw .noTransition(s.id) }
-        let sample: AnimatorSample
+        var sample: AnimatorSample
         if let p = r.progress {
             guard p.isFinite else { throw .invalid(ValidationError(field: "progress", message: "must be a finite number")) }
             sample = AnimatorSample(time: time, fraction: 0, progress: p, velocity: 0)
@@ -144,16 +131,20 @@ extension SessionHost {
             // Time is measured from the transition's start for hypothetical samples.
             sample = active.animator.sample(at: r.hypothetical != nil ? time + t : t)
         }
+        // Every part of the answer is computed at the same, representable progress.
+        let limits = Transition.progressLimits
+        sample.progress = Swift.min(Swift.max(sample.progress, limits.lowerBound), limits.upperBound)
         let geometry = active.geometry
         let rect = r.all ? Rect.everything : (r.rect ?? geometry.visibleRect(at: sample.progress))
         let list = try bounded { body in geometry.forEachAttributes(at: sample.progress, in: rect, body) }
-        return AttributesResult(
-            members: [
-                "transition": .string("t\(active.id)"), "fraction": .double(sample.fraction), "progress": .double(sample.progress),
-                "contentOffset": .point(geometry.contentOffset(at: sample.progress)),
-                "contentSize": .size(geometry.contentSize(at: sample.progress)),
-            ],
-            attributes: list, encoding: s.encoding)
+        var members: JSONObject = [
+            "fraction": .double(sample.fraction), "progress": .double(sample.progress),
+            "contentOffset": .point(geometry.contentOffset(at: sample.progress)),
+            "contentSize": .size(geometry.contentSize(at: sample.progress)),
+        ]
+        // A hypothetical transition never existed, so it has no id.
+        if r.hypothetical == nil { members.updateValue(.string("t\(active.id)"), forKey: "transition") }
+        return AttributesResult(members: members, attributes: list, encoding: s.encoding)
     }
 
     // MARK: Time

@@ -3,8 +3,9 @@ import TransitionEngine
 
 /// Where the host sends what is not a response.
 protocol SessionRouter: AnyObject {
-    /// A notification that is never dropped (didEnd, log messages).
-    func deliver(_ body: [UInt8], to connection: ConnectionID)
+    /// A notification that is never dropped (didEnd): it also ends the session's
+    /// coalescing window, so later ticks queue after it.
+    func deliver(_ body: [UInt8], session: String, to connection: ConnectionID)
     /// A tick: a connection keeps at most one unsent tick per session, the newest.
     func deliverTick(_ body: [UInt8], session: String, to connection: ConnectionID)
 }
@@ -105,8 +106,9 @@ final class SessionHost {
 
     private func remove(_ s: Session, now: UInt64) {
         let time = s.time(at: now)
+        let offset = s.scene.frame(at: time)?.contentOffset
         if let ended = s.scene.dispose(at: time) {
-            sendDidEnd(s, id: ended.id, end: ended.end, time: time)
+            sendDidEnd(s, id: ended.id, end: ended.end, time: time, contentOffset: offset)
         }
         sessions[s.id] = nil
         order.removeAll { $0 == s.id }
@@ -183,12 +185,16 @@ final class SessionHost {
 
     // MARK: Output
 
-    func sendDidEnd(_ s: Session, id: Int, end: TransitionEnd, time: Double) {
+    /// Sends the didEnd of transition `id`; the offset is the session's at rest unless
+    /// given (a disposed session has no layout left to rest in).
+    func sendDidEnd(_ s: Session, id: Int, end: TransitionEnd, time: Double, contentOffset: Point? = nil) {
         var w = JSONByteWriter(capacity: 256)
         w.writeNotification(
             method: "transition/didEnd",
-            params: DidEndPayload(session: s.id, transition: id, end: end, contentOffset: s.scene.placed.contentOffset, time: time))
-        for c in s.audience { router?.deliver(w.bytes, to: c) }
+            params: DidEndPayload(
+                session: s.id, transition: id, end: end,
+                contentOffset: contentOffset ?? s.scene.placed.contentOffset, time: time))
+        for c in s.audience { router?.deliver(w.bytes, session: s.id, to: c) }
         if s.scene.active == nil { s.stopPacing() }
     }
 }
