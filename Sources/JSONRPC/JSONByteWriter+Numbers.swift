@@ -9,55 +9,58 @@ extension JSONByteWriter {
         75767778798081828384858687888990919293949596979899
         """
 
-    /// 10^0 ... 10^22, all exact doubles.
-    static let exactPowersOfTen: [Double] = JSONParserCursor.exactPowersOfTen
-
     /// Appends the decimal digits of an integer.
+    @usableFromInline
     mutating func appendInteger(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { appendByte(UInt8(ascii: "-")) }
         appendDigits(value.magnitude, fractionDigits: 0)
+    }
+
+    /// The number of decimal digits of `value` (1 for 0).
+    static func digitCount(_ value: UInt64) -> Int {
+        var count = 1
+        var threshold: UInt64 = 10
+        while count < 20 && value >= threshold {
+            count += 1
+            threshold = threshold &* 10
+        }
+        return count
     }
 
     /// Appends `magnitude` in decimal; with `fractionDigits` > 0, a `.` goes before
     /// the last `fractionDigits` digits (padded with zeros: 2, 2 -> `0.02`).
     mutating func appendDigits(_ magnitude: UInt64, fractionDigits: Int) {
         if magnitude < 10 && fractionDigits == 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude))
+            appendByte(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude))
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
-            let pairs = Self.digitPairs.utf8Start
-            var remaining = magnitude
-            var index = buffer.count
-            var written = 0
-            if fractionDigits > 0 {
-                while written < fractionDigits {
-                    index -= 1
-                    buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
-                    remaining /= 10
-                    written += 1
-                }
+        let digits = max(Self.digitCount(magnitude), fractionDigits + 1)
+        let length = fractionDigits > 0 ? digits + 1 : digits
+        reserve(length)
+        let pairs = Self.digitPairs.utf8Start
+        var remaining = magnitude
+        var index = count + length
+        if fractionDigits > 0 {
+            for _ in 0..<fractionDigits {
                 index -= 1
-                buffer[index] = UInt8(ascii: ".")
+                base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
             }
-            while remaining >= 100 {
-                let pair = Int(remaining % 100) * 2
-                remaining /= 100
-                index -= 2
-                buffer[index] = pairs[pair]
-                buffer[index + 1] = pairs[pair + 1]
-            }
-            if remaining >= 10 {
-                let pair = Int(remaining) * 2
-                index -= 2
-                buffer[index] = pairs[pair]
-                buffer[index + 1] = pairs[pair + 1]
-            } else {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining)
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
+            index -= 1
+            base[index] = UInt8(ascii: ".")
         }
+        while index - count >= 2 {
+            let pair = Int(remaining % 100) &* 2
+            remaining /= 100
+            index -= 2
+            base[index] = pairs[pair]
+            base[index + 1] = pairs[pair + 1]
+        }
+        if index > count {
+            index -= 1
+            base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
+        }
+        count += length
     }
 
     /// Appends the shortest decimal text that parses back to exactly `value`.
@@ -76,6 +79,7 @@ extension JSONByteWriter {
     ///    e.g. `0.30000000000000004` or `1e+300`; a trailing `.0` is dropped.
     ///
     /// Non-finite values are written as `null`.
+    @usableFromInline
     mutating func appendDouble(_ value: Double) {
         guard value.isFinite else {
             appendASCII("null")
@@ -83,15 +87,15 @@ extension JSONByteWriter {
         }
         let magnitude = value.magnitude
         if magnitude < 9_007_199_254_740_992 && magnitude == magnitude.rounded(.towardZero) {
-            if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+            if value.sign == .minus { appendByte(UInt8(ascii: "-")) }
             appendDigits(UInt64(magnitude), fractionDigits: 0)
             return
         }
         if magnitude < 1e15 && magnitude >= 1e-7 {
-            let powers = Self.exactPowersOfTen
             var exponent = 1
+            var power = 1.0
             while exponent <= 22 {
-                let power = powers[exponent]
+                power *= 10  // exact: every power of ten up to 10^22 is a double
                 let scaled = magnitude * power
                 if scaled >= 1e15 { break }
                 if scaled == scaled.rounded(.towardZero) {
@@ -102,7 +106,7 @@ extension JSONByteWriter {
                             mantissa /= 10
                             fractionDigits -= 1
                         }
-                        if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+                        if value.sign == .minus { appendByte(UInt8(ascii: "-")) }
                         appendDigits(mantissa, fractionDigits: fractionDigits)
                         return
                     }
@@ -116,27 +120,40 @@ extension JSONByteWriter {
 
     /// Appends the standard library's shortest round-trip text for a finite double.
     mutating func appendShortestRoundTrip(_ value: Double) {
-        var sink = ASCIIByteSink()
-        swap(&sink.bytes, &bytes)
+        reserve(32)
+        var sink = ASCIIPointerSink(start: base + count, capacity: capacity - count)
         value.write(to: &sink)
-        swap(&sink.bytes, &bytes)
-        let count = bytes.count
-        if count >= 2 && bytes[count - 1] == UInt8(ascii: "0") && bytes[count - 2] == UInt8(ascii: ".") {
-            bytes.removeLast(2)
+        var written = sink.written
+        if written >= 2 && base[count + written - 1] == UInt8(ascii: "0") && base[count + written - 2] == UInt8(ascii: ".") {
+            written -= 2
         }
+        count += written
     }
 }
 
-/// A `TextOutputStream` over a byte array that takes ASCII output without creating a
-/// `String`, so `Double.write(to:)` lands directly in the writer's buffer.
-struct ASCIIByteSink: TextOutputStream {
-    var bytes: [UInt8] = []
+/// A `TextOutputStream` that takes ASCII output into reserved memory without creating
+/// a `String`, so `Double.write(to:)` lands directly in the writer's buffer.
+struct ASCIIPointerSink: TextOutputStream {
+    let start: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    var written = 0
+
+    init(start: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.start = start
+        self.capacity = capacity
+    }
 
     mutating func write(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
+        for byte in string.utf8 where written < capacity {
+            start[written] = byte
+            written += 1
+        }
     }
 
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
+        for byte in buffer where written < capacity {
+            start[written] = byte
+            written += 1
+        }
     }
 }

@@ -1,11 +1,5 @@
 /// Number parsing: exact integers, correctly rounded doubles.
 extension JSONParserCursor {
-    /// Exact powers of ten as doubles (10^0 ... 10^22 are all representable).
-    static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
     /// Parses a number starting at `position` (a `-` or a digit).
     ///
     /// The grammar is checked first; the value then comes from the collected decimal
@@ -113,9 +107,9 @@ extension JSONParserCursor {
         if mantissaIsExact && mantissa <= 1 << 53 && decimalExponent >= -22 && decimalExponent <= 22 {
             var value = Double(mantissa)
             if decimalExponent < 0 {
-                value /= Self.exactPowersOfTen[-decimalExponent]
+                value /= exactPowerOfTen(-decimalExponent)
             } else {
-                value *= Self.exactPowersOfTen[decimalExponent]
+                value *= exactPowerOfTen(decimalExponent)
             }
             return .double(negative ? -value : value)
         }

@@ -7,13 +7,19 @@ extension JSONParserCursor {
     mutating func parseString() throws(JSONParseError) -> String {
         let start = position + 1
         var index = start
+        var isASCII = true
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 position = index + 1
+                lastStringWasPlainASCII = isASCII
+                if isASCII {
+                    return shortStrings.string(for: start..<index, in: bytes)
+                }
                 return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") {
+                lastStringWasPlainASCII = false
                 return try parseEscapedString(start: start, firstEscape: index)
             }
             if byte < 0x20 {
@@ -22,6 +28,7 @@ extension JSONParserCursor {
             if byte < 0x80 {
                 index += 1
             } else {
+                isASCII = false
                 index += try validateUTF8Sequence(at: index)
             }
         }

@@ -1,2 +1,325 @@
-/// JSON parse and write figures against Foundation (filled in with the JSONRPC module).
-func jsonBenchmarks() -> [Figure] { [] }
+import Foundation
+import JSONRPC
+
+// JSON parse and write throughput of the JSONRPC module against Foundation, on the
+// same realistic messages in the same run: a `transition/start` request and a
+// 200-attribute `transition/tick` notification. Throughput is the message's compact
+// JSON size (as this module writes it) divided by the time per message, so the
+// ratio of two figures is the ratio of their speeds.
+
+/// JSON parse and write figures against Foundation.
+func jsonBenchmarks() -> [Figure] {
+    let start = Array(JSONBenchmarkMessages.startRequest.utf8)
+    let exactTick = JSONBenchmarkMessages.tick(frames: .eighths)
+    let arbitraryTick = JSONBenchmarkMessages.tick(frames: .arbitrary)
+    let exactTickBytes = JSONBenchmarkMessages.fastWrite(exactTick)
+    let arbitraryTickBytes = JSONBenchmarkMessages.fastWrite(arbitraryTick)
+
+    // The three writers must agree on meaning before their speed is compared.
+    let encoder = JSONEncoder()
+    for tick in [exactTick, arbitraryTick] {
+        let fast = try! JSONParser().parse(JSONBenchmarkMessages.fastWrite(tick))
+        let foundation = try! JSONParser().parse([UInt8](try! encoder.encode(tick)))
+        precondition(fast == foundation, "fast writer and JSONEncoder disagree")
+    }
+
+    var figures: [Figure] = []
+    for (name, bytes) in [("start", start), ("tick", exactTickBytes), ("tick.arbitraryDoubles", arbitraryTickBytes)] {
+        figures.append(parseFigure(name: name, bytes: bytes))
+    }
+    for (name, bytes) in [("start", start), ("tick", exactTickBytes)] {
+        figures.append(treeWriteFigure(name: name, bytes: bytes))
+    }
+    for (name, tick, bytes) in [
+        ("tick", exactTick, exactTickBytes), ("tick.arbitraryDoubles", arbitraryTick, arbitraryTickBytes),
+    ] {
+        figures += fastWriteFigures(name: name, tick: tick, size: bytes.count)
+    }
+    figures.append(frameReadFigure(body: exactTickBytes))
+    figures.append(dispatchFigure(bytes: start))
+    return figures
+}
+
+/// Parse: `JSONParser` vs `JSONSerialization.jsonObject(with:)`.
+private func parseFigure(name: String, bytes: [UInt8]) -> Figure {
+    let data = Data(bytes)
+    let parser = JSONParser()
+    let ours = nanosecondsPerIteration {
+        blackHole(try! parser.parse(bytes))
+    }
+    let foundation = nanosecondsPerIteration {
+        blackHole(try! JSONSerialization.jsonObject(with: data))
+    }
+    return Figure(
+        name: "json.parse.\(name)", value: megabytesPerSecond(bytes.count, ours), unit: "MB/s",
+        baselineName: "Foundation.JSONSerialization", baselineValue: megabytesPerSecond(bytes.count, foundation))
+}
+
+/// Write a tree: `JSONValue.serialized()` vs `JSONSerialization.data(withJSONObject:)`.
+private func treeWriteFigure(name: String, bytes: [UInt8]) -> Figure {
+    let value = try! JSONParser().parse(bytes)
+    let object = try! JSONSerialization.jsonObject(with: Data(bytes))
+    let ours = nanosecondsPerIteration {
+        blackHole(value.serialized())
+    }
+    let foundation = nanosecondsPerIteration {
+        blackHole(try! JSONSerialization.data(withJSONObject: object))
+    }
+    return Figure(
+        name: "json.write.tree.\(name)", value: megabytesPerSecond(bytes.count, ours), unit: "MB/s",
+        baselineName: "Foundation.JSONSerialization", baselineValue: megabytesPerSecond(bytes.count, foundation))
+}
+
+/// Write a tick from Swift values: `JSONByteWriter` vs `JSONEncoder` (Codable) and vs
+/// `JSONSerialization` (building its dictionaries from the same values).
+private func fastWriteFigures(name: String, tick: BenchTick, size: Int) -> [Figure] {
+    var writer = JSONByteWriter(capacity: size)
+    let ours = nanosecondsPerIteration {
+        writer.reset()
+        JSONBenchmarkMessages.write(tick, into: &writer)
+        blackHole(writer.bytes.count)
+    }
+    let encoder = JSONEncoder()
+    let codable = nanosecondsPerIteration {
+        blackHole(try! encoder.encode(tick))
+    }
+    let serialization = nanosecondsPerIteration {
+        blackHole(try! JSONSerialization.data(withJSONObject: tick.foundationObject()))
+    }
+    let value = megabytesPerSecond(size, ours)
+    return [
+        Figure(
+            name: "json.write.fast.\(name)", value: value, unit: "MB/s",
+            baselineName: "Foundation.JSONEncoder", baselineValue: megabytesPerSecond(size, codable)),
+        Figure(
+            name: "json.write.fast.\(name)", value: value, unit: "MB/s",
+            baselineName: "Foundation.JSONSerialization", baselineValue: megabytesPerSecond(size, serialization)),
+    ]
+}
+
+/// `FrameReader` over a stream of framed ticks, read in 64 KiB chunks (no baseline).
+private func frameReadFigure(body: [UInt8]) -> Figure {
+    var stream: [UInt8] = []
+    for _ in 0..<64 { FrameWriter.append(body, to: &stream) }
+    let ns = nanosecondsPerIteration {
+        var reader = FrameReader()
+        var count = 0
+        var index = 0
+        while index < stream.count {
+            let end = min(stream.count, index + 65_536)
+            for event in reader.read(stream[index..<end]) {
+                if case .message(let message) = event { count += message.count }
+            }
+            index = end
+        }
+        blackHole(count)
+    }
+    return Figure(name: "json.frameRead.tick", value: megabytesPerSecond(stream.count, ns), unit: "MB/s")
+}
+
+/// A whole `transition/start` exchange through the `Dispatcher`: parse, check,
+/// decode params, call a handler, write the response (no baseline).
+private func dispatchFigure(bytes: [UInt8]) -> Figure {
+    var registry = MethodRegistry()
+    registry.register(BenchStartRequest.self) { request, _ in
+        ["transition": "t1", "duration": .double(request.duration)]
+    }
+    var dispatcher = Dispatcher(registry: registry)
+    _ = dispatcher.handle(body: Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
+    let ns = nanosecondsPerIteration {
+        blackHole(dispatcher.handle(body: bytes))
+    }
+    return Figure(name: "json.dispatch.start", value: ns, unit: "ns/message")
+}
+
+/// The `transition/start` params the dispatch benchmark decodes.
+private struct BenchStartRequest: RequestType {
+    typealias Response = JSONValue
+    static let method = "transition/start"
+    var session: String
+    var columns: Int
+    var duration: Double
+    var easing: String
+    var items: [[Int]]
+
+    init(json: JSONCursor) throws(JSONDecodingError) {
+        session = try json["session"].decode()
+        columns = try json["to"]["columns"].decode()
+        duration = try json["duration"].decode()
+        easing = try json["timing"]["easing"].decode()
+        items = try json["contentOffset"]["items"].decode()
+    }
+}
+
+// MARK: - Messages
+
+/// One attribute record of a tick.
+struct BenchAttribute: Codable {
+    var k: String
+    var s: Int
+    var i: Int
+    var f: [Double]
+    var a: Double
+    var z: Int
+}
+
+/// A content offset.
+struct BenchPoint: Codable {
+    var x: Double
+    var y: Double
+}
+
+/// The params of a `transition/tick` notification.
+struct BenchTickParams: Codable {
+    var session: String
+    var seq: Int
+    var time: Double
+    var fraction: Double
+    var progress: Double
+    var contentOffset: BenchPoint
+    var attributes: [BenchAttribute]
+}
+
+/// A whole `transition/tick` notification.
+struct BenchTick: Codable {
+    var jsonrpc = "2.0"
+    var method = "transition/tick"
+    var params: BenchTickParams
+
+    /// The same notification as Foundation property-list objects.
+    func foundationObject() -> [String: Any] {
+        [
+            "jsonrpc": jsonrpc, "method": method,
+            "params": [
+                "session": params.session, "seq": params.seq, "time": params.time,
+                "fraction": params.fraction, "progress": params.progress,
+                "contentOffset": ["x": params.contentOffset.x, "y": params.contentOffset.y],
+                "attributes": params.attributes.map { attribute -> [String: Any] in
+                    ["k": attribute.k, "s": attribute.s, "i": attribute.i, "f": attribute.f, "a": attribute.a, "z": attribute.z]
+                },
+            ] as [String: Any],
+        ]
+    }
+}
+
+enum JSONBenchmarkMessages {
+    /// A realistic `transition/start` request.
+    static let startRequest = """
+        {"jsonrpc":"2.0","id":7,"method":"transition/start","params":{"session":"s1","to":{"type":"grid",\
+        "columns":2,"spacing":10,"inset":{"top":10,"left":10,"bottom":10,"right":10}},"interactive":false,\
+        "duration":0.5,"timing":{"easing":"quarticEaseInOut"},"contentOffset":{"placement":"center",\
+        "items":[[0,20]]},"stagger":{"delay":0.02,"order":"index"},"appear":"fade","disappear":"fade"}}
+        """
+
+    /// How the frame values of a tick look.
+    enum FrameValues {
+        /// Short fractions such as 48.125 (layouts on a 1/8-point grid).
+        case eighths
+        /// Interpolated mid-transition: full 15–17 significant digits.
+        case arbitrary
+    }
+
+    /// A 200-attribute tick: a list morphing into a two-column grid.
+    static func tick(frames: FrameValues) -> BenchTick {
+        let progress = frames == .eighths ? 0.625 : 0.6180339887498949
+        var attributes: [BenchAttribute] = []
+        for item in 0..<200 {
+            let listFrame = [10.0, 10 + Double(item) * 54.5, 355.0, 44.25]
+            let gridFrame = [
+                10 + Double(item % 2) * 182.5, 10 + Double(item / 2) * 182.5, 172.5, 172.5,
+            ]
+            var frame = zip(listFrame, gridFrame).map { $0 + ($1 - $0) * progress }
+            if frames == .eighths { frame = frame.map { ($0 * 8).rounded() / 8 + 0.125 } }
+            attributes.append(
+                BenchAttribute(k: "cell", s: 0, i: item, f: frame, a: item % 7 == 0 ? 0.75 : 1, z: item % 3))
+        }
+        let params = BenchTickParams(
+            session: "s1", seq: 42, time: 0.35, fraction: 0.7, progress: progress,
+            contentOffset: BenchPoint(x: 0, y: 120.5), attributes: attributes)
+        return BenchTick(params: params)
+    }
+
+    /// A tick written with `JSONByteWriter`.
+    static func fastWrite(_ tick: BenchTick) -> [UInt8] {
+        var writer = JSONByteWriter(capacity: 32 * 1024)
+        write(tick, into: &writer)
+        return writer.bytes
+    }
+
+    /// Writes a tick the way the tick stream will: straight from values to bytes.
+    static func write(_ tick: BenchTick, into writer: inout JSONByteWriter) {
+        let params = tick.params
+        writer.beginNotification(method: tick.method)
+        writer.beginObject()
+        writer.writeKey("session")
+        writer.write(params.session)
+        writer.writeKey("seq")
+        writer.write(params.seq)
+        writer.writeKey("time")
+        writer.write(params.time)
+        writer.writeKey("fraction")
+        writer.write(params.fraction)
+        writer.writeKey("progress")
+        writer.write(params.progress)
+        writer.writeKey("contentOffset")
+        writer.beginObject()
+        writer.writeKey("x")
+        writer.write(params.contentOffset.x)
+        writer.writeKey("y")
+        writer.write(params.contentOffset.y)
+        writer.endObject()
+        writer.writeKey("attributes")
+        writer.beginArray()
+        for attribute in params.attributes {
+            writer.beginObject()
+            writer.writeKey("k")
+            writer.write(attribute.k)
+            writer.writeKey("s")
+            writer.write(attribute.s)
+            writer.writeKey("i")
+            writer.write(attribute.i)
+            writer.writeKey("f")
+            writer.beginArray()
+            for value in attribute.f { writer.write(value) }
+            writer.endArray()
+            writer.writeKey("a")
+            writer.write(attribute.a)
+            writer.writeKey("z")
+            writer.write(attribute.z)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        writer.endObject()
+    }
+}
+
+// MARK: - Timing
+
+/// Nanoseconds per call of `body`: calibrated to about 40 ms per run, median of 5.
+private func nanosecondsPerIteration(_ body: () -> Void) -> Double {
+    var iterations = 1
+    while true {
+        let t0 = nowNanoseconds()
+        for _ in 0..<iterations { body() }
+        let elapsed = nowNanoseconds() - t0
+        if elapsed >= 10_000_000 || iterations >= 1 << 24 {
+            iterations = max(1, Int(Double(iterations) * 40_000_000 / Double(max(elapsed, 1))))
+            break
+        }
+        iterations *= 4
+    }
+    let total = medianNanoseconds(runs: 5) {
+        for _ in 0..<iterations { body() }
+    }
+    return total / Double(iterations)
+}
+
+/// Bytes per nanosecond, in MB/s (10^6 bytes per second).
+private func megabytesPerSecond(_ bytes: Int, _ nanoseconds: Double) -> Double {
+    Double(bytes) * 1000 / nanoseconds
+}
+
+/// Keeps a value alive so the work that made it is not optimised away.
+@_optimize(none)
+private func blackHole<T>(_ value: T) {}
