@@ -159,7 +159,9 @@ public struct JSONByteWriter: ~Copyable {
         needsComma = false
     }
 
-    /// Writes an object key and its colon.
+    /// Writes an object key and its colon. (A string literal picks the
+    /// `StaticString` overload.)
+    @_disfavoredOverload
     public mutating func writeKey(_ key: String) {
         separate()
         appendQuoted(key)
@@ -206,9 +208,18 @@ public struct JSONByteWriter: ~Copyable {
     }
 
     /// Writes a quoted, escaped string.
+    @_disfavoredOverload
     public mutating func write(_ value: String) {
         separate()
         appendQuoted(value)
+        needsComma = true
+    }
+
+    /// Writes a quoted, escaped string literal.
+    @inlinable
+    public mutating func write(_ value: StaticString) {
+        separate()
+        appendQuoted(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
         needsComma = true
     }
 

@@ -14,7 +14,7 @@ struct ParserStack<Element> {
     /// Elements currently on the stack.
     private(set) var count = 0
 
-    init(capacity: Int = 64) {
+    init(capacity: Int = 16) {
         self.capacity = capacity
         base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
     }

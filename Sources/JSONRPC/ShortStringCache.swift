@@ -2,55 +2,58 @@
 ///
 /// JSON-RPC messages repeat the same keys (and short values such as `"cell"`) many
 /// times; making a `String` validates and copies its bytes each time, while a hit
-/// here costs a hash and a byte comparison. Direct-mapped, 64 slots, for strings of
-/// 1 to 15 bytes (which Swift stores inline, without a heap object). Entries point
-/// into the input being parsed, so a cache lives for one parse only.
+/// here costs two 8-byte loads, a hash and a comparison. Direct-mapped, 64 slots,
+/// for strings of 1 to 15 bytes (which Swift stores inline, without a heap object)
+/// that have 16 readable input bytes from their start (always true except at the
+/// very end of the input).
 struct ShortStringCache {
-    /// Input range of each slot's string (empty when the slot is unused).
-    private var spans: UnsafeMutablePointer<Range<Int>>
-    /// The strings.
-    private var strings: UnsafeMutablePointer<String>
+    /// One slot: the string's bytes packed little-endian into two words (zero
+    /// padded), its length (0 when unused), and the string.
+    struct Slot {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var length = 0
+        var string = ""
+    }
+
+    private var slots: UnsafeMutablePointer<Slot>
     static let slotCount = 64
 
     init() {
-        spans = .allocate(capacity: Self.slotCount)
-        spans.initialize(repeating: 0..<0, count: Self.slotCount)
-        strings = .allocate(capacity: Self.slotCount)
-        strings.initialize(repeating: "", count: Self.slotCount)
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: Slot(), count: Self.slotCount)
     }
 
     /// The string for the plain ASCII bytes at `span` of `bytes`, made once.
     @inline(__always)
     func string(for span: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let length = span.count
-        guard length > 0 && length < 16 else {
+        guard length > 0 && length < 16 && span.lowerBound + 16 <= bytes.count, let base = bytes.baseAddress
+        else {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[span]), as: UTF8.self)
         }
-        let first = UInt64(bytes[span.lowerBound])
-        let last = UInt64(bytes[span.upperBound - 1])
-        let middle = UInt64(bytes[span.lowerBound + length / 2])
-        let hash = (UInt64(length) &* 0x1_0001 &+ first &* 0x101 &+ middle &* 0x1_0000_0001 &+ last)
-            &* 0x9E37_79B9_7F4A_7C15
-        let slot = Int(truncatingIfNeeded: hash >> 58)
-        let cached = spans[slot]
-        if cached.count == length {
-            var offset = 0
-            while offset < length && bytes[cached.lowerBound + offset] == bytes[span.lowerBound + offset] {
-                offset += 1
-            }
-            if offset == length { return strings[slot] }
+        let raw = UnsafeRawPointer(base + span.lowerBound)
+        var low = raw.loadUnaligned(as: UInt64.self)
+        var high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        if length < 8 {
+            low &= (1 << UInt64(length * 8)) &- 1
+            high = 0
+        } else {
+            high &= (1 << UInt64((length - 8) * 8)) &- 1
+        }
+        let hash = (low ^ (high &* 0x1_0000_0001) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
+        let slot = slots + Int(truncatingIfNeeded: hash >> 58)
+        if slot.pointee.length == length && slot.pointee.low == low && slot.pointee.high == high {
+            return slot.pointee.string
         }
         let made = String(decoding: UnsafeBufferPointer(rebasing: bytes[span]), as: UTF8.self)
-        spans[slot] = span
-        strings[slot] = made
+        slot.pointee = Slot(low: low, high: high, length: length, string: made)
         return made
     }
 
     /// Frees the slots (call once, after parsing).
     func deallocate() {
-        spans.deinitialize(count: Self.slotCount)
-        spans.deallocate()
-        strings.deinitialize(count: Self.slotCount)
-        strings.deallocate()
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
     }
 }

@@ -44,12 +44,9 @@ func jsonBenchmarks() -> [Figure] {
 private func parseFigure(name: String, bytes: [UInt8]) -> Figure {
     let data = Data(bytes)
     let parser = JSONParser()
-    let ours = nanosecondsPerIteration {
-        blackHole(try! parser.parse(bytes))
-    }
-    let foundation = nanosecondsPerIteration {
-        blackHole(try! JSONSerialization.jsonObject(with: data))
-    }
+    let (ours, foundation) = compareNanosecondsPerIteration(
+        { blackHole(try! parser.parse(bytes)) },
+        { blackHole(try! JSONSerialization.jsonObject(with: data)) })
     return Figure(
         name: "json.parse.\(name)", value: megabytesPerSecond(bytes.count, ours), unit: "MB/s",
         baselineName: "Foundation.JSONSerialization", baselineValue: megabytesPerSecond(bytes.count, foundation))
@@ -59,12 +56,9 @@ private func parseFigure(name: String, bytes: [UInt8]) -> Figure {
 private func treeWriteFigure(name: String, bytes: [UInt8]) -> Figure {
     let value = try! JSONParser().parse(bytes)
     let object = try! JSONSerialization.jsonObject(with: Data(bytes))
-    let ours = nanosecondsPerIteration {
-        blackHole(value.serialized())
-    }
-    let foundation = nanosecondsPerIteration {
-        blackHole(try! JSONSerialization.data(withJSONObject: object))
-    }
+    let (ours, foundation) = compareNanosecondsPerIteration(
+        { blackHole(value.serialized()) },
+        { blackHole(try! JSONSerialization.data(withJSONObject: object)) })
     return Figure(
         name: "json.write.tree.\(name)", value: megabytesPerSecond(bytes.count, ours), unit: "MB/s",
         baselineName: "Foundation.JSONSerialization", baselineValue: megabytesPerSecond(bytes.count, foundation))
@@ -73,26 +67,24 @@ private func treeWriteFigure(name: String, bytes: [UInt8]) -> Figure {
 /// Write a tick from Swift values: `JSONByteWriter` vs `JSONEncoder` (Codable) and vs
 /// `JSONSerialization` (building its dictionaries from the same values).
 private func fastWriteFigures(name: String, tick: BenchTick, size: Int) -> [Figure] {
+    // The writer is reused (as the tick stream will) and the bytes are copied out
+    // each time, as JSONEncoder hands out a new `Data`.
     var writer = JSONByteWriter(capacity: size)
-    let ours = nanosecondsPerIteration {
+    let fastWrite = {
         writer.reset()
         JSONBenchmarkMessages.write(tick, into: &writer)
-        blackHole(writer.bytes.count)
+        blackHole(writer.bytes)
     }
     let encoder = JSONEncoder()
-    let codable = nanosecondsPerIteration {
-        blackHole(try! encoder.encode(tick))
-    }
-    let serialization = nanosecondsPerIteration {
-        blackHole(try! JSONSerialization.data(withJSONObject: tick.foundationObject()))
-    }
-    let value = megabytesPerSecond(size, ours)
+    let (ours, codable) = compareNanosecondsPerIteration(fastWrite, { blackHole(try! encoder.encode(tick)) })
+    let (oursAgain, serialization) = compareNanosecondsPerIteration(
+        fastWrite, { blackHole(try! JSONSerialization.data(withJSONObject: tick.foundationObject())) })
     return [
         Figure(
-            name: "json.write.fast.\(name)", value: value, unit: "MB/s",
+            name: "json.write.fast.\(name)", value: megabytesPerSecond(size, ours), unit: "MB/s",
             baselineName: "Foundation.JSONEncoder", baselineValue: megabytesPerSecond(size, codable)),
         Figure(
-            name: "json.write.fast.\(name)", value: value, unit: "MB/s",
+            name: "json.write.fast.\(name)", value: megabytesPerSecond(size, oursAgain), unit: "MB/s",
             baselineName: "Foundation.JSONSerialization", baselineValue: megabytesPerSecond(size, serialization)),
     ]
 }
@@ -296,23 +288,59 @@ enum JSONBenchmarkMessages {
 
 // MARK: - Timing
 
-/// Nanoseconds per call of `body`: calibrated to about 40 ms per run, median of 5.
-private func nanosecondsPerIteration(_ body: () -> Void) -> Double {
+/// CPU time of this thread in nanoseconds: time spent descheduled on the shared
+/// machine does not count, so figures are steadier under load.
+private func threadCPUNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// How many calls of `body` take about 20 ms.
+private func calibratedIterations(_ body: () -> Void) -> Int {
     var iterations = 1
     while true {
-        let t0 = nowNanoseconds()
+        let t0 = threadCPUNanoseconds()
         for _ in 0..<iterations { body() }
-        let elapsed = nowNanoseconds() - t0
-        if elapsed >= 10_000_000 || iterations >= 1 << 24 {
-            iterations = max(1, Int(Double(iterations) * 40_000_000 / Double(max(elapsed, 1))))
-            break
+        let elapsed = threadCPUNanoseconds() - t0
+        if elapsed >= 5_000_000 || iterations >= 1 << 24 {
+            return max(1, Int(Double(iterations) * 20_000_000 / Double(max(elapsed, 1))))
         }
         iterations *= 4
     }
-    let total = medianNanoseconds(runs: 5) {
+}
+
+/// Nanoseconds per call of `body` alone: median of 7 runs of about 20 ms.
+private func nanosecondsPerIteration(_ body: () -> Void) -> Double {
+    let iterations = calibratedIterations(body)
+    var samples: [Double] = []
+    for _ in 0..<7 {
+        let t0 = threadCPUNanoseconds()
         for _ in 0..<iterations { body() }
+        samples.append(Double(threadCPUNanoseconds() - t0) / Double(iterations))
     }
-    return total / Double(iterations)
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+/// Nanoseconds per call of two bodies, measured in alternating runs (7 of each,
+/// about 20 ms per run, medians) so that both see the same machine conditions.
+private func compareNanosecondsPerIteration(_ first: () -> Void, _ second: () -> Void) -> (Double, Double) {
+    let firstIterations = calibratedIterations(first)
+    let secondIterations = calibratedIterations(second)
+    var firstSamples: [Double] = []
+    var secondSamples: [Double] = []
+    for _ in 0..<7 {
+        var t0 = threadCPUNanoseconds()
+        for _ in 0..<firstIterations { first() }
+        firstSamples.append(Double(threadCPUNanoseconds() - t0) / Double(firstIterations))
+        t0 = threadCPUNanoseconds()
+        for _ in 0..<secondIterations { second() }
+        secondSamples.append(Double(threadCPUNanoseconds() - t0) / Double(secondIterations))
+    }
+    firstSamples.sort()
+    secondSamples.sort()
+    return (firstSamples[3], secondSamples[3])
 }
 
 /// Bytes per nanosecond, in MB/s (10^6 bytes per second).

@@ -60,6 +60,39 @@ struct JSONWriterTests {
         }
     }
 
+    @Test func integersAtDigitBoundaries() {
+        var values: [Int64] = []
+        var power: Int64 = 1
+        for _ in 0...18 {
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+            power = power &* 10
+        }
+        for shift in 0..<63 {
+            let two = Int64(1) << Int64(shift)
+            values += [two - 1, two, two + 1, -two]
+        }
+        values += [Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
+        for value in values {
+            var writer = JSONByteWriter()
+            writer.write(value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+        }
+    }
+
+    @Test func shortDecimalsNearPowersOfTen() {
+        var values: [Double] = []
+        for exponent in -7...14 {
+            let power = Double("1e\(exponent)")!
+            values += [power, power.nextUp, power.nextDown, power * 1.5, power * 9.999, power * 0.999]
+        }
+        for value in values + values.map({ -$0 }) {
+            var writer = JSONByteWriter()
+            writer.write(value)
+            let text = String(decoding: writer.bytes, as: UTF8.self)
+            #expect(Double(text)?.bitPattern == value.bitPattern, "\(value) written as \(text)")
+        }
+    }
+
     @Test func stringEscaping() {
         let value = JSONValue.string("a\"b\\c/\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f}é😀\u{2028}")
         #expect(text(value) == #""a\"b\\c/\n\r\t\b\f\u0001\u001f"# + "\u{7f}é😀\u{2028}\"")
