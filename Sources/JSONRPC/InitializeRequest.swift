@@ -21,7 +21,8 @@ public struct InitializeRequest: RequestType, Equatable, Sendable {
 
     public init(
         processId: Int64? = nil, clientName: String? = nil, clientVersion: String? = nil,
-        trace: TraceValue = .off, capabilities: JSONValue? = nil, initializationOptions: JSONValue? = nil
+        trace: TraceValue = .off, capabilities: JSONValue? = nil,
+        initializationOptions: JSONValue? = nil
     ) {
         self.processId = processId
         self.clientName = clientName
@@ -50,7 +51,9 @@ public struct InitializeResult: JSONEncodable, Equatable, Sendable {
     /// `serverInfo.version`, when given.
     public var serverVersion: String?
 
-    public init(capabilities: JSONObject = [:], serverName: String? = nil, serverVersion: String? = nil) {
+    public init(
+        capabilities: JSONObject = [:], serverName: String? = nil, serverVersion: String? = nil
+    ) {
         self.capabilities = capabilities
         self.serverName = serverName
         self.serverVersion = serverVersion

@@ -75,7 +75,8 @@ public struct JSONCursor: Sendable {
             return JSONCursor(content: member, containerPath: here, step: .key(key))
         case .present(let other):
             return JSONCursor(
-                content: .failed(mismatch(expected: "object", found: other)), containerPath: here, step: .key(key))
+                content: .failed(mismatch(expected: "object", found: other)), containerPath: here,
+                step: .key(key))
         case .missing:
             return JSONCursor(content: .missing, containerPath: here, step: .key(key))
         case .failed(let error):
@@ -91,10 +92,12 @@ public struct JSONCursor: Sendable {
             guard elements.indices.contains(index) else {
                 return JSONCursor(content: .missing, containerPath: here, step: .index(index))
             }
-            return JSONCursor(content: .present(elements[index]), containerPath: here, step: .index(index))
+            return JSONCursor(
+                content: .present(elements[index]), containerPath: here, step: .index(index))
         case .present(let other):
             return JSONCursor(
-                content: .failed(mismatch(expected: "array", found: other)), containerPath: here, step: .index(index))
+                content: .failed(mismatch(expected: "array", found: other)), containerPath: here,
+                step: .index(index))
         case .missing:
             return JSONCursor(content: .missing, containerPath: here, step: .index(index))
         case .failed(let error):
@@ -108,7 +111,9 @@ public struct JSONCursor: Sendable {
     }
 
     /// Decodes the value here, or returns `nil` when it is absent or `null`.
-    public func decodeIfPresent<T: JSONDecodable>(_ type: T.Type = T.self) throws(JSONDecodingError) -> T? {
+    public func decodeIfPresent<T: JSONDecodable>(_ type: T.Type = T.self) throws(JSONDecodingError)
+        -> T?
+    {
         switch content {
         case .missing, .present(.null):
             return nil
@@ -138,18 +143,27 @@ public struct JSONCursor: Sendable {
     /// Cursors for the elements of the array here.
     public func elements() throws(JSONDecodingError) -> [JSONCursor] {
         let value = try require("array")
-        guard case .array(let elements) = value else { throw mismatch(expected: "array", found: value) }
+        guard case .array(let elements) = value else {
+            throw mismatch(expected: "array", found: value)
+        }
         let here = path
-        return elements.enumerated().map { JSONCursor(content: .present($1), containerPath: here, step: .index($0)) }
+        return elements.enumerated().map {
+            JSONCursor(content: .present($1), containerPath: here, step: .index($0))
+        }
     }
 
     /// The keys and member cursors of the object here, in order.
     public func members() throws(JSONDecodingError) -> [(key: String, value: JSONCursor)] {
         let value = try require("object")
-        guard case .object(let object) = value else { throw mismatch(expected: "object", found: value) }
+        guard case .object(let object) = value else {
+            throw mismatch(expected: "object", found: value)
+        }
         let here = path
         return object.members.map {
-            ($0.key, JSONCursor(content: .present($0.value), containerPath: here, step: .key($0.key)))
+            (
+                $0.key,
+                JSONCursor(content: .present($0.value), containerPath: here, step: .key($0.key))
+            )
         }
     }
 

@@ -75,7 +75,9 @@ extension JSONParserCursor {
             isIntegerLiteral = false
             index += 1
             var exponentIsNegative = false
-            if index < end && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+            if index < end
+                && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"))
+            {
                 exponentIsNegative = bytes[index] == UInt8(ascii: "-")
                 index += 1
             }
@@ -104,7 +106,8 @@ extension JSONParserCursor {
             }
         }
 
-        if mantissaIsExact && mantissa <= 1 << 53 && decimalExponent >= -22 && decimalExponent <= 22 {
+        if mantissaIsExact && mantissa <= 1 << 53 && decimalExponent >= -22 && decimalExponent <= 22
+        {
             var value = Double(mantissa)
             if decimalExponent < 0 {
                 value /= exactPowerOfTen(-decimalExponent)
@@ -114,7 +117,8 @@ extension JSONParserCursor {
             return .double(negative ? -value : value)
         }
 
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let text = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw JSONParseError(.numberOutOfRange, at: start)
         }

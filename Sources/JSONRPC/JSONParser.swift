@@ -297,7 +297,9 @@ struct JSONParserCursor {
             }
             var hash = UInt64(truncatingIfNeeded: span.count)
             if !span.isEmpty {
-                hash = hash &* 1031 &+ UInt64(bytes[span.lowerBound]) &* 131 &+ UInt64(bytes[span.upperBound - 1])
+                hash =
+                    hash &* 1031 &+ UInt64(bytes[span.lowerBound]) &* 131
+                    &+ UInt64(bytes[span.upperBound - 1])
             }
             let bit: UInt64 = 1 << ((hash &* 0x9E37_79B9_7F4A_7C15) >> 58)
             if filter & bit != 0 {

@@ -26,7 +26,9 @@ extension JSONByteWriter {
         case .object(let object):
             beginObject()
             if sortingKeys {
-                let sorted = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                let sorted = object.members.sorted {
+                    $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+                }
                 for member in sorted {
                     writeKey(member.key)
                     write(member.value, sortingKeys: true)

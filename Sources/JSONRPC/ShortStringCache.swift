@@ -28,7 +28,8 @@ struct ShortStringCache {
     @inline(__always)
     func string(for span: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let length = span.count
-        guard length > 0 && length < 16 && span.lowerBound + 16 <= bytes.count, let base = bytes.baseAddress
+        guard length > 0 && length < 16 && span.lowerBound + 16 <= bytes.count,
+            let base = bytes.baseAddress
         else {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[span]), as: UTF8.self)
         }

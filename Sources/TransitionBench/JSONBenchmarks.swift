@@ -24,14 +24,17 @@ func jsonBenchmarks() -> [Figure] {
     }
 
     var figures: [Figure] = []
-    for (name, bytes) in [("start", start), ("tick", exactTickBytes), ("tick.arbitraryDoubles", arbitraryTickBytes)] {
+    for (name, bytes) in [
+        ("start", start), ("tick", exactTickBytes), ("tick.arbitraryDoubles", arbitraryTickBytes),
+    ] {
         figures.append(parseFigure(name: name, bytes: bytes))
     }
     for (name, bytes) in [("start", start), ("tick", exactTickBytes)] {
         figures.append(treeWriteFigure(name: name, bytes: bytes))
     }
     for (name, tick, bytes) in [
-        ("tick", exactTick, exactTickBytes), ("tick.arbitraryDoubles", arbitraryTick, arbitraryTickBytes),
+        ("tick", exactTick, exactTickBytes),
+        ("tick.arbitraryDoubles", arbitraryTick, arbitraryTickBytes),
     ] {
         figures += fastWriteFigures(name: name, tick: tick, size: bytes.count)
     }
@@ -49,7 +52,8 @@ private func parseFigure(name: String, bytes: [UInt8]) -> Figure {
         { blackHole(try! JSONSerialization.jsonObject(with: data)) })
     return Figure(
         name: "json.parse.\(name)", value: megabytesPerSecond(bytes.count, ours), unit: "MB/s",
-        baselineName: "Foundation.JSONSerialization", baselineValue: megabytesPerSecond(bytes.count, foundation))
+        baselineName: "Foundation.JSONSerialization",
+        baselineValue: megabytesPerSecond(bytes.count, foundation))
 }
 
 /// Write a tree: `JSONValue.serialized()` vs `JSONSerialization.data(withJSONObject:)`.
@@ -61,7 +65,8 @@ private func treeWriteFigure(name: String, bytes: [UInt8]) -> Figure {
         { blackHole(try! JSONSerialization.data(withJSONObject: object)) })
     return Figure(
         name: "json.write.tree.\(name)", value: megabytesPerSecond(bytes.count, ours), unit: "MB/s",
-        baselineName: "Foundation.JSONSerialization", baselineValue: megabytesPerSecond(bytes.count, foundation))
+        baselineName: "Foundation.JSONSerialization",
+        baselineValue: megabytesPerSecond(bytes.count, foundation))
 }
 
 /// Write a tick from Swift values: `JSONByteWriter` vs `JSONEncoder` (Codable) and vs
@@ -76,16 +81,21 @@ private func fastWriteFigures(name: String, tick: BenchTick, size: Int) -> [Figu
         blackHole(writer.bytes)
     }
     let encoder = JSONEncoder()
-    let (ours, codable) = compareNanosecondsPerIteration(fastWrite, { blackHole(try! encoder.encode(tick)) })
+    let (ours, codable) = compareNanosecondsPerIteration(
+        fastWrite, { blackHole(try! encoder.encode(tick)) })
     let (oursAgain, serialization) = compareNanosecondsPerIteration(
-        fastWrite, { blackHole(try! JSONSerialization.data(withJSONObject: tick.foundationObject())) })
+        fastWrite,
+        { blackHole(try! JSONSerialization.data(withJSONObject: tick.foundationObject())) })
     return [
         Figure(
             name: "json.write.fast.\(name)", value: megabytesPerSecond(size, ours), unit: "MB/s",
-            baselineName: "Foundation.JSONEncoder", baselineValue: megabytesPerSecond(size, codable)),
+            baselineName: "Foundation.JSONEncoder", baselineValue: megabytesPerSecond(size, codable)
+        ),
         Figure(
-            name: "json.write.fast.\(name)", value: megabytesPerSecond(size, oursAgain), unit: "MB/s",
-            baselineName: "Foundation.JSONSerialization", baselineValue: megabytesPerSecond(size, serialization)),
+            name: "json.write.fast.\(name)", value: megabytesPerSecond(size, oursAgain),
+            unit: "MB/s",
+            baselineName: "Foundation.JSONSerialization",
+            baselineValue: megabytesPerSecond(size, serialization)),
     ]
 }
 
@@ -106,7 +116,8 @@ private func frameReadFigure(body: [UInt8]) -> Figure {
         }
         blackHole(count)
     }
-    return Figure(name: "json.frameRead.tick", value: megabytesPerSecond(stream.count, ns), unit: "MB/s")
+    return Figure(
+        name: "json.frameRead.tick", value: megabytesPerSecond(stream.count, ns), unit: "MB/s")
 }
 
 /// A whole `transition/start` exchange through the `Dispatcher`: parse, check,
@@ -117,7 +128,8 @@ private func dispatchFigure(bytes: [UInt8]) -> Figure {
         ["transition": "t1", "duration": .double(request.duration)]
     }
     var dispatcher = Dispatcher(registry: registry)
-    _ = dispatcher.handle(body: Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
+    _ = dispatcher.handle(
+        body: Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
     let ns = nanosecondsPerIteration {
         blackHole(dispatcher.handle(body: bytes))
     }
@@ -187,7 +199,10 @@ struct BenchTick: Codable {
                 "fraction": params.fraction, "progress": params.progress,
                 "contentOffset": ["x": params.contentOffset.x, "y": params.contentOffset.y],
                 "attributes": params.attributes.map { attribute -> [String: Any] in
-                    ["k": attribute.k, "s": attribute.s, "i": attribute.i, "f": attribute.f, "a": attribute.a, "z": attribute.z]
+                    [
+                        "k": attribute.k, "s": attribute.s, "i": attribute.i, "f": attribute.f,
+                        "a": attribute.a, "z": attribute.z,
+                    ]
                 },
             ] as [String: Any],
         ]
@@ -223,7 +238,8 @@ enum JSONBenchmarkMessages {
             var frame = zip(listFrame, gridFrame).map { $0 + ($1 - $0) * progress }
             if frames == .eighths { frame = frame.map { ($0 * 8).rounded() / 8 + 0.125 } }
             attributes.append(
-                BenchAttribute(k: "cell", s: 0, i: item, f: frame, a: item % 7 == 0 ? 0.75 : 1, z: item % 3))
+                BenchAttribute(
+                    k: "cell", s: 0, i: item, f: frame, a: item % 7 == 0 ? 0.75 : 1, z: item % 3))
         }
         let params = BenchTickParams(
             session: "s1", seq: 42, time: 0.35, fraction: 0.7, progress: progress,
@@ -325,7 +341,9 @@ private func nanosecondsPerIteration(_ body: () -> Void) -> Double {
 
 /// Nanoseconds per call of two bodies, measured in alternating runs (7 of each,
 /// about 20 ms per run, medians) so that both see the same machine conditions.
-private func compareNanosecondsPerIteration(_ first: () -> Void, _ second: () -> Void) -> (Double, Double) {
+private func compareNanosecondsPerIteration(_ first: () -> Void, _ second: () -> Void) -> (
+    Double, Double
+) {
     let firstIterations = calibratedIterations(first)
     let secondIterations = calibratedIterations(second)
     var firstSamples: [Double] = []

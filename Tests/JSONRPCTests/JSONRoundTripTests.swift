@@ -43,7 +43,8 @@ struct JSONRoundTripTests {
         case 4: return .double(randomLayoutDouble(&random))
         case 5: return .string(randomString(&random))
         case 6:
-            return .array((0..<Int(random.next() % 6)).map { _ in randomValue(&random, depth: depth + 1) })
+            return .array(
+                (0..<Int(random.next() % 6)).map { _ in randomValue(&random, depth: depth + 1) })
         default:
             var object = JSONObject()
             for _ in 0..<Int(random.next() % 6) {
@@ -87,7 +88,9 @@ struct JSONRoundTripTests {
                 writer.write(value)
                 let parsed = try JSONParser().parse(writer.bytes)
                 let back = try #require(parsed.doubleValue)
-                #expect(back.bitPattern == value.bitPattern, "\(value) -> \(String(decoding: writer.bytes, as: UTF8.self))")
+                #expect(
+                    back.bitPattern == value.bitPattern,
+                    "\(value) -> \(String(decoding: writer.bytes, as: UTF8.self))")
             }
         }
     }

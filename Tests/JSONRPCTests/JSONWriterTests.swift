@@ -34,7 +34,7 @@ struct JSONWriterTests {
             (1e16, "1e+16"),
             (1e300, "1e+300"),
             (-1.5e-300, "-1.5e-300"),
-            (5e-324, "5e-324"),
+            (Double.leastNonzeroMagnitude, "5e-324"),
             (0.30000000000000004, "0.30000000000000004"),
             (1.7976931348623157e308, "1.7976931348623157e+308"),
             (123_456_789.12345679, "123456789.12345679"),
@@ -83,7 +83,9 @@ struct JSONWriterTests {
         var values: [Double] = []
         for exponent in -7...14 {
             let power = Double("1e\(exponent)")!
-            values += [power, power.nextUp, power.nextDown, power * 1.5, power * 9.999, power * 0.999]
+            values += [
+                power, power.nextUp, power.nextDown, power * 1.5, power * 9.999, power * 0.999,
+            ]
         }
         for value in values + values.map({ -$0 }) {
             var writer = JSONByteWriter()
