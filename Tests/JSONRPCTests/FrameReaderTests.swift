@@ -337,3 +337,40 @@ struct FrameWriterTests {
         #expect(output == bytes("Content-Length: 2\r\n\r\n{}Content-Length: 3\r\n\r\n[1]"))
     }
 }
+
+/// Random streams of good and bad frames: the events never depend on chunking.
+struct FrameReaderChunkingTests {
+    static let pieces: [[UInt8]] = [
+        FrameWriter.frame(#"{"a":1}"#), FrameWriter.frame("[\"é😀\"]"),
+        Array("Content-Length: x\r\n\r\n{}".utf8),
+        Array("Content-Length: 0\r\n\r\n".utf8), Array("X-Bad\r\n".utf8),
+        Array("junk{\"id\":1}".utf8),
+        Array("Content-Length: 3\r\nContent-Type: a; charset=latin1\r\n\r\nabc".utf8),
+        Array("Content-Length: 2\nX-A: b\n\n{}".utf8), Array("\r\n".utf8),
+        Array("Content-Length: 4\r\n\r\n{}".utf8),
+    ]
+
+    @Test func eventsDoNotDependOnChunking() {
+        var random = SeededRandom(seed: 0x5EED_0005)
+        for _ in 0..<300 {
+            var stream: [UInt8] = []
+            for _ in 0..<Int(random.next() % 8) + 1 {
+                stream += Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+            }
+            var whole = FrameReader(maximumBodyLength: 100, maximumHeaderLength: 64)
+            let expected = whole.read(stream)
+            let expectedEnd = whole.finish()
+            var chunked = FrameReader(maximumBodyLength: 100, maximumHeaderLength: 64)
+            var events: [FrameEvent] = []
+            var index = 0
+            while index < stream.count {
+                let size = Int(random.next() % 9) + 1
+                events += chunked.read(stream[index..<min(stream.count, index + size)])
+                index += size
+            }
+            #expect(
+                events == expected, "\(String(decoding: stream, as: UTF8.self).debugDescription)")
+            #expect(chunked.finish() == expectedEnd)
+        }
+    }
+}
