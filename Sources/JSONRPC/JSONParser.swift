@@ -89,12 +89,13 @@ struct JSONParserCursor {
     /// Whether the last string parsed was plain ASCII without escapes.
     var lastStringWasPlainASCII = false
     /// Strings already made for short ASCII byte sequences of this input.
-    var shortStrings = ShortStringCache()
+    var shortStrings: ShortStringCache
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.end = bytes.count
         self.maximumDepth = maximumDepth
+        self.shortStrings = ShortStringCache(inputLength: bytes.count)
     }
 
     /// Frees the stacks (call once, after parsing).

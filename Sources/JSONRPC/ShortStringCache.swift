@@ -2,8 +2,8 @@
 ///
 /// JSON-RPC messages repeat the same keys (and short values such as `"cell"`) many
 /// times; making a `String` validates and copies its bytes each time, while a hit
-/// here costs two 8-byte loads, a hash and a comparison. Direct-mapped, 64 slots,
-/// for strings of 1 to 15 bytes (which Swift stores inline, without a heap object)
+/// here costs two 8-byte loads, a hash and a comparison. Direct-mapped, 16 slots
+/// for inputs under 4 KiB and 64 for larger ones, for strings of 1 to 15 bytes (which Swift stores inline, without a heap object)
 /// that have 16 readable input bytes from their start (always true except at the
 /// very end of the input).
 struct ShortStringCache {
@@ -17,11 +17,14 @@ struct ShortStringCache {
     }
 
     private var slots: UnsafeMutablePointer<Slot>
-    static let slotCount = 64
+    /// log2 of the slot count.
+    private let slotBits: Int
 
-    init() {
-        slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: Slot(), count: Self.slotCount)
+    /// Creates a cache sized for an input of `inputLength` bytes.
+    init(inputLength: Int) {
+        slotBits = inputLength < 4096 ? 4 : 6
+        slots = .allocate(capacity: 1 << slotBits)
+        slots.initialize(repeating: Slot(), count: 1 << slotBits)
     }
 
     /// The string for the plain ASCII bytes at `span` of `bytes`, made once.
@@ -43,7 +46,7 @@ struct ShortStringCache {
             high &= (1 << UInt64((length - 8) * 8)) &- 1
         }
         let hash = (low ^ (high &* 0x1_0000_0001) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
-        let slot = slots + Int(truncatingIfNeeded: hash >> 58)
+        let slot = slots + Int(truncatingIfNeeded: hash >> UInt64(64 - slotBits))
         if slot.pointee.length == length && slot.pointee.low == low && slot.pointee.high == high {
             return slot.pointee.string
         }
@@ -54,7 +57,7 @@ struct ShortStringCache {
 
     /// Frees the slots (call once, after parsing).
     func deallocate() {
-        slots.deinitialize(count: Self.slotCount)
+        slots.deinitialize(count: 1 << slotBits)
         slots.deallocate()
     }
 }
