@@ -8,9 +8,12 @@
 public struct JSONObject: Sendable {
     /// One key and its value.
     public struct Member: Equatable, Sendable {
+        /// The key.
         public var key: String
+        /// The value.
         public var value: JSONValue
 
+        /// Creates a member.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
