@@ -36,6 +36,8 @@ public struct Dispatcher {
     public internal(set) var trace: TraceValue = .off
     /// Cancels waiting for their request, and recently answered ids.
     var cancellations: CancellationMemory
+    /// Parser memory and key cache kept across this connection's messages.
+    let workspace = JSONParserWorkspace()
 
     /// Creates a dispatcher for one connection.
     /// - Parameters:
@@ -63,7 +65,9 @@ public struct Dispatcher {
     /// cancel arrived).
     public mutating func handle(bodies: [[UInt8]]) -> [Outgoing] {
         guard lifecycle != .exited, !bodies.isEmpty else { return [] }
-        let payloads = bodies.map { IncomingPayload(body: $0, parser: parser) }
+        let payloads = bodies.map {
+            IncomingPayload(body: $0, parser: parser, workspace: workspace)
+        }
         let lastCancel = Self.cancelPositions(in: payloads)
         var position = 0
         var outgoing: [Outgoing] = []

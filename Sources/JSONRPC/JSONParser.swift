@@ -29,9 +29,38 @@ public struct JSONParser: Sendable {
     /// Parses one JSON text.
     /// - Throws: `JSONParseError` with the byte offset of the first problem.
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
-        var cursor = JSONParserCursor(bytes: bytes, maximumDepth: maximumDepth)
-        defer { cursor.deallocate() }
+        var cursor = JSONParserCursor(
+            bytes: bytes, maximumDepth: maximumDepth,
+            storage: JSONParserStorage(shortStringSlotBits: bytes.count < 4096 ? 4 : 6))
+        defer { cursor.storage.deallocate() }
         return try cursor.parseDocument()
+    }
+
+    /// Parses one JSON text, reusing the memory and the short-string cache of
+    /// `workspace` (keys such as `"jsonrpc"` are then made once per connection, not
+    /// once per message).
+    /// - Throws: `JSONParseError` with the byte offset of the first problem.
+    public func parse(_ bytes: UnsafeBufferPointer<UInt8>, workspace: JSONParserWorkspace)
+        throws(JSONParseError) -> JSONValue
+    {
+        var cursor = JSONParserCursor(
+            bytes: bytes, maximumDepth: maximumDepth, storage: workspace.storage)
+        defer {
+            var storage = cursor.storage
+            storage.clear()
+            workspace.storage = storage
+        }
+        return try cursor.parseDocument()
+    }
+
+    /// Parses one JSON text, reusing the memory of `workspace`.
+    /// - Throws: `JSONParseError` with the byte offset of the first problem.
+    public func parse(_ bytes: [UInt8], workspace: JSONParserWorkspace) throws(JSONParseError)
+        -> JSONValue
+    {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
+            try parse(buffer, workspace: workspace)
+        }
     }
 
     /// Parses one JSON text.
@@ -76,34 +105,39 @@ struct JSONParserCursor {
     let maximumDepth: Int
     var position: Int = 0
     /// Reused buffer for strings that contain escapes.
-    var scratch: [UInt8] = []
+    var scratch: [UInt8]
     /// Elements of the arrays being parsed, innermost last; each array is built
     /// with its exact size when it closes.
-    var elementStack = ParserStack<JSONValue>()
+    var elementStack: ParserStack<JSONValue>
     /// Members of the objects being parsed, innermost last.
-    var memberStack = ParserStack<JSONObject.Member>()
+    var memberStack: ParserStack<JSONObject.Member>
     /// For each member on `memberStack`: where its key's bytes are in the input, or
     /// an empty range at -1 when the key had escapes or non-ASCII bytes (compared as
     /// strings then).
-    var keySpans = ParserStack<Range<Int>>()
+    var keySpans: ParserStack<Range<Int>>
     /// Whether the last string parsed was plain ASCII without escapes.
     var lastStringWasPlainASCII = false
-    /// Strings already made for short ASCII byte sequences of this input.
+    /// Strings already made for short ASCII byte sequences.
     var shortStrings: ShortStringCache
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    /// A cursor at the start of `bytes`, using the given memory.
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, storage: JSONParserStorage) {
         self.bytes = bytes
         self.end = bytes.count
         self.maximumDepth = maximumDepth
-        self.shortStrings = ShortStringCache(inputLength: bytes.count)
+        scratch = storage.scratch
+        elementStack = storage.elementStack
+        memberStack = storage.memberStack
+        keySpans = storage.keySpans
+        shortStrings = storage.shortStrings
     }
 
-    /// Frees the stacks (call once, after parsing).
-    func deallocate() {
-        elementStack.deallocate()
-        memberStack.deallocate()
-        keySpans.deallocate()
-        shortStrings.deallocate()
+    /// The memory, to keep for the next parse or to free.
+    var storage: JSONParserStorage {
+        JSONParserStorage(
+            scratch: scratch, elementStack: elementStack, memberStack: memberStack,
+            keySpans: keySpans,
+            shortStrings: shortStrings)
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {

@@ -2,10 +2,11 @@
 ///
 /// JSON-RPC messages repeat the same keys (and short values such as `"cell"`) many
 /// times; making a `String` validates and copies its bytes each time, while a hit
-/// here costs two 8-byte loads, a hash and a comparison. Direct-mapped, 16 slots
-/// for inputs under 4 KiB and 64 for larger ones, for strings of 1 to 15 bytes (which Swift stores inline, without a heap object)
+/// here costs two 8-byte loads, a hash and a comparison. Direct-mapped (16 slots for
+/// a one-off parse of a small input, 64 otherwise), for strings of 1 to 15 bytes (which Swift stores inline, without a heap object)
 /// that have 16 readable input bytes from their start (always true except at the
-/// very end of the input).
+/// very end of the input). Slots hold the bytes themselves, not positions in an
+/// input, so a cache can serve many inputs (see `JSONParserWorkspace`).
 struct ShortStringCache {
     /// One slot: the string's bytes packed little-endian into two words (zero
     /// padded), its length (0 when unused), and the string.
@@ -20,9 +21,9 @@ struct ShortStringCache {
     /// log2 of the slot count.
     private let slotBits: Int
 
-    /// Creates a cache sized for an input of `inputLength` bytes.
-    init(inputLength: Int) {
-        slotBits = inputLength < 4096 ? 4 : 6
+    /// Creates a cache of 2^`slotBits` slots.
+    init(slotBits: Int) {
+        self.slotBits = slotBits
         slots = .allocate(capacity: 1 << slotBits)
         slots.initialize(repeating: Slot(), count: 1 << slotBits)
     }
