@@ -17,7 +17,7 @@ let package = Package(
         ),
 
         // MARK: JSONRPC — JSON, LSP framing, messages, dispatch. Pure Swift, no I/O.
-        .target(name: "JSONRPC", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "JSONRPC", exclude: ["README.md"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
 
         // MARK: TransitionBench — release-mode figures.

@@ -1,7 +1,9 @@
 /// Answering requests under the LSP lifecycle rules.
 extension Dispatcher {
     /// The result or error for one request, applying lifecycle and cancellation.
-    mutating func answer(_ request: RequestMessage, cancelledLater: Bool) -> Result<any JSONEncodable, ResponseError> {
+    mutating func answer(_ request: RequestMessage, cancelledLater: Bool) -> Result<
+        any JSONEncodable, ResponseError
+    > {
         let cancelledEarlier = cancellations.takeCancellation(of: request.id)
         let cancelled = cancelledEarlier || cancelledLater
         switch lifecycle {
@@ -29,7 +31,8 @@ extension Dispatcher {
     }
 
     /// Runs `initialize`: the registered handler, or an empty capabilities result.
-    mutating func initialize(_ request: RequestMessage) -> Result<any JSONEncodable, ResponseError> {
+    mutating func initialize(_ request: RequestMessage) -> Result<any JSONEncodable, ResponseError>
+    {
         let params: InitializeRequest
         do throws(JSONDecodingError) {
             params = try InitializeRequest(json: JSONCursor(request.params))
@@ -47,6 +50,7 @@ extension Dispatcher {
     /// Calls the registered handler for the request's method, if there is one.
     func call(_ request: RequestMessage) -> Result<any JSONEncodable, ResponseError>? {
         guard let handler = registry.requestHandlers[request.method] else { return nil }
-        return handler(JSONCursor(request.params), RequestContext(id: request.id, method: request.method))
+        return handler(
+            JSONCursor(request.params), RequestContext(id: request.id, method: request.method))
     }
 }

@@ -1,7 +1,9 @@
 /// Messages the server sends on its own initiative.
 extension Dispatcher {
     /// A notification to send: `{"jsonrpc":"2.0","method":…,"params":…}`.
-    public static func notification<Params: JSONEncodable>(method: String, params: Params) -> Outgoing {
+    public static func notification<Params: JSONEncodable>(method: String, params: Params)
+        -> Outgoing
+    {
         var writer = JSONByteWriter()
         writer.writeNotification(method: method, params: params)
         return .send(writer.bytes)
@@ -9,7 +11,10 @@ extension Dispatcher {
 
     /// `window/logMessage {type, message}`.
     public static func logMessage(_ type: MessageType, _ message: String) -> Outgoing {
-        notification(method: "window/logMessage", params: ["type": .integer(Int64(type.rawValue)), "message": .string(message)] as JSONValue)
+        notification(
+            method: "window/logMessage",
+            params: ["type": .integer(Int64(type.rawValue)), "message": .string(message)]
+                as JSONValue)
     }
 
     /// `$/logTrace {message, verbose?}` when the trace setting allows it: `nil` when

@@ -36,13 +36,18 @@ public struct Dispatcher {
     public internal(set) var trace: TraceValue = .off
     /// Cancels waiting for their request, and recently answered ids.
     var cancellations: CancellationMemory
+    /// Parser memory and key cache kept across this connection's messages.
+    let workspace = JSONParserWorkspace()
 
     /// Creates a dispatcher for one connection.
     /// - Parameters:
     ///   - registry: The method handlers.
     ///   - maximumDepth: Nesting limit for incoming JSON.
     ///   - cancellationMemory: How many early cancels (and answered ids) to remember.
-    public init(registry: MethodRegistry, maximumDepth: Int = JSONParser.defaultMaximumDepth, cancellationMemory: Int = 1024) {
+    public init(
+        registry: MethodRegistry, maximumDepth: Int = JSONParser.defaultMaximumDepth,
+        cancellationMemory: Int = 1024
+    ) {
         self.registry = registry
         self.parser = JSONParser(maximumDepth: maximumDepth)
         self.cancellations = CancellationMemory(capacity: cancellationMemory)
@@ -60,7 +65,9 @@ public struct Dispatcher {
     /// cancel arrived).
     public mutating func handle(bodies: [[UInt8]]) -> [Outgoing] {
         guard lifecycle != .exited, !bodies.isEmpty else { return [] }
-        let payloads = bodies.map { IncomingPayload(body: $0, parser: parser) }
+        let payloads = bodies.map {
+            IncomingPayload(body: $0, parser: parser, workspace: workspace)
+        }
         let lastCancel = Self.cancelPositions(in: payloads)
         var position = 0
         var outgoing: [Outgoing] = []
@@ -96,7 +103,9 @@ public struct Dispatcher {
         guard lifecycle != .exited else { return [] }
         var writer = JSONByteWriter()
         writer.writeErrorResponse(id: .null, error: .framing(error))
-        var outgoing: [Outgoing] = [.send(writer.bytes), .diagnostic("framing: \(error.description)")]
+        var outgoing: [Outgoing] = [
+            .send(writer.bytes), .diagnostic("framing: \(error.description)"),
+        ]
         if error.isFatal { outgoing.append(.close(error)) }
         return outgoing
     }
@@ -138,7 +147,8 @@ public struct Dispatcher {
 
     /// Handles one body's payload, appending what to do.
     mutating func process(
-        _ payload: IncomingPayload, position: inout Int, lastCancel: [RequestID: Int], into outgoing: inout [Outgoing]
+        _ payload: IncomingPayload, position: inout Int, lastCancel: [RequestID: Int],
+        into outgoing: inout [Outgoing]
     ) {
         var writer = JSONByteWriter()
         var extra: [Outgoing] = []
@@ -152,7 +162,8 @@ public struct Dispatcher {
             outgoing.append(.send(writer.bytes))
             position += 1
         case .single(let result):
-            let answered = process(result, position: position, lastCancel: lastCancel, writer: &writer, extra: &extra)
+            let answered = process(
+                result, position: position, lastCancel: lastCancel, writer: &writer, extra: &extra)
             position += 1
             if answered { outgoing.append(.send(writer.bytes)) }
         case .batch(let results):
@@ -160,7 +171,10 @@ public struct Dispatcher {
             var answers = 0
             for result in results {
                 guard lifecycle != .exited else { break }
-                if process(result, position: position, lastCancel: lastCancel, writer: &writer, extra: &extra) {
+                if process(
+                    result, position: position, lastCancel: lastCancel, writer: &writer,
+                    extra: &extra)
+                {
                     answers += 1
                 }
                 position += 1
@@ -182,7 +196,9 @@ public struct Dispatcher {
             writer.writeErrorResponse(id: invalid.id, error: invalid.responseError)
             return true
         case .success(.response(let response)):
-            extra.append(.diagnostic("ignored a response for id \(response.id): this server sends no requests"))
+            extra.append(
+                .diagnostic(
+                    "ignored a response for id \(response.id): this server sends no requests"))
             return false
         case .success(.notification(let notification)):
             handle(notification, extra: &extra)

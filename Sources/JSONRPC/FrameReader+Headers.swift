@@ -118,11 +118,14 @@ extension FrameReader {
     mutating func strayBytes(_ section: HeaderSection) -> ScanOutcome {
         let limit = section.lineStart + 64
         var stop = section.lineStart
-        while stop < min(end, limit) && buffer[stop - bufferBase] != 0x0A && buffer[stop - bufferBase] != 0x0D {
+        while stop < min(end, limit) && buffer[stop - bufferBase] != 0x0A
+            && buffer[stop - bufferBase] != 0x0D
+        {
             stop += 1
         }
         if stop == end && end < limit { return .needMoreInput }
-        let error = FramingError(.malformedHeaderLine(excerpt(section.lineStart, stop)), streamOffset: section.lineStart)
+        let error = FramingError(
+            .malformedHeaderLine(excerpt(section.lineStart, stop)), streamOffset: section.lineStart)
         consumed = section.lineStart + 1
         return .report(error, then: .resynchronizing)
     }
@@ -140,7 +143,9 @@ extension FrameReader {
         var problem: FramingError.Reason?
         if let line = section.malformedLine {
             problem = .malformedHeaderLine(line)
-        } else if let contentType = section.contentType, let charset = Self.unsupportedCharset(in: contentType) {
+        } else if let contentType = section.contentType,
+            let charset = Self.unsupportedCharset(in: contentType)
+        {
             problem = .unsupportedCharset(charset)
         }
         guard let lengthText = section.contentLength else {
@@ -156,7 +161,9 @@ extension FrameReader {
                 then: .resynchronizing)
         case .tooLarge:
             return .report(
-                FramingError(.bodyTooLarge(length: shown, limit: maximumBodyLength), streamOffset: section.start),
+                FramingError(
+                    .bodyTooLarge(length: shown, limit: maximumBodyLength),
+                    streamOffset: section.start),
                 then: .stopped)
         case .length(0):
             return .report(
@@ -164,7 +171,9 @@ extension FrameReader {
                 then: .header(HeaderSection(start: consumed)))
         case .length(let length):
             if let problem {
-                return .report(FramingError(problem, streamOffset: section.start), then: .skipping(remaining: length))
+                return .report(
+                    FramingError(problem, streamOffset: section.start),
+                    then: .skipping(remaining: length))
             }
             return .proceed(.body(length: length))
         }
@@ -199,10 +208,15 @@ extension FrameReader {
     /// The charset of a `Content-Type` value when it is given and not UTF-8.
     static func unsupportedCharset(in contentType: [UInt8]) -> String? {
         for parameter in contentType.split(separator: UInt8(ascii: ";")).dropFirst() {
-            let parts = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, equalsIgnoringCase(trimmed(parts[0]), "charset") else { continue }
+            let parts = parameter.split(
+                separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, equalsIgnoringCase(trimmed(parts[0]), "charset") else {
+                continue
+            }
             var value = trimmed(parts[1])
-            if value.count >= 2 && value.first == UInt8(ascii: "\"") && value.last == UInt8(ascii: "\"") {
+            if value.count >= 2 && value.first == UInt8(ascii: "\"")
+                && value.last == UInt8(ascii: "\"")
+            {
                 value = value.dropFirst().dropLast()
             }
             if equalsIgnoringCase(value, "utf-8") || equalsIgnoringCase(value, "utf8") {
@@ -221,7 +235,8 @@ extension FrameReader {
             var matched = true
             for (index, expected) in pattern.enumerated() {
                 let byte = buffer[candidate + index - bufferBase]
-                let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                let folded =
+                    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
                 if folded != expected {
                     matched = false
                     break

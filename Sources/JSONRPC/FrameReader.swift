@@ -127,7 +127,8 @@ public struct FrameReader: Sendable {
                 streamOffset: section.start)
         case .body(let length):
             return FramingError(
-                .unexpectedEndOfStream(expectedBodyLength: length, receivedBodyBytes: end - consumed),
+                .unexpectedEndOfStream(
+                    expectedBodyLength: length, receivedBodyBytes: end - consumed),
                 streamOffset: consumed)
         case .skipping, .resynchronizing, .stopped:
             return nil

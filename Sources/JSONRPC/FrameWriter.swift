@@ -31,11 +31,8 @@ public enum FrameWriter {
     }
 
     static func appendHeader(bodyLength length: Int, to output: inout [UInt8]) {
-        var writer = JSONByteWriter(appendingTo: [])
-        swap(&writer.bytes, &output)
-        writer.appendASCII("Content-Length: ")
-        writer.appendInteger(Int64(length))
-        writer.appendASCII("\r\n\r\n")
-        swap(&writer.bytes, &output)
+        output.append(contentsOf: "Content-Length: ".utf8)
+        output.append(contentsOf: String(length).utf8)
+        output.append(contentsOf: [0x0D, 0x0A, 0x0D, 0x0A])
     }
 }

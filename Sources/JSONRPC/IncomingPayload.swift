@@ -14,10 +14,18 @@ public enum IncomingPayload: Equatable, Sendable {
     case parseError(JSONParseError)
 
     /// Parses and classifies a body.
-    public init(body: [UInt8], parser: JSONParser = JSONParser()) {
+    /// - Parameters:
+    ///   - workspace: Parser memory to reuse, if any (see `JSONParserWorkspace`).
+    public init(
+        body: [UInt8], parser: JSONParser = JSONParser(), workspace: JSONParserWorkspace? = nil
+    ) {
         let value: JSONValue
-        do {
-            value = try parser.parse(body)
+        do throws(JSONParseError) {
+            if let workspace {
+                value = try parser.parse(body, workspace: workspace)
+            } else {
+                value = try parser.parse(body)
+            }
         } catch {
             self = .parseError(error)
             return

@@ -4,6 +4,7 @@
 /// available in `capabilities` and `initializationOptions` as raw JSON.
 public struct InitializeRequest: RequestType, Equatable, Sendable {
     public typealias Response = InitializeResult
+    /// The method name.
     public static let method = "initialize"
 
     /// The client's process id, to exit when it dies (`null` when not given).
@@ -19,9 +20,11 @@ public struct InitializeRequest: RequestType, Equatable, Sendable {
     /// `initializationOptions`, as sent.
     public var initializationOptions: JSONValue?
 
+    /// Creates the params (for tests and clients).
     public init(
         processId: Int64? = nil, clientName: String? = nil, clientVersion: String? = nil,
-        trace: TraceValue = .off, capabilities: JSONValue? = nil, initializationOptions: JSONValue? = nil
+        trace: TraceValue = .off, capabilities: JSONValue? = nil,
+        initializationOptions: JSONValue? = nil
     ) {
         self.processId = processId
         self.clientName = clientName
@@ -50,7 +53,10 @@ public struct InitializeResult: JSONEncodable, Equatable, Sendable {
     /// `serverInfo.version`, when given.
     public var serverVersion: String?
 
-    public init(capabilities: JSONObject = [:], serverName: String? = nil, serverVersion: String? = nil) {
+    /// Creates a result.
+    public init(
+        capabilities: JSONObject = [:], serverName: String? = nil, serverVersion: String? = nil
+    ) {
         self.capabilities = capabilities
         self.serverName = serverName
         self.serverVersion = serverVersion

@@ -5,6 +5,7 @@ public struct InvalidMessage: Error, Equatable, Sendable {
     /// What is wrong, e.g. `jsonrpc must be "2.0"`.
     public var reason: String
 
+    /// Creates an error.
     public init(id: RequestID, reason: String) {
         self.id = id
         self.reason = reason

@@ -51,7 +51,9 @@ extension JSONByteWriter {
     }
 
     /// Writes a whole request (for clients such as `transitionctl`).
-    public mutating func writeRequest<Params: JSONEncodable>(id: RequestID, method: String, params: Params?) {
+    public mutating func writeRequest<Params: JSONEncodable>(
+        id: RequestID, method: String, params: Params?
+    ) {
         beginObject()
         writeKey("jsonrpc")
         write("2.0")

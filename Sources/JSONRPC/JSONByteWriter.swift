@@ -20,74 +20,154 @@
 /// fraction, e.g. `2`); strings escape `"`, `\` and control characters only, and keep
 /// other characters as UTF-8. Non-finite doubles, which JSON cannot express, are
 /// written as `null`.
-public struct JSONByteWriter: Sendable {
-    /// The JSON text written so far.
-    public var bytes: [UInt8]
+///
+/// The writer owns a plain memory block (it is noncopyable, so no copy-on-write
+/// checks or reference counting happen per call); `bytes` or `framedBytes()` copy the
+/// result out. Reuse one writer with `reset()` to avoid reallocating.
+public struct JSONByteWriter: ~Copyable {
+    /// Start of the buffer.
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    /// Bytes written.
+    @usableFromInline var count: Int
+    /// Bytes allocated.
+    @usableFromInline var capacity: Int
     /// Whether the next value or key must be preceded by a comma.
-    var needsComma = false
+    @usableFromInline var needsComma = false
 
     /// Creates a writer with an empty buffer of the given capacity.
     public init(capacity: Int = 256) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+        count = 0
     }
 
-    /// Creates a writer that appends to existing bytes (which it treats as not
-    /// needing a comma before the first value).
-    public init(appendingTo bytes: [UInt8]) {
-        self.bytes = bytes
+    deinit {
+        base.deallocate()
+    }
+
+    /// A copy of the JSON text written so far.
+    public var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The number of bytes written so far.
+    public var byteCount: Int { count }
+
+    /// The text framed for the LSP base protocol: `Content-Length: N\r\n\r\n` then
+    /// the bytes, in one new buffer ready to write.
+    public func framedBytes() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(count + 32)
+        FrameWriter.appendHeader(bodyLength: count, to: &output)
+        output.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        return output
+    }
+
+    /// Calls `body` with the bytes written so far, without copying them.
+    /// - Important: The pointer is valid only during the call.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows
+        -> Result
+    {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// Empties the buffer, keeping its capacity, to write the next document.
+    @inlinable
     public mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
         needsComma = false
     }
 
-    @inline(__always)
+    /// Makes room for `extra` more bytes.
+    @inlinable @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    @usableFromInline
+    mutating func grow(to minimum: Int) {
+        let newCapacity = max(minimum, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Appends one byte.
+    @inlinable @inline(__always)
+    mutating func appendByte(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends bytes.
+    @inlinable
+    mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let start = source.baseAddress, source.count > 0 else { return }
+        reserve(source.count)
+        (base + count).update(from: start, count: source.count)
+        count += source.count
+    }
+
+    /// Appends the bytes of a literal.
+    @inlinable @inline(__always)
+    mutating func appendASCII(_ text: StaticString) {
+        appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inlinable @inline(__always)
     mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { appendByte(UInt8(ascii: ",")) }
     }
 
     /// Writes `{`.
+    @inlinable
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        appendByte(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Writes `}`.
+    @inlinable
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        appendByte(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Writes `[`.
+    @inlinable
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        appendByte(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Writes `]`.
+    @inlinable
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        appendByte(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes an object key and its colon.
+    @inlinable
     public mutating func writeKey(_ key: StaticString) {
         separate()
         appendQuoted(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: ":"))
+        appendByte(UInt8(ascii: ":"))
         needsComma = false
     }
 
-    /// Writes an object key and its colon.
+    /// Writes an object key and its colon. (A string literal picks the
+    /// `StaticString` overload.)
+    @_disfavoredOverload
     public mutating func writeKey(_ key: String) {
         separate()
         appendQuoted(key)
-        bytes.append(UInt8(ascii: ":"))
+        appendByte(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -101,11 +181,12 @@ public struct JSONByteWriter: Sendable {
     /// Writes `true` or `false`.
     public mutating func write(_ value: Bool) {
         separate()
-        appendASCII(value ? "true" : "false")
+        if value { appendASCII("true") } else { appendASCII("false") }
         needsComma = true
     }
 
     /// Writes an integer.
+    @inlinable
     public mutating func write(_ value: Int) {
         separate()
         appendInteger(Int64(value))
@@ -113,6 +194,7 @@ public struct JSONByteWriter: Sendable {
     }
 
     /// Writes an integer.
+    @inlinable
     public mutating func write(_ value: Int64) {
         separate()
         appendInteger(value)
@@ -120,6 +202,7 @@ public struct JSONByteWriter: Sendable {
     }
 
     /// Writes the shortest round-trip form of a double (`null` if not finite).
+    @inlinable
     public mutating func write(_ value: Double) {
         separate()
         appendDouble(value)
@@ -127,22 +210,26 @@ public struct JSONByteWriter: Sendable {
     }
 
     /// Writes a quoted, escaped string.
+    @_disfavoredOverload
     public mutating func write(_ value: String) {
         separate()
         appendQuoted(value)
         needsComma = true
     }
 
-    /// Writes bytes that already form one complete JSON value, unchanged.
-    /// - Important: The bytes are not checked.
-    public mutating func writeRaw<Bytes: Sequence<UInt8>>(_ json: Bytes) {
+    /// Writes a quoted, escaped string literal.
+    @inlinable
+    public mutating func write(_ value: StaticString) {
         separate()
-        bytes.append(contentsOf: json)
+        appendQuoted(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
         needsComma = true
     }
 
-    @inline(__always)
-    mutating func appendASCII(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    /// Writes bytes that already form one complete JSON value, unchanged.
+    /// - Important: The bytes are not checked.
+    public mutating func writeRaw(_ json: [UInt8]) {
+        separate()
+        json.withUnsafeBufferPointer { appendBytes($0) }
+        needsComma = true
     }
 }

@@ -16,19 +16,42 @@ public struct JSONCursor: Sendable {
         case failed(JSONDecodingError)
     }
 
+    /// The last step of the path, relative to `containerPath`.
+    enum Step: Sendable {
+        case root(String)
+        case key(String)
+        case index(Int)
+    }
+
     let content: Content
-    /// The path from the root, e.g. `params.viewport.width` or `params.items[0]`.
-    public let path: String
+    /// The path of the containing value (empty at the root).
+    let containerPath: String
+    /// How this value is reached from its container.
+    let step: Step
 
     /// A cursor at the root of `value` (`nil` when the value is absent).
     public init(_ value: JSONValue?, path: String = "params") {
         content = value.map { .present($0) } ?? .missing
-        self.path = path
+        containerPath = ""
+        step = .root(path)
     }
 
-    init(content: Content, path: String) {
+    init(content: Content, containerPath: String, step: Step) {
         self.content = content
-        self.path = path
+        self.containerPath = containerPath
+        self.step = step
+    }
+
+    /// The path from the root, e.g. `params.viewport.width` or `params.items[0]`.
+    ///
+    /// Made on demand: reading a member does not build its path, so decoding builds
+    /// strings only for containers it enters and for errors.
+    public var path: String {
+        switch step {
+        case .root(let name): return name
+        case .key(let key): return containerPath + "." + key
+        case .index(let index): return containerPath + "[\(index)]"
+        }
     }
 
     /// The value here, or `nil` when absent (or unreachable).
@@ -45,34 +68,40 @@ public struct JSONCursor: Sendable {
 
     /// The member `key` of the object here.
     public subscript(key: String) -> JSONCursor {
-        let childPath = path + "." + key
+        let here = path
         switch content {
         case .present(.object(let object)):
-            return JSONCursor(content: object[key].map { .present($0) } ?? .missing, path: childPath)
+            let member: Content = object[key].map { .present($0) } ?? .missing
+            return JSONCursor(content: member, containerPath: here, step: .key(key))
         case .present(let other):
-            return JSONCursor(content: .failed(mismatch(expected: "object", found: other)), path: childPath)
+            return JSONCursor(
+                content: .failed(mismatch(expected: "object", found: other)), containerPath: here,
+                step: .key(key))
         case .missing:
-            return JSONCursor(content: .missing, path: childPath)
+            return JSONCursor(content: .missing, containerPath: here, step: .key(key))
         case .failed(let error):
-            return JSONCursor(content: .failed(error), path: childPath)
+            return JSONCursor(content: .failed(error), containerPath: here, step: .key(key))
         }
     }
 
     /// The element at `index` of the array here.
     public subscript(index: Int) -> JSONCursor {
-        let childPath = path + "[\(index)]"
+        let here = path
         switch content {
         case .present(.array(let elements)):
             guard elements.indices.contains(index) else {
-                return JSONCursor(content: .missing, path: childPath)
+                return JSONCursor(content: .missing, containerPath: here, step: .index(index))
             }
-            return JSONCursor(content: .present(elements[index]), path: childPath)
+            return JSONCursor(
+                content: .present(elements[index]), containerPath: here, step: .index(index))
         case .present(let other):
-            return JSONCursor(content: .failed(mismatch(expected: "array", found: other)), path: childPath)
+            return JSONCursor(
+                content: .failed(mismatch(expected: "array", found: other)), containerPath: here,
+                step: .index(index))
         case .missing:
-            return JSONCursor(content: .missing, path: childPath)
+            return JSONCursor(content: .missing, containerPath: here, step: .index(index))
         case .failed(let error):
-            return JSONCursor(content: .failed(error), path: childPath)
+            return JSONCursor(content: .failed(error), containerPath: here, step: .index(index))
         }
     }
 
@@ -82,7 +111,9 @@ public struct JSONCursor: Sendable {
     }
 
     /// Decodes the value here, or returns `nil` when it is absent or `null`.
-    public func decodeIfPresent<T: JSONDecodable>(_ type: T.Type = T.self) throws(JSONDecodingError) -> T? {
+    public func decodeIfPresent<T: JSONDecodable>(_ type: T.Type = T.self) throws(JSONDecodingError)
+        -> T?
+    {
         switch content {
         case .missing, .present(.null):
             return nil
@@ -112,15 +143,28 @@ public struct JSONCursor: Sendable {
     /// Cursors for the elements of the array here.
     public func elements() throws(JSONDecodingError) -> [JSONCursor] {
         let value = try require("array")
-        guard case .array(let elements) = value else { throw mismatch(expected: "array", found: value) }
-        return elements.enumerated().map { JSONCursor(content: .present($1), path: path + "[\($0)]") }
+        guard case .array(let elements) = value else {
+            throw mismatch(expected: "array", found: value)
+        }
+        let here = path
+        return elements.enumerated().map {
+            JSONCursor(content: .present($1), containerPath: here, step: .index($0))
+        }
     }
 
     /// The keys and member cursors of the object here, in order.
     public func members() throws(JSONDecodingError) -> [(key: String, value: JSONCursor)] {
         let value = try require("object")
-        guard case .object(let object) = value else { throw mismatch(expected: "object", found: value) }
-        return object.map { ($0.key, JSONCursor(content: .present($0.value), path: path + "." + $0.key)) }
+        guard case .object(let object) = value else {
+            throw mismatch(expected: "object", found: value)
+        }
+        let here = path
+        return object.members.map {
+            (
+                $0.key,
+                JSONCursor(content: .present($0.value), containerPath: here, step: .key($0.key))
+            )
+        }
     }
 
     /// An error for the value here, for checks beyond its type:

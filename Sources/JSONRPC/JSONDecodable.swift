@@ -25,7 +25,9 @@ extension JSONValue: JSONDecodable {
 extension Bool: JSONDecodable {
     public init(json: JSONCursor) throws(JSONDecodingError) {
         let value = try json.require("boolean")
-        guard case .bool(let flag) = value else { throw json.mismatch(expected: "boolean", found: value) }
+        guard case .bool(let flag) = value else {
+            throw json.mismatch(expected: "boolean", found: value)
+        }
         self = flag
     }
 }
@@ -33,7 +35,9 @@ extension Bool: JSONDecodable {
 extension String: JSONDecodable {
     public init(json: JSONCursor) throws(JSONDecodingError) {
         let value = try json.require("string")
-        guard case .string(let text) = value else { throw json.mismatch(expected: "string", found: value) }
+        guard case .string(let text) = value else {
+            throw json.mismatch(expected: "string", found: value)
+        }
         self = text
     }
 }
@@ -41,7 +45,9 @@ extension String: JSONDecodable {
 extension Double: JSONDecodable {
     public init(json: JSONCursor) throws(JSONDecodingError) {
         let value = try json.require("number")
-        guard let number = value.doubleValue else { throw json.mismatch(expected: "number", found: value) }
+        guard let number = value.doubleValue else {
+            throw json.mismatch(expected: "number", found: value)
+        }
         self = number
     }
 }
@@ -86,7 +92,9 @@ extension Optional: JSONDecodable where Wrapped: JSONDecodable {
 extension JSONObject: JSONDecodable {
     public init(json: JSONCursor) throws(JSONDecodingError) {
         let value = try json.require("object")
-        guard case .object(let object) = value else { throw json.mismatch(expected: "object", found: value) }
+        guard case .object(let object) = value else {
+            throw json.mismatch(expected: "object", found: value)
+        }
         self = object
     }
 }

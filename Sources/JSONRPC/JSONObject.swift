@@ -1,14 +1,27 @@
 /// The members of a JSON object, in insertion order, with unique keys.
 ///
 /// Setting an existing key replaces its value in place (so when a parsed object
-/// repeats a key, the last value wins at the position of the first). Small objects
-/// are searched linearly; from `hashingThreshold` members on, a hash index is kept so
-/// that lookups and insertions stay O(1).
+/// repeats a key, the last value wins at the position of the first). Keys are Swift
+/// strings and compare as such (by canonical equivalence). Small objects are searched
+/// linearly; from `hashingThreshold` members on, a hash index is kept so that lookups
+/// and insertions stay O(1).
 public struct JSONObject: Sendable {
-    /// The keys, in insertion order.
-    public private(set) var keys: [String]
-    /// The values, parallel to `keys`.
-    public private(set) var values: [JSONValue]
+    /// One key and its value.
+    public struct Member: Equatable, Sendable {
+        /// The key.
+        public var key: String
+        /// The value.
+        public var value: JSONValue
+
+        /// Creates a member.
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The members, in insertion order.
+    public private(set) var members: [Member]
     /// Position of each key, kept only once the object has `hashingThreshold` members.
     private var positions: [String: Int]?
 
@@ -17,8 +30,7 @@ public struct JSONObject: Sendable {
 
     /// Creates an empty object.
     public init() {
-        keys = []
-        values = []
+        members = []
         positions = nil
     }
 
@@ -31,24 +43,31 @@ public struct JSONObject: Sendable {
         }
     }
 
-    /// The number of members.
-    public var count: Int { keys.count }
+    /// Creates an object from members whose keys the caller knows are unique.
+    init(uniqueMembers: [Member]) {
+        members = uniqueMembers
+        positions = nil
+        if members.count >= Self.hashingThreshold { rebuildPositions() }
+    }
 
-    /// Whether the object has no members.
-    public var isEmpty: Bool { keys.isEmpty }
+    /// The keys, in order.
+    public var keys: [String] { members.map(\.key) }
 
-    /// The position of `key` in `keys`, if present.
+    /// The values, in key order.
+    public var values: [JSONValue] { members.map(\.value) }
+
+    /// The position of `key` in `members`, if present.
     /// - Complexity: O(1) with the hash index, else O(n) for n < `hashingThreshold`.
     public func index(forKey key: String) -> Int? {
         if let positions { return positions[key] }
-        return keys.firstIndex(of: key)
+        return members.firstIndex { $0.key == key }
     }
 
     /// The value for `key`; assigning `nil` removes the member.
     public subscript(key: String) -> JSONValue? {
         get {
             guard let position = index(forKey: key) else { return nil }
-            return values[position]
+            return members[position].value
         }
         set {
             if let newValue {
@@ -64,23 +83,17 @@ public struct JSONObject: Sendable {
     @discardableResult
     public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
         if let position = index(forKey: key) {
-            let old = values[position]
-            values[position] = value
+            let old = members[position].value
+            members[position].value = value
             return old
         }
-        appendNew(key, value)
-        return nil
-    }
-
-    /// Appends a member whose key the caller knows is not present.
-    mutating func appendNew(_ key: String, _ value: JSONValue) {
-        keys.append(key)
-        values.append(value)
+        members.append(Member(key: key, value: value))
         if positions != nil {
-            positions![key] = keys.count - 1
-        } else if keys.count >= Self.hashingThreshold {
+            positions![key] = members.count - 1
+        } else if members.count >= Self.hashingThreshold {
             rebuildPositions()
         }
+        return nil
     }
 
     /// Removes the member for `key`.
@@ -89,21 +102,20 @@ public struct JSONObject: Sendable {
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
         guard let position = index(forKey: key) else { return nil }
-        keys.remove(at: position)
-        let old = values.remove(at: position)
+        let old = members.remove(at: position).value
         if positions != nil { rebuildPositions() }
         return old
     }
 
     private mutating func rebuildPositions() {
-        guard keys.count >= Self.hashingThreshold else {
+        guard members.count >= Self.hashingThreshold else {
             positions = nil
             return
         }
         var table: [String: Int] = [:]
-        table.reserveCapacity(keys.count * 2)
-        for (position, key) in keys.enumerated() {
-            table[key] = position
+        table.reserveCapacity(members.count)
+        for (position, member) in members.enumerated() {
+            table[member.key] = position
         }
         positions = table
     }
@@ -113,10 +125,11 @@ extension JSONObject: RandomAccessCollection {
     public typealias Element = (key: String, value: JSONValue)
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { keys.count }
+    public var endIndex: Int { members.count }
 
     public subscript(position: Int) -> Element {
-        (keys[position], values[position])
+        let member = members[position]
+        return (member.key, member.value)
     }
 }
 

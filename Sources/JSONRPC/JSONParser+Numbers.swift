@@ -1,11 +1,5 @@
 /// Number parsing: exact integers, correctly rounded doubles.
 extension JSONParserCursor {
-    /// Exact powers of ten as doubles (10^0 ... 10^22 are all representable).
-    static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
     /// Parses a number starting at `position` (a `-` or a digit).
     ///
     /// The grammar is checked first; the value then comes from the collected decimal
@@ -81,7 +75,9 @@ extension JSONParserCursor {
             isIntegerLiteral = false
             index += 1
             var exponentIsNegative = false
-            if index < end && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+            if index < end
+                && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"))
+            {
                 exponentIsNegative = bytes[index] == UInt8(ascii: "-")
                 index += 1
             }
@@ -110,17 +106,19 @@ extension JSONParserCursor {
             }
         }
 
-        if mantissaIsExact && mantissa <= 1 << 53 && decimalExponent >= -22 && decimalExponent <= 22 {
+        if mantissaIsExact && mantissa <= 1 << 53 && decimalExponent >= -22 && decimalExponent <= 22
+        {
             var value = Double(mantissa)
             if decimalExponent < 0 {
-                value /= Self.exactPowersOfTen[-decimalExponent]
+                value /= exactPowerOfTen(-decimalExponent)
             } else {
-                value *= Self.exactPowersOfTen[decimalExponent]
+                value *= exactPowerOfTen(decimalExponent)
             }
             return .double(negative ? -value : value)
         }
 
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let text = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw JSONParseError(.numberOutOfRange, at: start)
         }

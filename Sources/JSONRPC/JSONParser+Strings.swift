@@ -7,13 +7,20 @@ extension JSONParserCursor {
     mutating func parseString() throws(JSONParseError) -> String {
         let start = position + 1
         var index = start
+        var isASCII = true
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 position = index + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                lastStringWasPlainASCII = isASCII
+                if isASCII {
+                    return shortStrings.string(for: start..<index, in: bytes)
+                }
+                return String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") {
+                lastStringWasPlainASCII = false
                 return try parseEscapedString(start: start, firstEscape: index)
             }
             if byte < 0x20 {
@@ -22,6 +29,7 @@ extension JSONParserCursor {
             if byte < 0x80 {
                 index += 1
             } else {
+                isASCII = false
                 index += try validateUTF8Sequence(at: index)
             }
         }
@@ -29,7 +37,8 @@ extension JSONParserCursor {
     }
 
     /// Continues a string from its first backslash, decoding into `scratch`.
-    mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONParseError) -> String {
+    mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONParseError) -> String
+    {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
         var index = firstEscape
@@ -48,7 +57,8 @@ extension JSONParserCursor {
                 index += 1
             } else {
                 let length = try validateUTF8Sequence(at: index)
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+                scratch.append(
+                    contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
                 index += length
             }
         }
@@ -86,7 +96,8 @@ extension JSONParserCursor {
         var scalarValue = UInt32(unit)
         var next = index + 6
         if unit >= 0xD800 && unit <= 0xDBFF {
-            guard next + 1 < end, bytes[next] == UInt8(ascii: "\\"), bytes[next + 1] == UInt8(ascii: "u")
+            guard next + 1 < end, bytes[next] == UInt8(ascii: "\\"),
+                bytes[next + 1] == UInt8(ascii: "u")
             else {
                 throw JSONParseError(.loneSurrogate, at: index)
             }

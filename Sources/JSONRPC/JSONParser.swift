@@ -29,8 +29,38 @@ public struct JSONParser: Sendable {
     /// Parses one JSON text.
     /// - Throws: `JSONParseError` with the byte offset of the first problem.
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
-        var cursor = JSONParserCursor(bytes: bytes, maximumDepth: maximumDepth)
+        var cursor = JSONParserCursor(
+            bytes: bytes, maximumDepth: maximumDepth,
+            storage: JSONParserStorage(shortStringSlotBits: bytes.count < 4096 ? 4 : 6))
+        defer { cursor.storage.deallocate() }
         return try cursor.parseDocument()
+    }
+
+    /// Parses one JSON text, reusing the memory and the short-string cache of
+    /// `workspace` (keys such as `"jsonrpc"` are then made once per connection, not
+    /// once per message).
+    /// - Throws: `JSONParseError` with the byte offset of the first problem.
+    public func parse(_ bytes: UnsafeBufferPointer<UInt8>, workspace: JSONParserWorkspace)
+        throws(JSONParseError) -> JSONValue
+    {
+        var cursor = JSONParserCursor(
+            bytes: bytes, maximumDepth: maximumDepth, storage: workspace.storage)
+        defer {
+            var storage = cursor.storage
+            storage.clear()
+            workspace.storage = storage
+        }
+        return try cursor.parseDocument()
+    }
+
+    /// Parses one JSON text, reusing the memory of `workspace`.
+    /// - Throws: `JSONParseError` with the byte offset of the first problem.
+    public func parse(_ bytes: [UInt8], workspace: JSONParserWorkspace) throws(JSONParseError)
+        -> JSONValue
+    {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
+            try parse(buffer, workspace: workspace)
+        }
     }
 
     /// Parses one JSON text.
@@ -75,12 +105,39 @@ struct JSONParserCursor {
     let maximumDepth: Int
     var position: Int = 0
     /// Reused buffer for strings that contain escapes.
-    var scratch: [UInt8] = []
+    var scratch: [UInt8]
+    /// Elements of the arrays being parsed, innermost last; each array is built
+    /// with its exact size when it closes.
+    var elementStack: ParserStack<JSONValue>
+    /// Members of the objects being parsed, innermost last.
+    var memberStack: ParserStack<JSONObject.Member>
+    /// For each member on `memberStack`: where its key's bytes are in the input, or
+    /// an empty range at -1 when the key had escapes or non-ASCII bytes (compared as
+    /// strings then).
+    var keySpans: ParserStack<Range<Int>>
+    /// Whether the last string parsed was plain ASCII without escapes.
+    var lastStringWasPlainASCII = false
+    /// Strings already made for short ASCII byte sequences.
+    var shortStrings: ShortStringCache
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    /// A cursor at the start of `bytes`, using the given memory.
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, storage: JSONParserStorage) {
         self.bytes = bytes
         self.end = bytes.count
         self.maximumDepth = maximumDepth
+        scratch = storage.scratch
+        elementStack = storage.elementStack
+        memberStack = storage.memberStack
+        keySpans = storage.keySpans
+        shortStrings = storage.shortStrings
+    }
+
+    /// The memory, to keep for the next parse or to free.
+    var storage: JSONParserStorage {
+        JSONParserStorage(
+            scratch: scratch, elementStack: elementStack, memberStack: memberStack,
+            keySpans: keySpans,
+            shortStrings: shortStrings)
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -155,9 +212,10 @@ struct JSONParserCursor {
             position += 1
             return .array([])
         }
-        var elements: [JSONValue] = []
+        let first = elementStack.count
         while true {
-            elements.append(try parseValue(depth: depth))
+            let element = try parseValue(depth: depth)
+            elementStack.push(element)
             skipWhitespace()
             guard position < end else {
                 throw JSONParseError(.unexpectedEndOfInput, at: position)
@@ -171,7 +229,7 @@ struct JSONParserCursor {
                 }
             } else if byte == UInt8(ascii: "]") {
                 position += 1
-                return .array(elements)
+                return .array(elementStack.popArray(from: first))
             } else {
                 throw JSONParseError(.unexpectedByte(byte), at: position)
             }
@@ -188,7 +246,7 @@ struct JSONParserCursor {
             position += 1
             return .object(JSONObject())
         }
-        var object = JSONObject()
+        let first = memberStack.count
         while true {
             guard position < end else {
                 throw JSONParseError(.unexpectedEndOfInput, at: position)
@@ -196,7 +254,9 @@ struct JSONParserCursor {
             guard bytes[position] == UInt8(ascii: "\"") else {
                 throw JSONParseError(.unexpectedByte(bytes[position]), at: position)
             }
+            let keyStart = position + 1
             let key = try parseString()
+            let keySpan = lastStringWasPlainASCII ? keyStart..<(position - 1) : -1 ..< -1
             skipWhitespace()
             guard position < end else {
                 throw JSONParseError(.unexpectedEndOfInput, at: position)
@@ -206,7 +266,8 @@ struct JSONParserCursor {
             }
             position += 1
             let value = try parseValue(depth: depth)
-            object.updateValue(value, forKey: key)
+            memberStack.push(JSONObject.Member(key: key, value: value))
+            keySpans.push(keySpan)
             skipWhitespace()
             guard position < end else {
                 throw JSONParseError(.unexpectedEndOfInput, at: position)
@@ -220,10 +281,93 @@ struct JSONParserCursor {
                 }
             } else if byte == UInt8(ascii: "}") {
                 position += 1
+                let object = makeObject(from: first)
+                keySpans.pop(from: first)
                 return .object(object)
             } else {
                 throw JSONParseError(.unexpectedByte(byte), at: position)
             }
         }
+    }
+
+    /// Builds the object from the members on the stack from `first` on; the last
+    /// value of a repeated key wins, at the key's first position.
+    mutating func makeObject(from first: Int) -> JSONObject {
+        let count = memberStack.count - first
+        let repeated = count > 1 && hasRepeatedKey(from: first)
+        let members = memberStack.popArray(from: first)
+        if !repeated {
+            return JSONObject(uniqueMembers: members)
+        }
+        var object = JSONObject()
+        for member in members {
+            object.updateValue(member.value, forKey: member.key)
+        }
+        return object
+    }
+
+    /// Whether two members from `first` on share a key.
+    ///
+    /// Plain ASCII keys first go through a 64-bit filter of (length, first byte,
+    /// last byte): when no two keys collide there, none is repeated, which settles
+    /// the common case in O(n). Otherwise keys are compared pairwise, plain ASCII
+    /// ones by their input bytes and others as strings; objects with many members
+    /// use a hash set.
+    func hasRepeatedKey(from first: Int) -> Bool {
+        let last = memberStack.count
+        if last - first > 16 {
+            var seen = Set<String>(minimumCapacity: last - first)
+            for index in first..<last where !seen.insert(memberStack[index].key).inserted {
+                return true
+            }
+            return false
+        }
+        var filter: UInt64 = 0
+        var mayRepeat = false
+        for index in first..<last {
+            let span = keySpans[index]
+            guard span.lowerBound >= 0 else {
+                mayRepeat = true
+                break
+            }
+            var hash = UInt64(truncatingIfNeeded: span.count)
+            if !span.isEmpty {
+                hash =
+                    hash &* 1031 &+ UInt64(bytes[span.lowerBound]) &* 131
+                    &+ UInt64(bytes[span.upperBound - 1])
+            }
+            let bit: UInt64 = 1 << ((hash &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            if filter & bit != 0 {
+                mayRepeat = true
+                break
+            }
+            filter |= bit
+        }
+        guard mayRepeat else { return false }
+        for later in (first + 1)..<last {
+            for earlier in first..<later {
+                let a = keySpans[later]
+                let b = keySpans[earlier]
+                if a.lowerBound >= 0 && b.lowerBound >= 0 {
+                    if a.count == b.count && sameBytes(a, b) { return true }
+                } else if memberStack[later].key == memberStack[earlier].key {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// Whether two input ranges of equal length hold the same bytes.
+    @inline(__always)
+    func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        var i = a.lowerBound
+        var j = b.lowerBound
+        while i < a.upperBound {
+            if bytes[i] != bytes[j] { return false }
+            i += 1
+            j += 1
+        }
+        return true
     }
 }

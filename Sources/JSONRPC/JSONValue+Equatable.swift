@@ -35,9 +35,9 @@ extension JSONValue: Equatable {
 extension JSONObject: Equatable {
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if lhs.keys == rhs.keys { return lhs.values == rhs.values }
-        for (key, value) in zip(lhs.keys, lhs.values) {
-            guard let other = rhs[key], other == value else { return false }
+        if lhs.members == rhs.members { return true }
+        for member in lhs.members {
+            guard let other = rhs[member.key], other == member.value else { return false }
         }
         return true
     }

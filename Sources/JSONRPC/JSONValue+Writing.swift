@@ -26,15 +26,17 @@ extension JSONByteWriter {
         case .object(let object):
             beginObject()
             if sortingKeys {
-                let order = object.indices.sorted { object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8) }
-                for position in order {
-                    writeKey(object.keys[position])
-                    write(object.values[position], sortingKeys: true)
+                let sorted = object.members.sorted {
+                    $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+                }
+                for member in sorted {
+                    writeKey(member.key)
+                    write(member.value, sortingKeys: true)
                 }
             } else {
-                for (key, member) in zip(object.keys, object.values) {
-                    writeKey(key)
-                    write(member, sortingKeys: false)
+                for member in object.members {
+                    writeKey(member.key)
+                    write(member.value, sortingKeys: false)
                 }
             }
             endObject()

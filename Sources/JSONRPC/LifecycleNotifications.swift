@@ -1,7 +1,9 @@
 /// LSP `initialized`: the client got the `initialize` result.
 public struct InitializedNotification: NotificationType, Equatable, Sendable {
+    /// The method name.
     public static let method = "initialized"
 
+    /// Creates the notification.
     public init() {}
 
     /// Params are ignored.
@@ -11,8 +13,10 @@ public struct InitializedNotification: NotificationType, Equatable, Sendable {
 /// LSP `exit`: end the process (code 0 after `shutdown`, else 1). Handled by the
 /// `Dispatcher` itself.
 public struct ExitNotification: NotificationType, Equatable, Sendable {
+    /// The method name.
     public static let method = "exit"
 
+    /// Creates the notification.
     public init() {}
 
     /// Params are ignored.
@@ -21,11 +25,13 @@ public struct ExitNotification: NotificationType, Equatable, Sendable {
 
 /// LSP `$/cancelRequest {id}`. Handled by the `Dispatcher` itself.
 public struct CancelRequestNotification: NotificationType, Equatable, Sendable {
+    /// The method name.
     public static let method = "$/cancelRequest"
 
     /// The id of the request to cancel.
     public var id: RequestID
 
+    /// Creates the notification for `id`.
     public init(id: RequestID) {
         self.id = id
     }
@@ -38,11 +44,13 @@ public struct CancelRequestNotification: NotificationType, Equatable, Sendable {
 /// LSP `$/setTrace {value}`. The `Dispatcher` records the value (see
 /// `Dispatcher.trace`) and then calls a registered handler, if any.
 public struct SetTraceNotification: NotificationType, Equatable, Sendable {
+    /// The method name.
     public static let method = "$/setTrace"
 
     /// The new trace setting.
     public var value: TraceValue
 
+    /// Creates the notification for `value`.
     public init(value: TraceValue) {
         self.value = value
     }

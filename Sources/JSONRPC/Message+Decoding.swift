@@ -14,7 +14,8 @@ extension Message {
     ///   (so `{"id":1}` is answered with id 1), else id `null`.
     public init(json: JSONValue) throws(InvalidMessage) {
         guard case .object(let object) = json else {
-            throw InvalidMessage(id: .null, reason: "expected a request object, found \(json.typeName)")
+            throw InvalidMessage(
+                id: .null, reason: "expected a request object, found \(json.typeName)")
         }
         let idMember = object["id"]
         var id = RequestID.null

@@ -10,11 +10,14 @@ public enum Message: Equatable, Sendable {
 
 /// A request: method, params and the id its response must carry.
 public struct RequestMessage: Equatable, Sendable {
+    /// The id the response must carry.
     public var id: RequestID
+    /// The method called.
     public var method: String
     /// An object or an array, or `nil` when the member was omitted.
     public var params: JSONValue?
 
+    /// Creates a request.
     public init(id: RequestID, method: String, params: JSONValue? = nil) {
         self.id = id
         self.method = method
@@ -24,10 +27,12 @@ public struct RequestMessage: Equatable, Sendable {
 
 /// A notification: method and params, no id.
 public struct NotificationMessage: Equatable, Sendable {
+    /// The method called.
     public var method: String
     /// An object or an array, or `nil` when the member was omitted.
     public var params: JSONValue?
 
+    /// Creates a notification.
     public init(method: String, params: JSONValue? = nil) {
         self.method = method
         self.params = params
@@ -36,9 +41,12 @@ public struct NotificationMessage: Equatable, Sendable {
 
 /// A response: the request's id and either a result or an error.
 public struct ResponseMessage: Equatable, Sendable {
+    /// The id of the request answered.
     public var id: RequestID
+    /// The result, or the error.
     public var outcome: Result<JSONValue, ResponseError>
 
+    /// Creates a response.
     public init(id: RequestID, outcome: Result<JSONValue, ResponseError>) {
         self.id = id
         self.outcome = outcome

@@ -16,7 +16,9 @@
 /// results, `exit` and `$/cancelRequest` handlers are never called.
 public struct MethodRegistry {
     /// A request handler with its params and result types erased.
-    typealias ErasedRequestHandler = (JSONCursor, RequestContext) -> Result<any JSONEncodable, ResponseError>
+    typealias ErasedRequestHandler = (JSONCursor, RequestContext) -> Result<
+        any JSONEncodable, ResponseError
+    >
     /// A notification handler with its params type erased.
     typealias ErasedNotificationHandler = (JSONCursor) -> JSONDecodingError?
 

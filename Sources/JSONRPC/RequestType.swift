@@ -36,6 +36,7 @@ public struct RequestContext: Sendable {
     /// The method called.
     public let method: String
 
+    /// Creates a context.
     public init(id: RequestID, method: String) {
         self.id = id
         self.method = method

@@ -40,7 +40,9 @@ public struct ResponseError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// -32601: no such method; `data` names it.
     public static func methodNotFound(_ method: String) -> ResponseError {
-        ResponseError(code: .methodNotFound, message: "Method not found: \(method)", data: ["method": .string(method)])
+        ResponseError(
+            code: .methodNotFound, message: "Method not found: \(method)",
+            data: ["method": .string(method)])
     }
 
     /// -32602 with a free-form message.
@@ -54,7 +56,8 @@ public struct ResponseError: Error, Equatable, Sendable, CustomStringConvertible
         ResponseError(
             code: .invalidParams, message: "Invalid params: \(error.description)",
             data: [
-                "field": .string(error.field), "expected": .string(error.expected), "found": .string(error.found),
+                "field": .string(error.field), "expected": .string(error.expected),
+                "found": .string(error.found),
             ])
     }
 

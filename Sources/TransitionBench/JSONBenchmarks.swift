@@ -1,2 +1,383 @@
-/// JSON parse and write figures against Foundation (filled in with the JSONRPC module).
-func jsonBenchmarks() -> [Figure] { [] }
+import Foundation
+import JSONRPC
+
+// JSON parse and write throughput of the JSONRPC module against Foundation, on the
+// same realistic messages in the same run: a `transition/start` request and a
+// 200-attribute `transition/tick` notification. Throughput is the message's compact
+// JSON size (as this module writes it) divided by the time per message, so the
+// ratio of two figures is the ratio of their speeds.
+
+/// JSON parse and write figures against Foundation.
+func jsonBenchmarks() -> [Figure] {
+    let start = Array(JSONBenchmarkMessages.startRequest.utf8)
+    let exactTick = JSONBenchmarkMessages.tick(frames: .eighths)
+    let arbitraryTick = JSONBenchmarkMessages.tick(frames: .arbitrary)
+    let exactTickBytes = JSONBenchmarkMessages.fastWrite(exactTick)
+    let arbitraryTickBytes = JSONBenchmarkMessages.fastWrite(arbitraryTick)
+
+    // The three writers must agree on meaning before their speed is compared.
+    let encoder = JSONEncoder()
+    for tick in [exactTick, arbitraryTick] {
+        let fast = try! JSONParser().parse(JSONBenchmarkMessages.fastWrite(tick))
+        let foundation = try! JSONParser().parse([UInt8](try! encoder.encode(tick)))
+        precondition(fast == foundation, "fast writer and JSONEncoder disagree")
+    }
+
+    var figures: [Figure] = []
+    for (name, bytes) in [
+        ("start", start), ("tick", exactTickBytes), ("tick.arbitraryDoubles", arbitraryTickBytes),
+    ] {
+        figures += parseFigures(name: name, bytes: bytes)
+    }
+    for (name, bytes) in [("start", start), ("tick", exactTickBytes)] {
+        figures.append(treeWriteFigure(name: name, bytes: bytes))
+    }
+    for (name, tick, bytes) in [
+        ("tick", exactTick, exactTickBytes),
+        ("tick.arbitraryDoubles", arbitraryTick, arbitraryTickBytes),
+    ] {
+        figures += fastWriteFigures(name: name, tick: tick, size: bytes.count)
+    }
+    figures.append(frameReadFigure(body: exactTickBytes))
+    figures.append(dispatchFigure(bytes: start))
+    return figures
+}
+
+/// Parse: `JSONParser` vs `JSONSerialization.jsonObject(with:)`, twice: reusing a
+/// `JSONParserWorkspace` as the `Dispatcher` does for a connection's messages, and
+/// cold (fresh parser memory and key cache for every message).
+private func parseFigures(name: String, bytes: [UInt8]) -> [Figure] {
+    let data = Data(bytes)
+    let parser = JSONParser()
+    let workspace = JSONParserWorkspace()
+    let (warm, foundation) = compareNanosecondsPerIteration(
+        { blackHole(try! parser.parse(bytes, workspace: workspace)) },
+        { blackHole(try! JSONSerialization.jsonObject(with: data)) })
+    let (cold, foundationAgain) = compareNanosecondsPerIteration(
+        { blackHole(try! parser.parse(bytes)) },
+        { blackHole(try! JSONSerialization.jsonObject(with: data)) })
+    return [
+        Figure(
+            name: "json.parse.\(name)", value: megabytesPerSecond(bytes.count, warm), unit: "MB/s",
+            baselineName: "Foundation.JSONSerialization",
+            baselineValue: megabytesPerSecond(bytes.count, foundation)),
+        Figure(
+            name: "json.parse.\(name).cold", value: megabytesPerSecond(bytes.count, cold),
+            unit: "MB/s",
+            baselineName: "Foundation.JSONSerialization",
+            baselineValue: megabytesPerSecond(bytes.count, foundationAgain)),
+    ]
+}
+
+/// Write a tree: `JSONValue.serialized()` vs `JSONSerialization.data(withJSONObject:)`.
+private func treeWriteFigure(name: String, bytes: [UInt8]) -> Figure {
+    let value = try! JSONParser().parse(bytes)
+    let object = try! JSONSerialization.jsonObject(with: Data(bytes))
+    let (ours, foundation) = compareNanosecondsPerIteration(
+        { blackHole(value.serialized()) },
+        { blackHole(try! JSONSerialization.data(withJSONObject: object)) })
+    return Figure(
+        name: "json.write.tree.\(name)", value: megabytesPerSecond(bytes.count, ours), unit: "MB/s",
+        baselineName: "Foundation.JSONSerialization",
+        baselineValue: megabytesPerSecond(bytes.count, foundation))
+}
+
+/// Write a tick from Swift values: `JSONByteWriter` vs `JSONEncoder` (Codable), and
+/// vs `JSONSerialization` (which first needs dictionaries built from the same
+/// values: figure `….fromDictionaries`).
+private func fastWriteFigures(name: String, tick: BenchTick, size: Int) -> [Figure] {
+    // The writer is reused (as the tick stream will) and the bytes are copied out
+    // each time, as JSONEncoder hands out a new `Data`.
+    var writer = JSONByteWriter(capacity: size)
+    let fastWrite = {
+        writer.reset()
+        JSONBenchmarkMessages.write(tick, into: &writer)
+        blackHole(writer.bytes)
+    }
+    let encoder = JSONEncoder()
+    let (ours, codable) = compareNanosecondsPerIteration(
+        fastWrite, { blackHole(try! encoder.encode(tick)) })
+    let (oursAgain, serialization) = compareNanosecondsPerIteration(
+        fastWrite,
+        { blackHole(try! JSONSerialization.data(withJSONObject: tick.foundationObject())) })
+    return [
+        Figure(
+            name: "json.write.fast.\(name)", value: megabytesPerSecond(size, ours), unit: "MB/s",
+            baselineName: "Foundation.JSONEncoder", baselineValue: megabytesPerSecond(size, codable)
+        ),
+        Figure(
+            name: "json.write.fast.\(name).fromDictionaries",
+            value: megabytesPerSecond(size, oursAgain),
+            unit: "MB/s",
+            baselineName: "Foundation.JSONSerialization",
+            baselineValue: megabytesPerSecond(size, serialization)),
+    ]
+}
+
+/// `FrameReader` over a stream of framed ticks, read in 64 KiB chunks (no baseline).
+private func frameReadFigure(body: [UInt8]) -> Figure {
+    var stream: [UInt8] = []
+    for _ in 0..<64 { FrameWriter.append(body, to: &stream) }
+    let ns = nanosecondsPerIteration {
+        var reader = FrameReader()
+        var count = 0
+        var index = 0
+        while index < stream.count {
+            let end = min(stream.count, index + 65_536)
+            for event in reader.read(stream[index..<end]) {
+                if case .message(let message) = event { count += message.count }
+            }
+            index = end
+        }
+        blackHole(count)
+    }
+    return Figure(
+        name: "json.frameRead.tick", value: megabytesPerSecond(stream.count, ns), unit: "MB/s")
+}
+
+/// A whole `transition/start` exchange through the `Dispatcher`: parse, check,
+/// decode params, call a handler, write the response (no baseline).
+private func dispatchFigure(bytes: [UInt8]) -> Figure {
+    var registry = MethodRegistry()
+    registry.register(BenchStartRequest.self) { request, _ in
+        ["transition": "t1", "duration": .double(request.duration)]
+    }
+    var dispatcher = Dispatcher(registry: registry)
+    _ = dispatcher.handle(
+        body: Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
+    let ns = nanosecondsPerIteration {
+        blackHole(dispatcher.handle(body: bytes))
+    }
+    return Figure(name: "json.dispatch.start", value: ns, unit: "ns/message")
+}
+
+/// The `transition/start` params the dispatch benchmark decodes.
+private struct BenchStartRequest: RequestType {
+    typealias Response = JSONValue
+    static let method = "transition/start"
+    var session: String
+    var columns: Int
+    var duration: Double
+    var easing: String
+    var items: [[Int]]
+
+    init(json: JSONCursor) throws(JSONDecodingError) {
+        session = try json["session"].decode()
+        columns = try json["to"]["columns"].decode()
+        duration = try json["duration"].decode()
+        easing = try json["timing"]["easing"].decode()
+        items = try json["contentOffset"]["items"].decode()
+    }
+}
+
+// MARK: - Messages
+
+/// One attribute record of a tick.
+struct BenchAttribute: Codable {
+    var k: String
+    var s: Int
+    var i: Int
+    var f: [Double]
+    var a: Double
+    var z: Int
+}
+
+/// A content offset.
+struct BenchPoint: Codable {
+    var x: Double
+    var y: Double
+}
+
+/// The params of a `transition/tick` notification.
+struct BenchTickParams: Codable {
+    var session: String
+    var seq: Int
+    var time: Double
+    var fraction: Double
+    var progress: Double
+    var contentOffset: BenchPoint
+    var attributes: [BenchAttribute]
+}
+
+/// A whole `transition/tick` notification.
+struct BenchTick: Codable {
+    var jsonrpc = "2.0"
+    var method = "transition/tick"
+    var params: BenchTickParams
+
+    /// The same notification as Foundation property-list objects.
+    func foundationObject() -> [String: Any] {
+        [
+            "jsonrpc": jsonrpc, "method": method,
+            "params": [
+                "session": params.session, "seq": params.seq, "time": params.time,
+                "fraction": params.fraction, "progress": params.progress,
+                "contentOffset": ["x": params.contentOffset.x, "y": params.contentOffset.y],
+                "attributes": params.attributes.map { attribute -> [String: Any] in
+                    [
+                        "k": attribute.k, "s": attribute.s, "i": attribute.i, "f": attribute.f,
+                        "a": attribute.a, "z": attribute.z,
+                    ]
+                },
+            ] as [String: Any],
+        ]
+    }
+}
+
+enum JSONBenchmarkMessages {
+    /// A realistic `transition/start` request.
+    static let startRequest = """
+        {"jsonrpc":"2.0","id":7,"method":"transition/start","params":{"session":"s1","to":{"type":"grid",\
+        "columns":2,"spacing":10,"inset":{"top":10,"left":10,"bottom":10,"right":10}},"interactive":false,\
+        "duration":0.5,"timing":{"easing":"quarticEaseInOut"},"contentOffset":{"placement":"center",\
+        "items":[[0,20]]},"stagger":{"delay":0.02,"order":"index"},"appear":"fade","disappear":"fade"}}
+        """
+
+    /// How the frame values of a tick look.
+    enum FrameValues {
+        /// Short fractions such as 48.125 (layouts on a 1/8-point grid).
+        case eighths
+        /// Interpolated mid-transition: full 15–17 significant digits.
+        case arbitrary
+    }
+
+    /// A 200-attribute tick: a list morphing into a two-column grid.
+    static func tick(frames: FrameValues) -> BenchTick {
+        let progress = frames == .eighths ? 0.625 : 0.6180339887498949
+        var attributes: [BenchAttribute] = []
+        for item in 0..<200 {
+            let listFrame = [10.0, 10 + Double(item) * 54.5, 355.0, 44.25]
+            let gridFrame = [
+                10 + Double(item % 2) * 182.5, 10 + Double(item / 2) * 182.5, 172.5, 172.5,
+            ]
+            var frame = zip(listFrame, gridFrame).map { $0 + ($1 - $0) * progress }
+            if frames == .eighths { frame = frame.map { ($0 * 8).rounded() / 8 + 0.125 } }
+            attributes.append(
+                BenchAttribute(
+                    k: "cell", s: 0, i: item, f: frame, a: item % 7 == 0 ? 0.75 : 1, z: item % 3))
+        }
+        let params = BenchTickParams(
+            session: "s1", seq: 42, time: 0.35, fraction: 0.7, progress: progress,
+            contentOffset: BenchPoint(x: 0, y: 120.5), attributes: attributes)
+        return BenchTick(params: params)
+    }
+
+    /// A tick written with `JSONByteWriter`.
+    static func fastWrite(_ tick: BenchTick) -> [UInt8] {
+        var writer = JSONByteWriter(capacity: 32 * 1024)
+        write(tick, into: &writer)
+        return writer.bytes
+    }
+
+    /// Writes a tick the way the tick stream will: straight from values to bytes.
+    static func write(_ tick: BenchTick, into writer: inout JSONByteWriter) {
+        let params = tick.params
+        writer.beginNotification(method: tick.method)
+        writer.beginObject()
+        writer.writeKey("session")
+        writer.write(params.session)
+        writer.writeKey("seq")
+        writer.write(params.seq)
+        writer.writeKey("time")
+        writer.write(params.time)
+        writer.writeKey("fraction")
+        writer.write(params.fraction)
+        writer.writeKey("progress")
+        writer.write(params.progress)
+        writer.writeKey("contentOffset")
+        writer.beginObject()
+        writer.writeKey("x")
+        writer.write(params.contentOffset.x)
+        writer.writeKey("y")
+        writer.write(params.contentOffset.y)
+        writer.endObject()
+        writer.writeKey("attributes")
+        writer.beginArray()
+        for attribute in params.attributes {
+            writer.beginObject()
+            writer.writeKey("k")
+            writer.write(attribute.k)
+            writer.writeKey("s")
+            writer.write(attribute.s)
+            writer.writeKey("i")
+            writer.write(attribute.i)
+            writer.writeKey("f")
+            writer.beginArray()
+            for value in attribute.f { writer.write(value) }
+            writer.endArray()
+            writer.writeKey("a")
+            writer.write(attribute.a)
+            writer.writeKey("z")
+            writer.write(attribute.z)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        writer.endObject()
+    }
+}
+
+// MARK: - Timing
+
+/// CPU time of this thread in nanoseconds: time spent descheduled on the shared
+/// machine does not count, so figures are steadier under load.
+private func threadCPUNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// How many calls of `body` take about 20 ms.
+private func calibratedIterations(_ body: () -> Void) -> Int {
+    var iterations = 1
+    while true {
+        let t0 = threadCPUNanoseconds()
+        for _ in 0..<iterations { body() }
+        let elapsed = threadCPUNanoseconds() - t0
+        if elapsed >= 5_000_000 || iterations >= 1 << 24 {
+            return max(1, Int(Double(iterations) * 20_000_000 / Double(max(elapsed, 1))))
+        }
+        iterations *= 4
+    }
+}
+
+/// Nanoseconds per call of `body` alone: median of 7 runs of about 20 ms.
+private func nanosecondsPerIteration(_ body: () -> Void) -> Double {
+    let iterations = calibratedIterations(body)
+    var samples: [Double] = []
+    for _ in 0..<7 {
+        let t0 = threadCPUNanoseconds()
+        for _ in 0..<iterations { body() }
+        samples.append(Double(threadCPUNanoseconds() - t0) / Double(iterations))
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+/// Nanoseconds per call of two bodies, measured in alternating runs (7 of each,
+/// about 20 ms per run, medians) so that both see the same machine conditions.
+private func compareNanosecondsPerIteration(_ first: () -> Void, _ second: () -> Void) -> (
+    Double, Double
+) {
+    let firstIterations = calibratedIterations(first)
+    let secondIterations = calibratedIterations(second)
+    var firstSamples: [Double] = []
+    var secondSamples: [Double] = []
+    for _ in 0..<7 {
+        var t0 = threadCPUNanoseconds()
+        for _ in 0..<firstIterations { first() }
+        firstSamples.append(Double(threadCPUNanoseconds() - t0) / Double(firstIterations))
+        t0 = threadCPUNanoseconds()
+        for _ in 0..<secondIterations { second() }
+        secondSamples.append(Double(threadCPUNanoseconds() - t0) / Double(secondIterations))
+    }
+    firstSamples.sort()
+    secondSamples.sort()
+    return (firstSamples[3], secondSamples[3])
+}
+
+/// Bytes per nanosecond, in MB/s (10^6 bytes per second).
+private func megabytesPerSecond(_ bytes: Int, _ nanoseconds: Double) -> Double {
+    Double(bytes) * 1000 / nanoseconds
+}
+

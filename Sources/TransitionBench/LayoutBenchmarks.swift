@@ -61,7 +61,9 @@ private func queryCost(_ layout: some Layout, _ viewport: Viewport) -> Double {
     return total / Double(positions)
 }
 
-@inline(never) func blackHole<T>(_ value: T) { _ = value }
+/// Keeps a value alive so the work that made it is not optimised away.
+@_optimize(none)
+func blackHole<T>(_ value: T) {}
 
 struct BenchRandom {
     private var state: UInt64

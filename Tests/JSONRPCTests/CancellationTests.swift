@@ -11,7 +11,9 @@ private func cancel(_ id: String) -> String {
     #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":\#(id)}}"#
 }
 
-private func cancelled(_ id: JSONValue) -> JSONValue { errorResponse(id, -32800, "Request cancelled") }
+private func cancelled(_ id: JSONValue) -> JSONValue {
+    errorResponse(id, -32800, "Request cancelled")
+}
 
 struct CancellationTests {
     @Test func cancelBeforeItsRequestIsRemembered() {
@@ -40,7 +42,9 @@ struct CancellationTests {
 
     @Test func cancelLaterInTheSameReadStillApplies() {
         var dispatcher = initializedDispatcher()
-        let outgoing = dispatcher.handle(bodies: [body(sum("9")), body(sum("10")), body(cancel("9"))])
+        let outgoing = dispatcher.handle(bodies: [
+            body(sum("9")), body(sum("10")), body(cancel("9")),
+        ])
         #expect(sentJSON(outgoing) == [cancelled(9), resultResponse(10, 3)])
         // Through the frame reader: both frames in one chunk.
         var reader = FrameReader()
@@ -50,7 +54,10 @@ struct CancellationTests {
 
     @Test func cancelInsideABatch() {
         var dispatcher = initializedDispatcher()
-        #expect(dispatcher.exchange("[\(sum("1")),\(cancel("1")),\(sum("2"))]") == [[cancelled(1), resultResponse(2, 3)]])
+        #expect(
+            dispatcher.exchange("[\(sum("1")),\(cancel("1")),\(sum("2"))]") == [
+                [cancelled(1), resultResponse(2, 3)]
+            ])
         #expect(dispatcher.exchange("[\(cancel("3")),\(sum("3"))]") == [[cancelled(3)]])
     }
 
@@ -58,25 +65,39 @@ struct CancellationTests {
         var dispatcher = initializedDispatcher(cancellationMemory: 4)
         for id in 1...6 { _ = dispatcher.exchange(cancel("\(id)")) }
         // The two oldest were forgotten; the four newest still apply.
-        for id in 1...2 { #expect(dispatcher.exchange(sum("\(id)")) == [resultResponse(.integer(Int64(id)), 3)]) }
-        for id in 3...6 { #expect(dispatcher.exchange(sum("\(id)")) == [cancelled(.integer(Int64(id)))]) }
+        for id in 1...2 {
+            #expect(dispatcher.exchange(sum("\(id)")) == [resultResponse(.integer(Int64(id)), 3)])
+        }
+        for id in 3...6 {
+            #expect(dispatcher.exchange(sum("\(id)")) == [cancelled(.integer(Int64(id)))])
+        }
         // Many cancels for never-sent ids do not grow without bound.
         for id in 1000..<3000 { _ = dispatcher.exchange(cancel("\(id)")) }
-        for id in 1000..<2996 { #expect(dispatcher.exchange(sum("\(id)")) == [resultResponse(.integer(Int64(id)), 3)]) }
-        for id in 2996..<3000 { #expect(dispatcher.exchange(sum("\(id)")) == [cancelled(.integer(Int64(id)))]) }
+        for id in 1000..<2996 {
+            #expect(dispatcher.exchange(sum("\(id)")) == [resultResponse(.integer(Int64(id)), 3)])
+        }
+        for id in 2996..<3000 {
+            #expect(dispatcher.exchange(sum("\(id)")) == [cancelled(.integer(Int64(id)))])
+        }
     }
 
     @Test func lifecycleErrorsComeFirst() {
         var dispatcher = Dispatcher(registry: exampleRegistry())
         // Before initialize the cancel is dropped and the request is -32002 anyway.
         _ = dispatcher.exchange(cancel("1"))
-        #expect(dispatcher.exchange(sum("1")) == [errorResponse(1, -32002, "Server not initialized")])
+        #expect(
+            dispatcher.exchange(sum("1")) == [errorResponse(1, -32002, "Server not initialized")])
     }
 
     @Test func malformedCancel() {
         var dispatcher = initializedDispatcher()
         #expect(
-            dispatcher.handle(body: body(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":[1]}}"#))
-                == [.diagnostic("dropped notification $/cancelRequest: params.id: expected string or number")])
+            dispatcher.handle(
+                body: body(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":[1]}}"#))
+                == [
+                    .diagnostic(
+                        "dropped notification $/cancelRequest: params.id: expected string or number"
+                    )
+                ])
     }
 }

@@ -16,7 +16,9 @@ private func events(
 }
 
 /// Events from the whole stream at once, checked to be the same when fed byte by byte.
-private func events(of stream: [UInt8], maximumBodyLength: Int = FrameReader.defaultMaximumBodyLength)
+private func events(
+    of stream: [UInt8], maximumBodyLength: Int = FrameReader.defaultMaximumBodyLength
+)
     -> [FrameEvent]
 {
     let whole = events([stream], maximumBodyLength: maximumBodyLength)
@@ -60,7 +62,10 @@ struct FrameReaderTests {
         let stream = Self.stream
         for first in stride(from: 0, through: stream.count, by: 1) {
             for second in stride(from: first, through: stream.count, by: 3) {
-                let chunks = [Array(stream[..<first]), Array(stream[first..<second]), Array(stream[second...])]
+                let chunks = [
+                    Array(stream[..<first]), Array(stream[first..<second]),
+                    Array(stream[second...]),
+                ]
                 #expect(events(chunks) == expected, "split at \(first), \(second)")
             }
         }
@@ -87,7 +92,8 @@ struct FrameReaderTests {
         let headerLength = framed.count - body.utf8.count
         // Split inside the 4-byte emoji, then inside the 2-byte é.
         let chunks = [
-            Array(framed[..<(headerLength + 3)]), Array(framed[(headerLength + 3)..<(headerLength + 6)]),
+            Array(framed[..<(headerLength + 3)]),
+            Array(framed[(headerLength + 3)..<(headerLength + 6)]),
             Array(framed[(headerLength + 6)...]),
         ]
         #expect(events(chunks) == [message(body)])
@@ -101,8 +107,14 @@ struct FrameReaderTests {
     }
 
     @Test func laterContentLengthWins() {
-        #expect(events(of: bytes("Content-Length: 5\r\nContent-Length: 2\r\n\r\n{}") + ok) == [message("{}"), message(okBody)])
-        #expect(events(of: bytes("Content-Length: a\r\nContent-Length: 2\r\n\r\n{}") + ok) == [message("{}"), message(okBody)])
+        #expect(
+            events(of: bytes("Content-Length: 5\r\nContent-Length: 2\r\n\r\n{}") + ok) == [
+                message("{}"), message(okBody),
+            ])
+        #expect(
+            events(of: bytes("Content-Length: a\r\nContent-Length: 2\r\n\r\n{}") + ok) == [
+                message("{}"), message(okBody),
+            ])
         #expect(
             events(of: bytes("Content-Length: 2\r\nContent-Length: a\r\n\r\n{}") + ok)
                 == [error(.invalidContentLength("a"), at: 0), message(okBody)])
@@ -117,7 +129,8 @@ struct FrameReaderTests {
     @Test func charsetUTF8Accepted() {
         for value in [
             "application/vscode-jsonrpc; charset=utf-8", "application/vscode-jsonrpc; charset=utf8",
-            "application/vscode-jsonrpc;charset=UTF-8", "application/vscode-jsonrpc; charset=\"utf-8\"",
+            "application/vscode-jsonrpc;charset=UTF-8",
+            "application/vscode-jsonrpc; charset=\"utf-8\"",
             "application/json",
         ] {
             let stream = bytes("Content-Length: 2\r\nContent-Type: \(value)\r\n\r\n{}")
@@ -126,12 +139,15 @@ struct FrameReaderTests {
     }
 
     @Test func otherCharsetIsAnErrorAndTheBodyIsSkipped() {
-        let stream = bytes("Content-Type: text/plain; charset=latin1\r\nContent-Length: 2\r\n\r\n{}") + ok
-        #expect(events(of: stream) == [error(.unsupportedCharset("latin1"), at: 0), message(okBody)])
+        let stream =
+            bytes("Content-Type: text/plain; charset=latin1\r\nContent-Length: 2\r\n\r\n{}") + ok
+        #expect(
+            events(of: stream) == [error(.unsupportedCharset("latin1"), at: 0), message(okBody)])
     }
 
     @Test func missingContentLength() {
-        let stream = bytes("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{\"a\":1}") + ok
+        let stream =
+            bytes("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{\"a\":1}") + ok
         #expect(events(of: stream) == [error(.missingContentLength, at: 0), message(okBody)])
     }
 
@@ -148,7 +164,10 @@ struct FrameReaderTests {
     @Test func nonNumericContentLength() {
         for value in ["a", "12abc", "+5", "5 5", "", "0x10", "1.5"] {
             let stream = bytes("Content-Length: \(value)\r\n\r\n{}") + ok
-            #expect(events(of: stream) == [error(.invalidContentLength(value), at: 0), message(okBody)], "\(value)")
+            #expect(
+                events(of: stream) == [
+                    error(.invalidContentLength(value), at: 0), message(okBody),
+                ], "\(value)")
         }
     }
 
@@ -156,7 +175,11 @@ struct FrameReaderTests {
         let huge = "99999999999999999999999"
         var reader = FrameReader()
         let first = reader.read(bytes("Content-Length: \(huge)\r\n\r\n{}") + ok)
-        #expect(first == [error(.bodyTooLarge(length: huge, limit: FrameReader.defaultMaximumBodyLength), at: 0)])
+        #expect(
+            first == [
+                error(
+                    .bodyTooLarge(length: huge, limit: FrameReader.defaultMaximumBodyLength), at: 0)
+            ])
         #expect(reader.isStopped)
         if case .error(let error) = first.first { #expect(error.isFatal) }
         #expect(reader.read(ok) == [])
@@ -191,7 +214,9 @@ struct FrameReaderTests {
             events(of: bytes("Content-Length : 2\r\n\r\n{}") + ok)
                 == [error(.malformedHeaderLine("Content-Length : 2"), at: 0), message(okBody)])
         #expect(
-            events(of: bytes(": 2\r\n\r\n{}") + ok) == [error(.malformedHeaderLine(": 2"), at: 0), message(okBody)])
+            events(of: bytes(": 2\r\n\r\n{}") + ok) == [
+                error(.malformedHeaderLine(": 2"), at: 0), message(okBody),
+            ])
     }
 
     @Test func contentLengthShorterThanTheJSON() {
@@ -213,7 +238,9 @@ struct FrameReaderTests {
         #expect(reader.read(bytes("Content-Length: 100\r\n\r\n{}")) == [])
         #expect(
             reader.finish()
-                == FramingError(.unexpectedEndOfStream(expectedBodyLength: 100, receivedBodyBytes: 2), streamOffset: 23))
+                == FramingError(
+                    .unexpectedEndOfStream(expectedBodyLength: 100, receivedBodyBytes: 2),
+                    streamOffset: 23))
         #expect(reader.isStopped)
     }
 
@@ -223,7 +250,8 @@ struct FrameReaderTests {
         #expect(
             reader.finish()
                 == FramingError(
-                    .unexpectedEndOfStream(expectedBodyLength: nil, receivedBodyBytes: 0), streamOffset: ok.count))
+                    .unexpectedEndOfStream(expectedBodyLength: nil, receivedBodyBytes: 0),
+                    streamOffset: ok.count))
     }
 
     @Test func cleanEndOfStream() {
@@ -233,32 +261,45 @@ struct FrameReaderTests {
     }
 
     @Test func bareLineFeedsAreAccepted() {
-        #expect(events(of: bytes("Content-Length: 2\n\n{}") + ok) == [message("{}"), message(okBody)])
+        #expect(
+            events(of: bytes("Content-Length: 2\n\n{}") + ok) == [message("{}"), message(okBody)])
         #expect(events(of: bytes("Content-Length: 2\r\n\n{}")) == [message("{}")])
         #expect(events(of: bytes("X-A: 1\nContent-Length: 2\n\n{}")) == [message("{}")])
     }
 
     @Test func blankLinesBetweenMessagesAreSkipped() {
-        #expect(events(of: bytes("\r\n") + ok + bytes("\r\n\r\n\n") + ok) == [message(okBody), message(okBody)])
+        #expect(
+            events(of: bytes("\r\n") + ok + bytes("\r\n\r\n\n") + ok) == [
+                message(okBody), message(okBody),
+            ])
     }
 
     @Test func headerSectionOverTheLimit() {
         let long = "X-Long: " + String(repeating: "a", count: 9000) + "\r\n"
         let stream = bytes(long + "Content-Length: 2\r\n\r\n{}") + ok
-        #expect(events(of: stream) == [error(.headerTooLong(limit: 8192), at: 0), message("{}"), message(okBody)])
+        #expect(
+            events(of: stream) == [
+                error(.headerTooLong(limit: 8192), at: 0), message("{}"), message(okBody),
+            ])
     }
 
     @Test func garbageBetweenMessages() {
         let stream = ok + bytes("garbage {\"x\": 1}\r\n") + ok
         #expect(
             events(of: stream)
-                == [message(okBody), error(.malformedHeaderLine("garbage {\"x\": 1}"), at: ok.count), message(okBody)])
+                == [
+                    message(okBody),
+                    error(.malformedHeaderLine("garbage {\"x\": 1}"), at: ok.count),
+                    message(okBody),
+                ])
     }
 
     @Test func binaryNoiseNeverTraps() {
         var random = SeededRandom(seed: 42)
         for _ in 0..<200 {
-            let noise = (0..<Int(random.next() % 300)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let noise = (0..<Int(random.next() % 300)).map { _ in
+                UInt8(truncatingIfNeeded: random.next())
+            }
             var reader = FrameReader(maximumBodyLength: 1000, maximumHeaderLength: 100)
             var index = 0
             while index < noise.count {
@@ -285,7 +326,8 @@ struct FrameWriterTests {
         #expect(FrameWriter.frame("é") == bytes("Content-Length: 2\r\n\r\né"))
         #expect(FrameWriter.frame("😀") == bytes("Content-Length: 4\r\n\r\n😀"))
         #expect(FrameWriter.header(bodyLength: 0) == bytes("Content-Length: 0\r\n\r\n"))
-        #expect(FrameWriter.header(bodyLength: 1_234_567) == bytes("Content-Length: 1234567\r\n\r\n"))
+        #expect(
+            FrameWriter.header(bodyLength: 1_234_567) == bytes("Content-Length: 1234567\r\n\r\n"))
     }
 
     @Test func appendsSeveralFrames() {
@@ -293,5 +335,42 @@ struct FrameWriterTests {
         FrameWriter.append(bytes("{}"), to: &output)
         FrameWriter.append(bytes("[1]"), to: &output)
         #expect(output == bytes("Content-Length: 2\r\n\r\n{}Content-Length: 3\r\n\r\n[1]"))
+    }
+}
+
+/// Random streams of good and bad frames: the events never depend on chunking.
+struct FrameReaderChunkingTests {
+    static let pieces: [[UInt8]] = [
+        FrameWriter.frame(#"{"a":1}"#), FrameWriter.frame("[\"é😀\"]"),
+        Array("Content-Length: x\r\n\r\n{}".utf8),
+        Array("Content-Length: 0\r\n\r\n".utf8), Array("X-Bad\r\n".utf8),
+        Array("junk{\"id\":1}".utf8),
+        Array("Content-Length: 3\r\nContent-Type: a; charset=latin1\r\n\r\nabc".utf8),
+        Array("Content-Length: 2\nX-A: b\n\n{}".utf8), Array("\r\n".utf8),
+        Array("Content-Length: 4\r\n\r\n{}".utf8),
+    ]
+
+    @Test func eventsDoNotDependOnChunking() {
+        var random = SeededRandom(seed: 0x5EED_0005)
+        for _ in 0..<300 {
+            var stream: [UInt8] = []
+            for _ in 0..<Int(random.next() % 8) + 1 {
+                stream += Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+            }
+            var whole = FrameReader(maximumBodyLength: 100, maximumHeaderLength: 64)
+            let expected = whole.read(stream)
+            let expectedEnd = whole.finish()
+            var chunked = FrameReader(maximumBodyLength: 100, maximumHeaderLength: 64)
+            var events: [FrameEvent] = []
+            var index = 0
+            while index < stream.count {
+                let size = Int(random.next() % 9) + 1
+                events += chunked.read(stream[index..<min(stream.count, index + size)])
+                index += size
+            }
+            #expect(
+                events == expected, "\(String(decoding: stream, as: UTF8.self).debugDescription)")
+            #expect(chunked.finish() == expectedEnd)
+        }
     }
 }

@@ -82,9 +82,9 @@ struct JSONParserTests {
             ("1e23", 1e23),
             ("1E+2", 100),
             ("1e-2", 0.01),
-            ("2.2250738585072011e-308", 2.2250738585072011e-308),
-            ("2.2250738585072014e-308", 2.2250738585072014e-308),
-            ("4.9e-324", 5e-324),
+            ("2.2250738585072011e-308", Double(bitPattern: 0x000F_FFFF_FFFF_FFFF)),
+            ("2.2250738585072014e-308", Double.leastNormalMagnitude),
+            ("4.9e-324", Double.leastNonzeroMagnitude),
             ("1.7976931348623157e308", 1.7976931348623157e308),
             ("9007199254740993.0", 9_007_199_254_740_992),  // ties to even
             ("9007199254740995.0", 9_007_199_254_740_996),
@@ -170,7 +170,8 @@ struct JSONParserTests {
         #expect(failure([quote, 0xC0, 0x80, quote]) == JSONParseError(.invalidUTF8, at: 1))
         #expect(failure([quote, 0xE0, 0x80, 0x80, quote]) == JSONParseError(.invalidUTF8, at: 1))
         #expect(failure([quote, 0xED, 0xA0, 0x80, quote]) == JSONParseError(.invalidUTF8, at: 1))
-        #expect(failure([quote, 0xF4, 0x90, 0x80, 0x80, quote]) == JSONParseError(.invalidUTF8, at: 1))
+        #expect(
+            failure([quote, 0xF4, 0x90, 0x80, 0x80, quote]) == JSONParseError(.invalidUTF8, at: 1))
         #expect(failure([quote, 0x61, 0x80, quote]) == JSONParseError(.invalidUTF8, at: 2))
         #expect(failure([quote, 0xE2, 0x82, quote]) == JSONParseError(.invalidUTF8, at: 1))
         #expect(failure([quote, 0xFF, quote]) == JSONParseError(.invalidUTF8, at: 1))
@@ -185,8 +186,11 @@ struct JSONParserTests {
         #expect(throws: Never.self) { try parse(ok) }
         let deep = String(repeating: "[", count: 129) + String(repeating: "]", count: 129)
         #expect(failure(deep) == JSONParseError(.nestingTooDeep(limit: 128), at: 128))
-        let objects = String(repeating: #"{"a":"#, count: 5) + "1" + String(repeating: "}", count: 5)
-        #expect(failure(Array(objects.utf8), maximumDepth: 4) == JSONParseError(.nestingTooDeep(limit: 4), at: 20))
+        let objects =
+            String(repeating: #"{"a":"#, count: 5) + "1" + String(repeating: "}", count: 5)
+        #expect(
+            failure(Array(objects.utf8), maximumDepth: 4)
+                == JSONParseError(.nestingTooDeep(limit: 4), at: 20))
         // Far deeper than any stack: an error, not a crash.
         let hostile = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
         #expect(failure(hostile) == JSONParseError(.nestingTooDeep(limit: 128), at: 128))
@@ -197,7 +201,9 @@ struct JSONParserTests {
         #expect(
             JSONParseError(.unexpectedByte(UInt8(ascii: "x")), at: 0).description
                 == "unexpected character 'x' at byte 0")
-        #expect(JSONParseError(.unexpectedByte(0x01), at: 9).description == "unexpected byte 0x1 at byte 9")
+        #expect(
+            JSONParseError(.unexpectedByte(0x01), at: 9).description
+                == "unexpected byte 0x1 at byte 9")
     }
 
     @Test func rawBufferEntryPoint() throws {

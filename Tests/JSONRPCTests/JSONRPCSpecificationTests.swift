@@ -7,10 +7,12 @@ struct JSONRPCSpecificationTests {
     @Test func positionalParameters() {
         var dispatcher = initializedDispatcher()
         #expect(
-            dispatcher.exchange(#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#)
+            dispatcher.exchange(
+                #"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#)
                 == [resultResponse(1, 19)])
         #expect(
-            dispatcher.exchange(#"{"jsonrpc": "2.0", "method": "subtract", "params": [23, 42], "id": 2}"#)
+            dispatcher.exchange(
+                #"{"jsonrpc": "2.0", "method": "subtract", "params": [23, 42], "id": 2}"#)
                 == [resultResponse(2, -19)])
     }
 
@@ -18,18 +20,22 @@ struct JSONRPCSpecificationTests {
         var dispatcher = initializedDispatcher()
         #expect(
             dispatcher.exchange(
-                #"{"jsonrpc": "2.0", "method": "subtract", "params": {"subtrahend": 23, "minuend": 42}, "id": 3}"#)
+                #"{"jsonrpc": "2.0", "method": "subtract", "params": {"subtrahend": 23, "minuend": 42}, "id": 3}"#
+            )
                 == [resultResponse(3, 19)])
         #expect(
             dispatcher.exchange(
-                #"{"jsonrpc": "2.0", "method": "subtract", "params": {"minuend": 42, "subtrahend": 23}, "id": 4}"#)
+                #"{"jsonrpc": "2.0", "method": "subtract", "params": {"minuend": 42, "subtrahend": 23}, "id": 4}"#
+            )
                 == [resultResponse(4, 19)])
     }
 
     @Test func notifications() {
         let log = NotificationLog()
         var dispatcher = initializedDispatcher(log: log)
-        #expect(dispatcher.exchange(#"{"jsonrpc": "2.0", "method": "update", "params": [1,2,3,4,5]}"#) == [])
+        #expect(
+            dispatcher.exchange(#"{"jsonrpc": "2.0", "method": "update", "params": [1,2,3,4,5]}"#)
+                == [])
         #expect(dispatcher.exchange(#"{"jsonrpc": "2.0", "method": "foobar"}"#) == [])
         #expect(log.updates == [[1, 2, 3, 4, 5]])
     }
@@ -83,7 +89,10 @@ struct JSONRPCSpecificationTests {
 
     @Test func invalidBatchNotEmpty() {
         var dispatcher = initializedDispatcher()
-        #expect(dispatcher.exchange("[1]") == [[invalidRequest(nil, "expected a request object, found number")]])
+        #expect(
+            dispatcher.exchange("[1]") == [
+                [invalidRequest(nil, "expected a request object, found number")]
+            ])
     }
 
     @Test func invalidBatch() {
@@ -130,23 +139,50 @@ struct JSONRPCSpecificationTests {
 
     /// DAEMON.md's invalid-request cases, and neighbours.
     static let invalidTable: [(body: String, expected: [JSONValue])] = [
-        (#"{"jsonrpc":"2.0","method":"sum","params":[1],"id":[]}"#, [invalidRequest(nil, "id must be a string, a number or null")]),
-        (#"{"jsonrpc":"2.0","method":"sum","params":[1],"id":{}}"#, [invalidRequest(nil, "id must be a string, a number or null")]),
-        (#"{"jsonrpc":"2.0","method":"sum","params":[1],"id":true}"#, [invalidRequest(nil, "id must be a string, a number or null")]),
+        (
+            #"{"jsonrpc":"2.0","method":"sum","params":[1],"id":[]}"#,
+            [invalidRequest(nil, "id must be a string, a number or null")]
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":"sum","params":[1],"id":{}}"#,
+            [invalidRequest(nil, "id must be a string, a number or null")]
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":"sum","params":[1],"id":true}"#,
+            [invalidRequest(nil, "id must be a string, a number or null")]
+        ),
         (#"{"id":1}"#, [invalidRequest(1, "jsonrpc must be \"2.0\"")]),
         (#"{"jsonrpc":"2.0","id":1}"#, [invalidRequest(1, "missing method")]),
         ("1", [invalidRequest(nil, "expected a request object, found number")]),
         ("null", [invalidRequest(nil, "expected a request object, found null")]),
         (#""x""#, [invalidRequest(nil, "expected a request object, found string")]),
-        (#"{"jsonrpc":"2.1","method":"sum","params":[1],"id":5}"#, [invalidRequest(5, "jsonrpc must be \"2.0\"")]),
-        (#"{"jsonrpc":2.0,"method":"sum","params":[1],"id":5}"#, [invalidRequest(5, "jsonrpc must be \"2.0\"")]),
-        (#"{"method":"sum","params":[1],"id":"a"}"#, [invalidRequest("a", "jsonrpc must be \"2.0\"")]),
-        (#"{"jsonrpc":"2.0","method":"sum","params":5,"id":2}"#, [invalidRequest(2, "params must be an object, an array or null")]),
-        // "params": null reads as absent (LSP clients send it): sum then lacks its numbers.
-        (#"{"jsonrpc":"2.0","method":"sum","params":null,"id":2}"#, [errorResponse(2, -32602, "Invalid params: params: expected array", data: ["field": "params", "expected": "array", "found": "nothing"])]),
+        (
+            #"{"jsonrpc":"2.1","method":"sum","params":[1],"id":5}"#,
+            [invalidRequest(5, "jsonrpc must be \"2.0\"")]
+        ),
+        (
+            #"{"jsonrpc":2.0,"method":"sum","params":[1],"id":5}"#,
+            [invalidRequest(5, "jsonrpc must be \"2.0\"")]
+        ),
+        (
+            #"{"method":"sum","params":[1],"id":"a"}"#,
+            [invalidRequest("a", "jsonrpc must be \"2.0\"")]
+        ),
+        (
+            #"{"jsonrpc":"2.0","method":"sum","params":5,"id":2}"#,
+            [invalidRequest(2, "params must be an object, an array or null")]
+        ),
+        (
+            // "params": null reads as absent (LSP clients send it): sum then lacks its numbers.
+            #"{"jsonrpc":"2.0","method":"sum","params":null,"id":2}"#,
+            [errorResponse(2, -32602, "Invalid params: params: expected array", data: ["field": "params", "expected": "array", "found": "nothing"])]
+        ),
         // Invalid objects without an id are answered with id null.
         (#"{"jsonrpc":"2.0","method":1}"#, [invalidRequest(nil, "method must be a string")]),
-        (#"{"jsonrpc":"2.0","method":"update","params":"x"}"#, [invalidRequest(nil, "params must be an object, an array or null")]),
+        (
+            #"{"jsonrpc":"2.0","method":"update","params":"x"}"#,
+            [invalidRequest(nil, "params must be an object, an array or null")]
+        ),
         (#"{"jsonrpc":"1.0","method":"update"}"#, [invalidRequest(nil, "jsonrpc must be \"2.0\"")]),
         // Valid notifications are never answered, even unknown ones or with bad params.
         (#"{"jsonrpc":"2.0","method":"nope"}"#, []),
@@ -156,8 +192,14 @@ struct JSONRPCSpecificationTests {
         // Responses from the client are not answered; a malformed one is invalid.
         (#"{"jsonrpc":"2.0","id":1,"result":3}"#, []),
         (#"{"jsonrpc":"2.0","id":1,"error":{"code":-1,"message":"m"}}"#, []),
-        (#"{"jsonrpc":"2.0","id":1,"result":3,"error":{"code":-1,"message":"m"}}"#, [invalidRequest(1, "a response has either result or error")]),
-        (#"{"jsonrpc":"2.0","id":1,"error":{"code":"x"}}"#, [invalidRequest(1, "error.code: expected integer")]),
+        (
+            #"{"jsonrpc":"2.0","id":1,"result":3,"error":{"code":-1,"message":"m"}}"#,
+            [invalidRequest(1, "a response has either result or error")]
+        ),
+        (
+            #"{"jsonrpc":"2.0","id":1,"error":{"code":"x"}}"#,
+            [invalidRequest(1, "error.code: expected integer")]
+        ),
         (#"{"jsonrpc":"2.0","result":3}"#, [invalidRequest(nil, "a response needs an id")]),
         // Batches.
         ("[]", [invalidRequest(nil, "empty batch")]),
@@ -186,8 +228,11 @@ struct JSONRPCSpecificationTests {
             ("1.50", "1.5"),
         ]
         for (sent, echoed) in cases {
-            let outgoing = dispatcher.handle(body: Array(#"{"jsonrpc":"2.0","method":"sum","params":[1],"id":\#(sent)}"#.utf8))
-            #expect(outgoing == [.send(Array(#"{"jsonrpc":"2.0","id":\#(echoed),"result":1}"#.utf8))], "\(sent)")
+            let outgoing = dispatcher.handle(
+                body: Array(#"{"jsonrpc":"2.0","method":"sum","params":[1],"id":\#(sent)}"#.utf8))
+            #expect(
+                outgoing == [.send(Array(#"{"jsonrpc":"2.0","id":\#(echoed),"result":1}"#.utf8))],
+                "\(sent)")
         }
     }
 
@@ -200,7 +245,10 @@ struct JSONRPCSpecificationTests {
             [
                 errorResponse(
                     1, -32602, "Invalid params: \(field): expected \(expected)",
-                    data: ["field": .string(field), "expected": .string(expected), "found": .string(found)])
+                    data: [
+                        "field": .string(field), "expected": .string(expected),
+                        "found": .string(found),
+                    ])
             ]
         }
         #expect(
@@ -219,13 +267,15 @@ struct JSONRPCSpecificationTests {
             dispatcher.exchange(params(#"{"viewport":{"width":1,"height":2},"sections":[1,2.5]}"#))
                 == invalidParams("params.sections[1]", "integer", "number"))
         #expect(
-            dispatcher.exchange(params(#"{"viewport":{"width":1,"height":2},"sections":[1],"fps":"x"}"#))
+            dispatcher.exchange(
+                params(#"{"viewport":{"width":1,"height":2},"sections":[1],"fps":"x"}"#))
                 == invalidParams("params.fps", "integer", "string"))
         #expect(
             dispatcher.exchange(#"{"jsonrpc":"2.0","id":1,"method":"session/create"}"#)
                 == invalidParams("params.viewport.width", "number", "nothing"))
         #expect(
-            dispatcher.exchange(params(#"{"viewport":{"width":1,"height":2},"sections":[1,2],"fps":null}"#))
+            dispatcher.exchange(
+                params(#"{"viewport":{"width":1,"height":2},"sections":[1,2],"fps":null}"#))
                 == [resultResponse(1, ["width": 1, "sections": 2])])
     }
 

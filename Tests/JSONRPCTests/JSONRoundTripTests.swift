@@ -43,7 +43,8 @@ struct JSONRoundTripTests {
         case 4: return .double(randomLayoutDouble(&random))
         case 5: return .string(randomString(&random))
         case 6:
-            return .array((0..<Int(random.next() % 6)).map { _ in randomValue(&random, depth: depth + 1) })
+            return .array(
+                (0..<Int(random.next() % 6)).map { _ in randomValue(&random, depth: depth + 1) })
         default:
             var object = JSONObject()
             for _ in 0..<Int(random.next() % 6) {
@@ -87,7 +88,9 @@ struct JSONRoundTripTests {
                 writer.write(value)
                 let parsed = try JSONParser().parse(writer.bytes)
                 let back = try #require(parsed.doubleValue)
-                #expect(back.bitPattern == value.bitPattern, "\(value) -> \(String(decoding: writer.bytes, as: UTF8.self))")
+                #expect(
+                    back.bitPattern == value.bitPattern,
+                    "\(value) -> \(String(decoding: writer.bytes, as: UTF8.self))")
             }
         }
     }
@@ -114,5 +117,59 @@ struct JSONRoundTripTests {
                     "\(reference) written as \(written)")
             }
         }
+    }
+}
+
+/// Mutated JSON texts: never a crash, and whatever is accepted round-trips.
+struct JSONMutationTests {
+    @Test func mutatedTextsAreHandled() throws {
+        var random = SeededRandom(seed: 0x5EED_0004)
+        let alphabet =
+            Array(#"{}[]:,"\ -+.0123456789eEtrufalsn"#.utf8) + [
+                0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF,
+            ]
+        var accepted = 0
+        for iteration in 0..<4000 {
+            var bytes = JSONRoundTripTests.randomValue(&random, depth: 0).serialized()
+            for _ in 0..<Int(random.next() % 3) + 1 {
+                let position = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count))
+                let byte = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                switch random.next() % 3 {
+                case 0 where !bytes.isEmpty: bytes[position] = byte
+                case 1: bytes.insert(byte, at: position)
+                default: if !bytes.isEmpty { bytes.remove(at: position) }
+                }
+            }
+            guard let value = try? JSONParser().parse(bytes) else { continue }
+            accepted += 1
+            let again = try JSONParser().parse(value.serialized())
+            #expect(
+                again == value, "iteration \(iteration): \(String(decoding: bytes, as: UTF8.self))")
+        }
+        #expect(accepted > 100)
+    }
+}
+
+/// A workspace reused across parses (and across failed parses) changes nothing.
+struct JSONParserWorkspaceTests {
+    @Test func reusedWorkspaceGivesTheSameResults() throws {
+        var random = SeededRandom(seed: 0x5EED_0006)
+        let workspace = JSONParserWorkspace()
+        for iteration in 0..<2000 {
+            var bytes = JSONRoundTripTests.randomValue(&random, depth: 0).serialized()
+            if iteration % 3 == 0 && !bytes.isEmpty {
+                bytes.removeLast(Int(random.next() % UInt64(bytes.count)))
+            }
+            let fresh = Result { () throws(JSONParseError) -> JSONValue in
+                try JSONParser().parse(bytes)
+            }
+            let reused = Result { () throws(JSONParseError) -> JSONValue in
+                try JSONParser().parse(bytes, workspace: workspace)
+            }
+            #expect(fresh == reused, "iteration \(iteration)")
+        }
+        let keys = try JSONParser().parse(
+            Array(#"{"jsonrpc":"2.0","k":"cell"}"#.utf8), workspace: workspace)
+        #expect(keys == ["jsonrpc": "2.0", "k": "cell"])
     }
 }

@@ -34,7 +34,7 @@ struct JSONWriterTests {
             (1e16, "1e+16"),
             (1e300, "1e+300"),
             (-1.5e-300, "-1.5e-300"),
-            (5e-324, "5e-324"),
+            (Double.leastNonzeroMagnitude, "5e-324"),
             (0.30000000000000004, "0.30000000000000004"),
             (1.7976931348623157e308, "1.7976931348623157e+308"),
             (123_456_789.12345679, "123456789.12345679"),
@@ -57,6 +57,41 @@ struct JSONWriterTests {
             var writer = JSONByteWriter()
             writer.write(value)
             #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+        }
+    }
+
+    @Test func integersAtDigitBoundaries() {
+        var values: [Int64] = []
+        var power: Int64 = 1
+        for _ in 0...18 {
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+            power = power &* 10
+        }
+        for shift in 0..<63 {
+            let two = Int64(1) << Int64(shift)
+            values += [two - 1, two, two + 1, -two]
+        }
+        values += [Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
+        for value in values {
+            var writer = JSONByteWriter()
+            writer.write(value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+        }
+    }
+
+    @Test func shortDecimalsNearPowersOfTen() {
+        var values: [Double] = []
+        for exponent in -7...14 {
+            let power = Double("1e\(exponent)")!
+            values += [
+                power, power.nextUp, power.nextDown, power * 1.5, power * 9.999, power * 0.999,
+            ]
+        }
+        for value in values + values.map({ -$0 }) {
+            var writer = JSONByteWriter()
+            writer.write(value)
+            let text = String(decoding: writer.bytes, as: UTF8.self)
+            #expect(Double(text)?.bitPattern == value.bitPattern, "\(value) written as \(text)")
         }
     }
 

@@ -12,7 +12,9 @@ private func notification(_ method: String, _ params: String? = nil) -> String {
     return #"{"jsonrpc":"2.0","method":"\#(method)"}"#
 }
 
-private func notInitialized(_ id: JSONValue) -> JSONValue { errorResponse(id, -32002, "Server not initialized") }
+private func notInitialized(_ id: JSONValue) -> JSONValue {
+    errorResponse(id, -32002, "Server not initialized")
+}
 
 private func shuttingDown(_ id: JSONValue) -> JSONValue {
     invalidRequest(id, "the server is shutting down; only exit is accepted")
@@ -32,14 +34,20 @@ struct LifecycleTests {
         #expect(dispatcher.exchange(notification("initialized")) == [])
         #expect(log.updates.isEmpty && log.initialized == 0)
         // Invalid messages are still invalid.
-        #expect(dispatcher.exchange("7") == [invalidRequest(nil, "expected a request object, found number")])
+        #expect(
+            dispatcher.exchange("7") == [
+                invalidRequest(nil, "expected a request object, found number")
+            ])
         #expect(dispatcher.lifecycle == .uninitialized)
     }
 
     @Test func initializeOnceThenServe() {
         let log = NotificationLog()
         var dispatcher = Dispatcher(registry: exampleRegistry(log: log))
-        #expect(dispatcher.exchange(request(1, "initialize", "{}")) == [resultResponse(1, ["capabilities": [:]])])
+        #expect(
+            dispatcher.exchange(request(1, "initialize", "{}")) == [
+                resultResponse(1, ["capabilities": [:]])
+            ])
         #expect(dispatcher.lifecycle == .initialized)
         #expect(dispatcher.exchange(notification("initialized", "{}")) == [])
         #expect(log.initialized == 1)
@@ -54,15 +62,21 @@ struct LifecycleTests {
         var seen: InitializeRequest?
         registry.register(InitializeRequest.self) { request, _ in
             seen = request
-            return InitializeResult(capabilities: ["tick": true], serverName: "transitiond", serverVersion: "0.1")
+            return InitializeResult(
+                capabilities: ["tick": true], serverName: "transitiond", serverVersion: "0.1")
         }
         var dispatcher = Dispatcher(registry: registry)
-        let params = #"{"processId":4242,"clientInfo":{"name":"nvim","version":"0.7.2"},"trace":"verbose","capabilities":{"x":1}}"#
+        let params =
+            #"{"processId":4242,"clientInfo":{"name":"nvim","version":"0.7.2"},"trace":"verbose","capabilities":{"x":1}}"#
         #expect(
             dispatcher.exchange(request(1, "initialize", params))
                 == [
                     resultResponse(
-                        1, ["capabilities": ["tick": true], "serverInfo": ["name": "transitiond", "version": "0.1"]])
+                        1,
+                        [
+                            "capabilities": ["tick": true],
+                            "serverInfo": ["name": "transitiond", "version": "0.1"],
+                        ])
                 ])
         #expect(
             seen
@@ -78,7 +92,10 @@ struct LifecycleTests {
             throw ResponseError.internalError("not today")
         }
         var dispatcher = Dispatcher(registry: registry)
-        #expect(dispatcher.exchange(request(1, "initialize", "{}")) == [errorResponse(1, -32603, "Internal error: not today")])
+        #expect(
+            dispatcher.exchange(request(1, "initialize", "{}")) == [
+                errorResponse(1, -32603, "Internal error: not today")
+            ])
         #expect(dispatcher.lifecycle == .uninitialized)
         #expect(dispatcher.exchange(request(2, "sum")) == [notInitialized(2)])
     }
@@ -90,7 +107,9 @@ struct LifecycleTests {
                 == [
                     errorResponse(
                         1, -32602, "Invalid params: params.processId: expected integer",
-                        data: ["field": "params.processId", "expected": "integer", "found": "string"])
+                        data: [
+                            "field": "params.processId", "expected": "integer", "found": "string",
+                        ])
                 ])
         #expect(dispatcher.lifecycle == .uninitialized)
     }
@@ -114,7 +133,10 @@ struct LifecycleTests {
 
     @Test func shutdownWithoutParamsMember() {
         var dispatcher = initializedDispatcher()
-        #expect(dispatcher.exchange(#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#) == [resultResponse(1, nil)])
+        #expect(
+            dispatcher.exchange(#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#) == [
+                resultResponse(1, nil)
+            ])
     }
 
     @Test func exitWithoutShutdownIsCodeOne() {
@@ -144,7 +166,10 @@ struct LifecycleTests {
         var dispatcher = initializedDispatcher()
         #expect(dispatcher.handle(body: body(notification("$/unknown", "{}"))) == [])
         #expect(dispatcher.handle(body: body(notification("$/progress", #"{"token":1}"#))) == [])
-        #expect(dispatcher.handle(body: body(notification("foo/bar"))) == [.diagnostic("ignored unknown notification foo/bar")])
+        #expect(
+            dispatcher.handle(body: body(notification("foo/bar"))) == [
+                .diagnostic("ignored unknown notification foo/bar")
+            ])
         #expect(
             dispatcher.handle(body: body(notification("update", #"{"a":1}"#)))
                 == [.diagnostic("dropped notification update: params: expected array")])
@@ -156,21 +181,38 @@ struct LifecycleTests {
         #expect(dispatcher.logTrace("hello") == nil)
         #expect(dispatcher.exchange(notification("$/setTrace", #"{"value":"messages"}"#)) == [])
         #expect(dispatcher.trace == .messages)
-        #expect(sentJSON([dispatcher.logTrace("hello", verbose: "detail")!]) == [["jsonrpc": "2.0", "method": "$/logTrace", "params": ["message": "hello"]]])
+        #expect(
+            sentJSON([dispatcher.logTrace("hello", verbose: "detail")!]) == [
+                ["jsonrpc": "2.0", "method": "$/logTrace", "params": ["message": "hello"]]
+            ])
         _ = dispatcher.exchange(notification("$/setTrace", #"{"value":"verbose"}"#))
         #expect(
             sentJSON([dispatcher.logTrace("hello", verbose: "detail")!])
-                == [["jsonrpc": "2.0", "method": "$/logTrace", "params": ["message": "hello", "verbose": "detail"]]])
+                == [
+                    [
+                        "jsonrpc": "2.0", "method": "$/logTrace",
+                        "params": ["message": "hello", "verbose": "detail"],
+                    ]
+                ])
         #expect(
             dispatcher.handle(body: body(notification("$/setTrace", #"{"value":"loud"}"#)))
-                == [.diagnostic(#"dropped notification $/setTrace: params.value: expected "off", "messages" or "verbose""#)])
+                == [
+                    .diagnostic(
+                        #"dropped notification $/setTrace: params.value: expected "off", "messages" or "verbose""#
+                    )
+                ])
         #expect(dispatcher.trace == .verbose)
     }
 
     @Test func logMessage() {
         #expect(
             sentJSON([Dispatcher.logMessage(.warning, "careful")])
-                == [["jsonrpc": "2.0", "method": "window/logMessage", "params": ["type": 2, "message": "careful"]]])
+                == [
+                    [
+                        "jsonrpc": "2.0", "method": "window/logMessage",
+                        "params": ["type": 2, "message": "careful"],
+                    ]
+                ])
     }
 
     @Test func framingErrorsAreAnsweredAndFatalOnesClose() {
@@ -181,7 +223,8 @@ struct LifecycleTests {
         let stream = bad + good + body("Content-Length: 101\r\n\r\n")
         let outgoing = dispatcher.handle(reader.read(stream))
         let invalidLength = FramingError(.invalidContentLength("x"), streamOffset: 0)
-        let tooLarge = FramingError(.bodyTooLarge(length: "101", limit: 100), streamOffset: bad.count + good.count)
+        let tooLarge = FramingError(
+            .bodyTooLarge(length: "101", limit: 100), streamOffset: bad.count + good.count)
         #expect(
             outgoing == [
                 .send(ResponseBytes.error(.framing(invalidLength))),

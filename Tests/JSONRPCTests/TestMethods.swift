@@ -94,16 +94,22 @@ final class NotificationLog: @unchecked Sendable {
 func exampleRegistry(log: NotificationLog = NotificationLog()) -> MethodRegistry {
     var registry = MethodRegistry()
     registry.register(CreateSessionRequest.self) { request, _ in
-        ["width": .double(request.viewport.width), "sections": .integer(Int64(request.sections.count))]
+        [
+            "width": .double(request.viewport.width),
+            "sections": .integer(Int64(request.sections.count)),
+        ]
     }
     registry.register(FailingRequest.self) { _, _ throws(ResponseError) in
-        throw ResponseError(code: .serverError(-32001), message: "no such session", data: ["session": "s9"])
+        throw ResponseError(
+            code: .serverError(-32001), message: "no such session", data: ["session": "s9"])
     }
     registry.register(GetDataRequest.self) { _, _ in ["hello", 5] }
     registry.register(InitializedNotification.self) { _ in log.initialized += 1 }
     registry.register(SubtractRequest.self) { request, _ in request.minuend - request.subtrahend }
     registry.register(SumRequest.self) { request, _ in request.terms.reduce(0, +) }
-    registry.register(UpdateNotification.self) { notification in log.updates.append(notification.values) }
+    registry.register(UpdateNotification.self) { notification in
+        log.updates.append(notification.values)
+    }
     return registry
 }
 
@@ -124,9 +130,13 @@ func exitCode(_ outgoing: [Outgoing]) -> Int32? {
 }
 
 /// A dispatcher that has completed `initialize`.
-func initializedDispatcher(log: NotificationLog = NotificationLog(), cancellationMemory: Int = 1024) -> Dispatcher {
-    var dispatcher = Dispatcher(registry: exampleRegistry(log: log), cancellationMemory: cancellationMemory)
-    _ = dispatcher.handle(body: Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
+func initializedDispatcher(log: NotificationLog = NotificationLog(), cancellationMemory: Int = 1024)
+    -> Dispatcher
+{
+    var dispatcher = Dispatcher(
+        registry: exampleRegistry(log: log), cancellationMemory: cancellationMemory)
+    _ = dispatcher.handle(
+        body: Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
     return dispatcher
 }
 
@@ -143,7 +153,9 @@ func resultResponse(_ id: JSONValue, _ result: JSONValue) -> JSONValue {
 }
 
 /// `{"jsonrpc":"2.0","id":id,"error":{…}}`.
-func errorResponse(_ id: JSONValue, _ code: Int64, _ message: String, data: JSONValue? = nil) -> JSONValue {
+func errorResponse(_ id: JSONValue, _ code: Int64, _ message: String, data: JSONValue? = nil)
+    -> JSONValue
+{
     var error: JSONObject = ["code": .integer(code), "message": .string(message)]
     if let data { error["data"] = data }
     return ["jsonrpc": "2.0", "id": id, "error": .object(error)]
