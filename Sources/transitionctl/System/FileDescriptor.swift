@@ -1,0 +1,60 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Whole writes and small helpers over raw file descriptors.
+enum FileDescriptor {
+    /// Writes every byte of `bytes` to `fd`, retrying after interruptions and waiting
+    /// while a non-blocking descriptor is full.
+    /// - Returns: `false` when the descriptor is closed or fails (EPIPE ...).
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&p, 1, 100)
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether `fd` is a terminal.
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// The message of the current `errno`.
+    static var errorText: String { String(cString: strerror(errno)) }
+}
+
+/// Standard output and standard error, unbuffered at the Swift level: each call is one
+/// or more `write(2)`s, so lines reach a pipe as soon as they are printed.
+enum Console {
+    /// Set once standard output has been closed by its reader.
+    private static let stdoutBroken = Atomic<Bool>(false)
+
+    /// Whether a write to standard output failed (its reader went away).
+    static var isOutputClosed: Bool { stdoutBroken.load(ordering: .relaxed) }
+
+    /// Writes `text` to standard output as is.
+    static func out(_ text: String) {
+        guard !isOutputClosed else { return }
+        if !FileDescriptor.writeAll(1, Array(text.utf8)) { stdoutBroken.store(true, ordering: .relaxed) }
+    }
+
+    /// Writes `text` and a newline to standard output.
+    static func line(_ text: String) { out(text + "\n") }
+
+    /// Writes `text` and a newline to standard error.
+    static func error(_ text: String) {
+        FileDescriptor.writeAll(2, Array((text + "\n").utf8))
+    }
+}
