@@ -42,8 +42,7 @@ final class DemoPlayer {
         session = try demo.createSession(client)
         if FileDescriptor.isTerminal(0) { raw = try RawMode(fd: 0) }
         Console.out("\u{1B}[?25l")
-        status.title = "transitionctl demo: \(demo.items) items, 375x667, list rows 60 -> grid 2 columns, "
-            + "\(Format.short(demo.duration)) s \(demo.timing)"
+        status.title = "transitionctl demo: \(demo.items) items, list -> grid, \(Format.short(demo.duration)) s \(demo.timing)"
         status.keys =
             demo.scrub
             ? ["keys  ←/h →/l  scrub 5%", "      f finish   c cancel", "      space cancel in place", "      q quit"]
@@ -62,8 +61,8 @@ final class DemoPlayer {
         guard !hasEnded else { return }
         hasEnded = true
         raw?.restore()
-        display.finish()
         Console.out("\u{1B}[?25h")
+        display.finish()
         for line in ends { Console.line(line) }
     }
 
