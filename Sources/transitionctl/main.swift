@@ -5,7 +5,6 @@
 
 /// Parses the command line and runs the subcommand; returns the exit code.
 func runTool(_ argv: [String]) -> Int32 {
-    var usage = Help.usage
     do {
         var connection = ConnectionOptions()
         var arguments = Arguments(argv[...], usage: Help.usage)
@@ -34,7 +33,6 @@ func runTool(_ argv: [String]) -> Int32 {
                 guard let command = Subcommands.named(name) else {
                     throw UsageError("unknown subcommand '\(name)' (one of call, run, demo, render)")
                 }
-                usage = command.usage
                 var rest = Arguments(arguments.remaining, usage: command.usage)
                 guard let parsed = try command.parse(&rest, connection: &connection) else {
                     Console.line(command.help)
@@ -46,7 +44,6 @@ func runTool(_ argv: [String]) -> Int32 {
         throw UsageError("missing subcommand (one of call, run, demo, render)")
     } catch let error as UsageError {
         Console.error("Error: \(error.message)\n\(error.usage)")
-        _ = usage
         return 64
     } catch let failure as Failure {
         Console.error("Error: \(failure.message)")

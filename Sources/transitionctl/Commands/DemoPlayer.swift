@@ -167,8 +167,11 @@ final class DemoPlayer {
                 handle(n)
             case .inputReady:
                 for key in Key.read(fd: 0) {
-                    if key == .interrupt || key == .character(UInt8(ascii: "q")) || key == .character(UInt8(ascii: "Q")) {
+                    switch key {
+                    case .interrupt, .hangup, .character(UInt8(ascii: "q")), .character(UInt8(ascii: "Q")):
                         throw DemoQuit()
+                    default:
+                        break
                     }
                     try onKey(key)
                 }
@@ -178,6 +181,7 @@ final class DemoPlayer {
                 draw()
                 return
             }
+            if Console.isOutputClosed { throw DemoQuit() }
             // Take everything already there before drawing once.
             event = try client.poll(until: MonotonicClock.now, watching: raw == nil ? nil : 0)
         }

@@ -54,6 +54,8 @@ enum Key: Equatable {
     case left, right, up, down
     case character(UInt8)
     case interrupt
+    /// The terminal went away (end of file or an error where a key was expected).
+    case hangup
 
     /// Splits the bytes of one read into keys (arrows as ESC [ C / ESC O C ...).
     static func parse(_ bytes: [UInt8]) -> [Key] {
@@ -83,10 +85,13 @@ enum Key: Equatable {
         return keys
     }
 
-    /// Reads the keys waiting on `fd` (raw mode: never blocks).
+    /// Reads the keys waiting on `fd` (raw mode: never blocks). Call it when `poll(2)`
+    /// reported `fd` readable: nothing to read then means the terminal hung up.
     static func read(fd: Int32) -> [Key] {
         var buffer = [UInt8](repeating: 0, count: 256)
         let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-        return n > 0 ? parse(Array(buffer[0..<n])) : []
+        if n > 0 { return parse(Array(buffer[0..<n])) }
+        if n < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
+        return [.hangup]
     }
 }
