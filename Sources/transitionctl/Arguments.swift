@@ -43,17 +43,22 @@ struct Arguments {
     }
 
     /// A whole number in `range`.
-    mutating func integer(_ name: String, _ inline: String?, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+    mutating func integer(_ name: String, _ inline: String?, in range: ClosedRange<Int>)
+        throws(UsageError) -> Int
+    {
         let text = try value(name, inline)
         guard let n = Int(text), range.contains(n) else {
             throw UsageError(
-                "\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'", usage: usage)
+                "\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'",
+                usage: usage)
         }
         return n
     }
 
     /// A finite number in `range`.
-    mutating func number(_ name: String, _ inline: String?, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+    mutating func number(_ name: String, _ inline: String?, in range: ClosedRange<Double>)
+        throws(UsageError) -> Double
+    {
         let text = try value(name, inline)
         guard let n = Double(text), n.isFinite, range.contains(n) else {
             throw UsageError(
@@ -74,7 +79,9 @@ struct Arguments {
 
     /// Handles the connection options, which every subcommand accepts.
     /// - Returns: Whether `name` was one of them.
-    mutating func connectionOption(_ name: String, _ inline: String?, into options: inout ConnectionOptions)
+    mutating func connectionOption(
+        _ name: String, _ inline: String?, into options: inout ConnectionOptions
+    )
         throws(UsageError) -> Bool
     {
         switch name {
@@ -89,7 +96,9 @@ struct Arguments {
             let level = try value(name, inline)
             let levels = ["error", "warning", "info", "debug"]
             guard levels.contains(level) else {
-                throw UsageError("--daemon-log-level takes one of \(levels.joined(separator: ", ")), got '\(level)'", usage: usage)
+                throw UsageError(
+                    "--daemon-log-level takes one of \(levels.joined(separator: ", ")), got '\(level)'",
+                    usage: usage)
             }
             options.daemonLogLevel = level
         default:

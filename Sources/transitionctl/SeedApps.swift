@@ -22,8 +22,12 @@ enum SeedApps {
     }
 
     /// `transition/start` params (without `session`) to `layout`.
-    static func transition(to layout: JSONValue, duration: Double, timing: String, interactive: Bool = false) -> JSONObject {
-        var o: JSONObject = ["to": layout, "duration": .double(duration), "timing": .string(timing)]
+    static func transition(
+        to layout: JSONValue, duration: Double, timing: String, interactive: Bool = false
+    ) -> JSONObject {
+        var o: JSONObject = [
+            "to": layout, "duration": .double(duration), "timing": .string(timing),
+        ]
         if interactive { o["interactive"] = true }
         return o
     }

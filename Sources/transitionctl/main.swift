@@ -19,24 +19,34 @@ func runTool(_ argv: [String]) -> Int32 {
                     Console.line("\(Version.name) \(Version.number)")
                     return 0
                 default:
-                    guard try arguments.connectionOption(name, inline, into: &connection) else { throw arguments.unknown(name) }
+                    guard try arguments.connectionOption(name, inline, into: &connection) else {
+                        throw arguments.unknown(name)
+                    }
                 }
             case .positional("help"):
                 guard case .positional(let name)? = arguments.next() else {
                     Console.line(Help.text)
                     return 0
                 }
-                guard let command = Subcommands.named(name) else { throw UsageError("unknown subcommand '\(name)'") }
+                guard let command = Subcommands.named(name) else {
+                    throw UsageError("unknown subcommand '\(name)'")
+                }
                 Console.line(command.help)
                 return 0
             case .positional(let name):
                 guard let command = Subcommands.named(name) else {
-                    throw UsageError("unknown subcommand '\(name)' (one of call, run, demo, render)")
+                    throw UsageError(
+                        "unknown subcommand '\(name)' (one of call, run, demo, render)")
                 }
                 var rest = Arguments(arguments.remaining, usage: command.usage)
                 guard let parsed = try command.parse(&rest, connection: &connection) else {
                     Console.line(command.help)
                     return 0
+                }
+                if connection.socketPath != nil && connection.daemonPath != nil {
+                    throw UsageError(
+                        "--daemon starts a daemon and --socket connects to one: give one of them",
+                        usage: command.usage)
                 }
                 return try parsed.run(connection)
             }

@@ -42,10 +42,15 @@ def binaries_exist():
         assert os.access(path, os.X_OK), f"{path} is missing: run 'swift build' first (or set TRANSITIOND / TRANSITIONCTL)"
 
 
+def with_daemon(daemon=TRANSITIOND):
+    """The environment that names the daemon to start ($TRANSITIOND)."""
+    return {**os.environ, "TRANSITIOND": daemon}
+
+
 def ctl(*args, stdin=None, timeout=30, daemon=TRANSITIOND):
-    """Runs transitionctl with the daemon given explicitly; returns the CompletedProcess."""
+    """Runs transitionctl with $TRANSITIOND set; returns the CompletedProcess."""
     return subprocess.run(
-        [TRANSITIONCTL, "--daemon", daemon, *args], input=stdin, capture_output=True, text=True, timeout=timeout
+        [TRANSITIONCTL, *args], input=stdin, capture_output=True, text=True, timeout=timeout, env=with_daemon(daemon)
     )
 
 
@@ -98,6 +103,7 @@ def test_help_and_version():
         ["demo", "extra"],
         ["call", "session/list", "--timeout"],
         ["call", "session/list", "--follow=yes"],
+        ["--socket", "/tmp/x.sock", "--daemon", "/bin/true", "call", "session/list"],
     ],
 )
 def test_bad_usage_exits_64(args):
@@ -112,7 +118,10 @@ def test_bad_usage_exits_64(args):
 def test_missing_daemon_is_an_error_not_a_usage_error(tmp_path):
     r = ctl("call", "session/list", daemon=str(tmp_path / "nothing"))
     assert r.returncode == 1
-    assert r.stderr.startswith("Error: ")
+    assert r.stderr.startswith("Error: TRANSITIOND=")
+    r = ctl("--daemon", str(tmp_path / "nothing"), "call", "session/list")
+    assert r.returncode == 1
+    assert r.stderr.startswith("Error: --daemon")
 
 
 # MARK: call
@@ -378,15 +387,16 @@ def socket_daemon(tmp_path):
 
 
 def test_socket_sessions_kept_alive_and_follow(socket_daemon):
+    # $TRANSITIOND names nothing: the socket is used, no daemon is started.
     sock = ["--socket", socket_daemon]
-    r = ctl(*sock, "call", "session/create", json.dumps({**LIST_SESSION, "keepAlive": True, "fps": 30}))
+    r = ctl(*sock, "call", "session/create", json.dumps({**LIST_SESSION, "keepAlive": True, "fps": 30}), daemon="/x")
     assert r.returncode == 0, r.stderr
     session = json.loads(r.stdout)["session"]
     listed = json.loads(ctl(*sock, "call", "session/list").stdout)["sessions"]
     assert [s["session"] for s in listed] == [session]
     follower = subprocess.Popen(
         [TRANSITIONCTL, *sock, "call", "--follow", "session/subscribe", json.dumps({"session": session})],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=with_daemon("/nonexistent"),
     )
     time.sleep(0.5)
     r = ctl(*sock, "call", "transition/start", json.dumps({"session": session, "to": GRID, "duration": 0.3}))
@@ -440,7 +450,7 @@ def alive(pid):
 
 def test_started_daemon_is_reaped(recording_daemon):
     wrapper, pidfile = recording_daemon
-    r = ctl("call", "session/list", daemon=wrapper)
+    r = ctl("--daemon", wrapper, "call", "session/list", daemon="/nonexistent")
     assert r.returncode == 0, r.stderr
     assert not alive(int(pidfile.read_text()))
 
@@ -448,8 +458,8 @@ def test_started_daemon_is_reaped(recording_daemon):
 def test_interrupt_shuts_the_daemon_down(recording_daemon):
     wrapper, pidfile = recording_daemon
     p = subprocess.Popen(
-        [TRANSITIONCTL, "--daemon", wrapper, "run", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
+        [TRANSITIONCTL, "run", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=with_daemon(wrapper),
     )
     p.stdin.write(script({"method": "session/list"}))
     p.stdin.flush()
@@ -473,8 +483,8 @@ class Terminal:
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.before = termios.tcgetattr(self.slave)
         self.process = subprocess.Popen(
-            [TRANSITIONCTL, "--daemon", TRANSITIOND, *args], stdin=self.slave, stdout=self.slave, stderr=self.slave,
-            start_new_session=True,
+            [TRANSITIONCTL, *args], stdin=self.slave, stdout=self.slave, stderr=self.slave, start_new_session=True,
+            env=with_daemon(),
         )
         self.output = b""
 
@@ -577,3 +587,23 @@ def test_demo_uses_a_larger_terminal():
     ups = [int(n) for n in re.findall(r"\x1b\[(\d+)A", term.text())]
     assert max(ups) > 40
     check_screen_fits(term.text(), columns=160, rows=50)
+
+
+@pytest.mark.parametrize("args", [["demo", "--scrub"], ["demo", "--loop"]])
+def test_demo_ends_when_the_terminal_hangs_up(args):
+    term = Terminal(*args)
+    assert term.read_until(b"progress [")
+    os.close(term.master)
+    term.process.wait(timeout=10)
+    os.close(term.slave)
+    assert term.process.returncode == 0
+
+
+def test_finds_the_daemon_next_to_itself():
+    if not os.access(Path(TRANSITIONCTL).parent / "transitiond", os.X_OK):
+        pytest.skip("no transitiond next to transitionctl")
+    env = {k: v for k, v in os.environ.items() if k != "TRANSITIOND"}
+    env["PATH"] = "/usr/bin:/bin"
+    r = subprocess.run([TRANSITIONCTL, "call", "session/list"], capture_output=True, text=True, timeout=30, env=env)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == {"sessions": []}

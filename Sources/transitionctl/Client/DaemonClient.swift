@@ -59,7 +59,8 @@ final class DaemonClient {
             peer = "transitiond at \(socketPath)"
         } else {
             let path = try DaemonLocator.find(explicit: options.daemonPath)
-            let process = try ChildProcess(path: path, arguments: ["--stdio", "--log-level", options.daemonLogLevel])
+            let process = try ChildProcess(
+                path: path, arguments: ["--stdio", "--log-level", options.daemonLogLevel])
             child = process
             readFD = process.output
             writeFD = process.input
@@ -78,7 +79,8 @@ final class DaemonClient {
             case .success(let result):
                 initializeResult = result
             case .failure(let error):
-                throw Failure("\(peer) refused initialize: \(error.message) (code \(error.code.rawValue))")
+                throw Failure(
+                    "\(peer) refused initialize: \(error.message) (code \(error.code.rawValue))")
             }
             try notify("initialized", [:])
         } catch {
@@ -93,7 +95,9 @@ final class DaemonClient {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else { throw Failure("socket path too long (at most \(capacity - 1) bytes): \(path)") }
+        guard bytes.count < capacity else {
+            throw Failure("socket path too long (at most \(capacity - 1) bytes): \(path)")
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, b) in bytes.enumerated() { raw[i] = b }
         }
@@ -107,7 +111,8 @@ final class DaemonClient {
         guard rc == 0 else {
             let text = FileDescriptor.errorText
             Glibc.close(fd)
-            throw Failure("cannot connect to \(path): \(text) (is transitiond --listen \(path) running?)")
+            throw Failure(
+                "cannot connect to \(path): \(text) (is transitiond --listen \(path) running?)")
         }
         return fd
     }
@@ -116,7 +121,9 @@ final class DaemonClient {
 
     /// Sends a request and returns its id.
     @discardableResult
-    func send(_ method: String, _ params: JSONValue?, id: RequestID? = nil) throws(Failure) -> RequestID {
+    func send(_ method: String, _ params: JSONValue?, id: RequestID? = nil) throws(Failure)
+        -> RequestID
+    {
         let requestID = id ?? .integer(nextID)
         if case .integer(let n) = requestID, n >= nextID { nextID = n + 1 }
         var w = JSONByteWriter()
@@ -150,7 +157,8 @@ final class DaemonClient {
         _ method: String, _ params: JSONValue?, id: RequestID? = nil, timeout: Double? = nil,
         onNotification: (Notification) throws -> Void = { _ in }
     ) throws -> Result<JSONValue, ResponseError> {
-        let response = try requestMessage(method, params, id: id, timeout: timeout, onNotification: onNotification)
+        let response = try requestMessage(
+            method, params, id: id, timeout: timeout, onNotification: onNotification)
         return response.0.outcome
     }
 
@@ -171,21 +179,24 @@ final class DaemonClient {
             case .inputReady:
                 break
             case .timeout:
-                throw Failure("no response to \(method) within \(Format.seconds(limit)) s from \(peer)")
+                throw Failure(
+                    "no response to \(method) within \(Format.seconds(limit)) s from \(peer)")
             }
         }
     }
 
     /// `request` for a call that must succeed: an error response becomes a `Failure`.
     func call(
-        _ method: String, _ params: JSONValue?, onNotification: (Notification) throws -> Void = { _ in }
+        _ method: String, _ params: JSONValue?,
+        onNotification: (Notification) throws -> Void = { _ in }
     ) throws -> JSONValue {
         switch try request(method, params, onNotification: onNotification) {
         case .success(let result):
             return result
         case .failure(let error):
             throw Failure(
-                "\(method) failed: \(error.message) (code \(error.code.rawValue))", details: [error.json.jsonText])
+                "\(method) failed: \(error.message) (code \(error.code.rawValue))",
+                details: [error.json.jsonText])
         }
     }
 
@@ -263,7 +274,8 @@ final class DaemonClient {
             case .response(let r):
                 inbox.append(.response(r, message: value))
             case .notification(let n):
-                inbox.append(.notification(Notification(method: n.method, params: n.params, message: value)))
+                inbox.append(
+                    .notification(Notification(method: n.method, params: n.params, message: value)))
             case .request(let r):
                 // transitiond sends no requests; answer any so that it never waits.
                 var w = JSONByteWriter()

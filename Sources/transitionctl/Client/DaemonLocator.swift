@@ -9,11 +9,15 @@ enum DaemonLocator {
     /// - Throws: `Failure` naming what was tried.
     static func find(explicit: String?) throws(Failure) -> String {
         if let explicit {
-            guard isExecutable(explicit) else { throw Failure("--daemon '\(explicit)' is not an executable file") }
+            guard isExecutable(explicit) else {
+                throw Failure("--daemon '\(explicit)' is not an executable file")
+            }
             return explicit
         }
         if let env = getenv("TRANSITIOND").map({ String(cString: $0) }), !env.isEmpty {
-            guard isExecutable(env) else { throw Failure("TRANSITIOND='\(env)' is not an executable file") }
+            guard isExecutable(env) else {
+                throw Failure("TRANSITIOND='\(env)' is not an executable file")
+            }
             return env
         }
         if let own = ownExecutable() {

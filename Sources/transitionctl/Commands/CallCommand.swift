@@ -3,7 +3,8 @@ import JSONRPC
 /// `transitionctl call <method> [<params>]`: one request, its result on standard output.
 struct CallCommand: Subcommand {
     static let name = "call"
-    static let usage = "USAGE: transitionctl call <method> [<params>] [--follow] [--pretty] [<connection-options>]"
+    static let usage =
+        "USAGE: transitionctl call <method> [<params>] [--follow] [--pretty] [<connection-options>]"
     static let help = """
         OVERVIEW: Send one request to transitiond and print its result as JSON on standard
         output (exit 0), or the JSON-RPC error on standard error (exit 1): a line
@@ -40,7 +41,9 @@ struct CallCommand: Subcommand {
     var follow = false
     var pretty = false
 
-    static func parse(_ arguments: inout Arguments, connection: inout ConnectionOptions) throws(UsageError) -> CallCommand? {
+    static func parse(_ arguments: inout Arguments, connection: inout ConnectionOptions)
+        throws(UsageError) -> CallCommand?
+    {
         var positionals: [String] = []
         var follow = false
         var pretty = false
@@ -56,15 +59,21 @@ struct CallCommand: Subcommand {
                     try arguments.flag(name, inline)
                     pretty = true
                 default:
-                    guard try arguments.connectionOption(name, inline, into: &connection) else { throw arguments.unknown(name) }
+                    guard try arguments.connectionOption(name, inline, into: &connection) else {
+                        throw arguments.unknown(name)
+                    }
                 }
             case .positional(let text):
                 positionals.append(text)
             }
         }
-        guard let method = positionals.first else { throw UsageError("missing <method>", usage: usage) }
+        guard let method = positionals.first else {
+            throw UsageError("missing <method>", usage: usage)
+        }
         guard positionals.count <= 2 else {
-            throw UsageError("unexpected argument '\(positionals[2])' (quote the params as one JSON argument)", usage: usage)
+            throw UsageError(
+                "unexpected argument '\(positionals[2])' (quote the params as one JSON argument)",
+                usage: usage)
         }
         var params: JSONValue? = nil
         if positionals.count == 2 {
@@ -94,7 +103,8 @@ struct CallCommand: Subcommand {
         let outcome = try client.request(method, params) { early.append($0) }
         switch outcome {
         case .failure(let error):
-            throw Failure("\(error.message) (code \(error.code.rawValue))", details: [error.json.jsonText])
+            throw Failure(
+                "\(error.message) (code \(error.code.rawValue))", details: [error.json.jsonText])
         case .success(let result):
             print(result)
         }
@@ -112,7 +122,9 @@ struct CallCommand: Subcommand {
             case .response, .inputReady:
                 break
             case .timeout:
-                Console.error("note: no transition/didEnd within \(Format.seconds(client.timeout)) s; stopped following")
+                Console.error(
+                    "note: no transition/didEnd within \(Format.seconds(client.timeout)) s; stopped following"
+                )
                 return 0
             }
         }

@@ -3,7 +3,8 @@ import JSONRPC
 /// `transitionctl demo`: the list -> grid switch of the seed apps, in the terminal.
 struct DemoCommand: Subcommand {
     static let name = "demo"
-    static let usage = "USAGE: transitionctl demo [--scrub] [--loop] [<options>] [<connection-options>]"
+    static let usage =
+        "USAGE: transitionctl demo [--scrub] [--loop] [<options>] [<connection-options>]"
     static let help = """
         OVERVIEW: Play the list -> grid switch of the seed apps in the terminal: 100 items
         in a 375 x 667 viewport, list rows 60 high -> a grid of 2 columns (spacing 10,
@@ -43,7 +44,9 @@ struct DemoCommand: Subcommand {
     var fps = 60
     var hold = 1.0
 
-    static func parse(_ arguments: inout Arguments, connection: inout ConnectionOptions) throws(UsageError) -> DemoCommand? {
+    static func parse(_ arguments: inout Arguments, connection: inout ConnectionOptions)
+        throws(UsageError) -> DemoCommand?
+    {
         var c = DemoCommand()
         while let item = arguments.next() {
             switch item {
@@ -62,7 +65,9 @@ struct DemoCommand: Subcommand {
                 case "--fps": c.fps = try arguments.integer(name, inline, in: 1...240)
                 case "--hold": c.hold = try arguments.number(name, inline, in: 0...3600)
                 default:
-                    guard try arguments.connectionOption(name, inline, into: &connection) else { throw arguments.unknown(name) }
+                    guard try arguments.connectionOption(name, inline, into: &connection) else {
+                        throw arguments.unknown(name)
+                    }
                 }
             case .positional(let text):
                 throw UsageError("unexpected argument '\(text)'", usage: usage)
@@ -90,14 +95,19 @@ struct DemoCommand: Subcommand {
 
     /// Creates the session.
     func createSession(_ client: DaemonClient) throws -> String {
-        let created = try client.call("session/create", SeedApps.session(items: items, clock: "realtime", fps: fps))
-        guard let id = created["session"]?.stringValue else { throw Failure("session/create answered no session id") }
+        let created = try client.call(
+            "session/create", SeedApps.session(items: items, clock: "realtime", fps: fps))
+        guard let id = created["session"]?.stringValue else {
+            throw Failure("session/create answered no session id")
+        }
         return id
     }
 
     /// `transition/start` params to `layout`.
-    func startParams(session: String, to layout: JSONValue, interactive: Bool = false) -> JSONValue {
-        var o = SeedApps.transition(to: layout, duration: duration, timing: timing, interactive: interactive)
+    func startParams(session: String, to layout: JSONValue, interactive: Bool = false) -> JSONValue
+    {
+        var o = SeedApps.transition(
+            to: layout, duration: duration, timing: timing, interactive: interactive)
         o["session"] = .string(session)
         return .object(o)
     }
@@ -113,13 +123,17 @@ struct DemoCommand: Subcommand {
             Console.line(n.message.jsonText)
             if n.isDidEnd { ended = true }
         }
-        _ = try client.call("transition/start", startParams(session: session, to: SeedApps.grid), onNotification: show)
+        _ = try client.call(
+            "transition/start", startParams(session: session, to: SeedApps.grid),
+            onNotification: show)
         let deadline = MonotonicClock.now + duration + client.timeout
         while !ended && !Console.isOutputClosed {
             switch try client.poll(until: deadline) {
             case .notification(let n): show(n)
             case .response, .inputReady: break
-            case .timeout: throw Failure("no transition/didEnd within \(Format.seconds(duration + client.timeout)) s")
+            case .timeout:
+                throw Failure(
+                    "no transition/didEnd within \(Format.seconds(duration + client.timeout)) s")
             }
         }
         return 0

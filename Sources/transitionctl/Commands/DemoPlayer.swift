@@ -42,10 +42,14 @@ final class DemoPlayer {
         session = try demo.createSession(client)
         if FileDescriptor.isTerminal(0) { raw = try RawMode(fd: 0) }
         Console.out("\u{1B}[?25l")
-        status.title = "transitionctl demo: \(demo.items) items, list -> grid, \(Format.short(demo.duration)) s \(demo.timing)"
+        status.title =
+            "transitionctl demo: \(demo.items) items, list -> grid, \(Format.short(demo.duration)) s \(demo.timing)"
         status.keys =
             demo.scrub
-            ? ["keys  ←/h →/l  scrub 5%", "      f finish   c cancel", "      space cancel in place", "      q quit"]
+            ? [
+                "keys  ←/h →/l  scrub 5%", "      f finish   c cancel",
+                "      space cancel in place", "      q quit",
+            ]
             : ["keys  q quit"]
         status.transition = "list"
         status.state = demo.scrub ? "press l or → to start" : ""
@@ -84,7 +88,8 @@ final class DemoPlayer {
         origin = layout.other.name
         target = layout
         let started = try client.call(
-            "transition/start", demo.startParams(session: session, to: layout.spec), onNotification: handle)
+            "transition/start", demo.startParams(session: session, to: layout.spec),
+            onNotification: handle)
         inFlight = true
         status.transition = "\(started["transition"]?.stringValue ?? "") \(origin) → \(target.name)"
         status.state = "running"
@@ -92,7 +97,9 @@ final class DemoPlayer {
         while inFlight {
             try wait(until: deadline) { _ in }
             if MonotonicClock.now >= deadline && inFlight {
-                throw Failure("no transition/didEnd within \(Format.seconds(demo.duration + client.timeout)) s")
+                throw Failure(
+                    "no transition/didEnd within \(Format.seconds(demo.duration + client.timeout)) s"
+                )
             }
         }
     }
@@ -122,7 +129,8 @@ final class DemoPlayer {
         case .right, .character(UInt8(ascii: "l")): try step(0.05)
         case .character(UInt8(ascii: "f")): try leg("transition/finish", state: "finishing")
         case .character(UInt8(ascii: "c")): try leg("transition/cancel", state: "cancelling")
-        case .character(UInt8(ascii: " ")): try leg("transition/cancelInPlace", state: "cancelled in place")
+        case .character(UInt8(ascii: " ")):
+            try leg("transition/cancelInPlace", state: "cancelled in place")
         default: break
         }
     }
@@ -130,15 +138,19 @@ final class DemoPlayer {
     private func step(_ delta: Double) throws {
         if !inFlight {
             let started = try client.call(
-                "transition/start", demo.startParams(session: session, to: nextTarget.spec, interactive: true),
+                "transition/start",
+                demo.startParams(session: session, to: nextTarget.spec, interactive: true),
                 onNotification: handle)
             inFlight = true
             target = nextTarget
-            status.transition = "\(started["transition"]?.stringValue ?? "") \(origin) → \(target.name)"
+            status.transition =
+                "\(started["transition"]?.stringValue ?? "") \(origin) → \(target.name)"
             status.progress = 0
         }
         let p = ((Swift.min(1, Swift.max(0, status.progress + delta))) * 1000).rounded() / 1000
-        let result = try client.call("transition/scrub", ["session": .string(session), "progress": .double(p)], onNotification: handle)
+        let result = try client.call(
+            "transition/scrub", ["session": .string(session), "progress": .double(p)],
+            onNotification: handle)
         status.progress = result["progress"]?.doubleValue ?? p
         status.state = "paused (scrubbing)"
         needsDraw = true
@@ -168,7 +180,8 @@ final class DemoPlayer {
             case .inputReady:
                 for key in Key.read(fd: 0) {
                     switch key {
-                    case .interrupt, .hangup, .character(UInt8(ascii: "q")), .character(UInt8(ascii: "Q")):
+                    case .interrupt, .hangup, .character(UInt8(ascii: "q")),
+                        .character(UInt8(ascii: "Q")):
                         throw DemoQuit()
                     default:
                         break
@@ -202,7 +215,9 @@ final class DemoPlayer {
             let reason = p["reason"]?.stringValue ?? "ended"
             let progress = p["progress"]?.doubleValue ?? 0
             let id = p["transition"]?.stringValue ?? ""
-            ends.append("\(id) \(origin) -> \(target.name): \(reason) at progress \(Format.short(progress))")
+            ends.append(
+                "\(id) \(origin) -> \(target.name): \(reason) at progress \(Format.short(progress))"
+            )
             switch reason {
             case "finished":
                 origin = target.name
@@ -224,6 +239,8 @@ final class DemoPlayer {
         let terminal = Terminal.size()
         let screen = DemoScreen(terminal: terminal, viewportWidth: 375, viewportHeight: 667)
         status.offsetY = offset.y
-        display.draw(screen.lines(boxes: boxes, offsetX: offset.x, offsetY: offset.y, status: status), terminal: terminal)
+        display.draw(
+            screen.lines(boxes: boxes, offsetX: offset.x, offsetY: offset.y, status: status),
+            terminal: terminal)
     }
 }

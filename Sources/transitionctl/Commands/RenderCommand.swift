@@ -48,7 +48,9 @@ struct RenderCommand: Subcommand {
     var specPath: String?
     var scale: Double?
 
-    static func parse(_ arguments: inout Arguments, connection: inout ConnectionOptions) throws(UsageError) -> RenderCommand? {
+    static func parse(_ arguments: inout Arguments, connection: inout ConnectionOptions)
+        throws(UsageError) -> RenderCommand?
+    {
         var out: String? = nil
         var frames = 6
         var spec: String? = nil
@@ -64,13 +66,17 @@ struct RenderCommand: Subcommand {
                     let format = try arguments.value(name, inline)
                     switch format {
                     case "svg": break
-                    case "apng", "png": throw UsageError("--format \(format) is not supported; only svg is", usage: usage)
+                    case "apng", "png":
+                        throw UsageError(
+                            "--format \(format) is not supported; only svg is", usage: usage)
                     default: throw UsageError("--format takes svg, got '\(format)'", usage: usage)
                     }
                 case "--spec": spec = try arguments.value(name, inline)
                 case "--scale": scale = try arguments.number(name, inline, in: 0.01...100)
                 default:
-                    guard try arguments.connectionOption(name, inline, into: &connection) else { throw arguments.unknown(name) }
+                    guard try arguments.connectionOption(name, inline, into: &connection) else {
+                        throw arguments.unknown(name)
+                    }
                 }
             case .positional(let text):
                 throw UsageError("unexpected argument '\(text)'", usage: usage)
@@ -83,7 +89,8 @@ struct RenderCommand: Subcommand {
     /// The session/create and transition/start params to draw.
     private func spec() throws -> (session: JSONValue, transition: JSONObject, title: String) {
         guard let specPath else {
-            let transition = SeedApps.transition(to: SeedApps.grid, duration: SeedApps.duration, timing: SeedApps.timing)
+            let transition = SeedApps.transition(
+                to: SeedApps.grid, duration: SeedApps.duration, timing: SeedApps.timing)
             return (
                 SeedApps.session(items: 100, clock: "manual", fps: 60), transition,
                 "list → grid: 100 items, 375×667, \(SeedApps.timing) — \(frames) progresses from 0 to 1"
@@ -96,10 +103,16 @@ struct RenderCommand: Subcommand {
         } catch {
             throw Failure("--spec \(specPath): not JSON: \(error)")
         }
-        guard case .object(let session)? = value["session"], case .object(let transition)? = value["transition"] else {
-            throw Failure("--spec \(specPath): expected {\"session\": {...}, \"transition\": {...}}")
+        guard case .object(let session)? = value["session"],
+            case .object(let transition)? = value["transition"]
+        else {
+            throw Failure(
+                "--spec \(specPath): expected {\"session\": {...}, \"transition\": {...}}")
         }
-        guard transition["to"] != nil else { throw Failure("--spec \(specPath): \"transition\" needs \"to\" (the destination layout)") }
+        guard transition["to"] != nil else {
+            throw Failure(
+                "--spec \(specPath): \"transition\" needs \"to\" (the destination layout)")
+        }
         let from = session["layout"]?["type"]?.stringValue ?? "layout"
         let to = transition["to"]?["type"]?.stringValue ?? "layout"
         return (.object(session), transition, "\(from) → \(to) — \(frames) progresses from 0 to 1")
@@ -110,7 +123,9 @@ struct RenderCommand: Subcommand {
         let client = try DaemonClient(connection)
         defer { client.close() }
         let created = try client.call("session/create", sessionParams)
-        guard let session = created["session"]?.stringValue else { throw Failure("session/create answered no session id") }
+        guard let session = created["session"]?.stringValue else {
+            throw Failure("session/create answered no session id")
+        }
 
         let fromSize = sessionParams["viewport"]
         let toSize = transition["viewport"] ?? fromSize
@@ -125,13 +140,15 @@ struct RenderCommand: Subcommand {
             film.append(
                 FilmFrame(
                     progress: progress, fraction: sample["fraction"]?.doubleValue ?? 0,
-                    offsetX: sample["contentOffset"]?.pointX ?? 0, offsetY: sample["contentOffset"]?.pointY ?? 0,
+                    offsetX: sample["contentOffset"]?.pointX ?? 0,
+                    offsetY: sample["contentOffset"]?.pointY ?? 0,
                     viewportWidth: lerp(fromSize?["width"], toSize?["width"], progress),
                     viewportHeight: lerp(fromSize?["height"], toSize?["height"], progress),
                     boxes: ElementBox.decode(sample["attributes"])))
         }
         let height = film.map(\.viewportHeight).max() ?? 1
-        let svg = SVGFilm(title: title, frames: film, scale: scale ?? (height > 0 ? 320 / height : 1))
+        let svg = SVGFilm(
+            title: title, frames: film, scale: scale ?? (height > 0 ? 320 / height : 1))
         try write(svg.text)
         return 0
     }

@@ -53,7 +53,9 @@ struct RunCommand: Subcommand {
     var path: String
     var keepGoing = false
 
-    static func parse(_ arguments: inout Arguments, connection: inout ConnectionOptions) throws(UsageError) -> RunCommand? {
+    static func parse(_ arguments: inout Arguments, connection: inout ConnectionOptions)
+        throws(UsageError) -> RunCommand?
+    {
         var path: String? = nil
         var keepGoing = false
         while let item = arguments.next() {
@@ -65,14 +67,20 @@ struct RunCommand: Subcommand {
                     try arguments.flag(name, inline)
                     keepGoing = true
                 default:
-                    guard try arguments.connectionOption(name, inline, into: &connection) else { throw arguments.unknown(name) }
+                    guard try arguments.connectionOption(name, inline, into: &connection) else {
+                        throw arguments.unknown(name)
+                    }
                 }
             case .positional(let text):
-                guard path == nil else { throw UsageError("unexpected argument '\(text)'", usage: usage) }
+                guard path == nil else {
+                    throw UsageError("unexpected argument '\(text)'", usage: usage)
+                }
                 path = text
             }
         }
-        guard let path else { throw UsageError("missing <file> (or - for standard input)", usage: usage) }
+        guard let path else {
+            throw UsageError("missing <file> (or - for standard input)", usage: usage)
+        }
         return RunCommand(path: path, keepGoing: keepGoing)
     }
 
@@ -82,7 +90,9 @@ struct RunCommand: Subcommand {
             fd = 0
         } else {
             fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw Failure("cannot open '\(path)': \(FileDescriptor.errorText)") }
+            guard fd >= 0 else {
+                throw Failure("cannot open '\(path)': \(FileDescriptor.errorText)")
+            }
         }
         defer { if fd != 0 { close(fd) } }
         let client = try DaemonClient(connection)
@@ -143,7 +153,9 @@ struct ScriptRunner {
         } catch {
             return report("line \(number): not JSON: \(error)")
         }
-        guard case .object(let object) = value else { return report("line \(number): expected a JSON object") }
+        guard case .object(let object) = value else {
+            return report("line \(number): expected a JSON object")
+        }
         if let wait = object["wait"] {
             guard let kind = wait.stringValue, kind == "didEnd" || kind == "tick" else {
                 return report("line \(number): \"wait\" takes \"didEnd\" or \"tick\"")
@@ -181,12 +193,15 @@ struct ScriptRunner {
             nextID += 1
         }
         var shown: [Notification] = []
-        let (response, message) = try client.requestMessage(method, params, id: id) { shown.append($0) }
+        let (response, message) = try client.requestMessage(method, params, id: id) {
+            shown.append($0)
+        }
         for n in shown { show(n) }
         Console.line(message.jsonText)
         if case .failure(let error) = response.outcome {
             failed = true
-            Console.error("Error: line \(number): \(method): \(error.message) (code \(error.code.rawValue))")
+            Console.error(
+                "Error: line \(number): \(method): \(error.message) (code \(error.code.rawValue))")
             if !keepGoing { return false }
         }
         return true
@@ -216,7 +231,8 @@ struct ScriptRunner {
             case .response(_, let message): Console.line(message.jsonText)
             case .inputReady: break
             case .timeout:
-                return report("line \(number): no transition/\(kind) within \(Format.seconds(limit)) s")
+                return report(
+                    "line \(number): no transition/\(kind) within \(Format.seconds(limit)) s")
             }
         }
     }

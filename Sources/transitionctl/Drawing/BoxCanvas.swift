@@ -23,7 +23,9 @@ struct BoxCanvas {
     /// `label` in its middle (on its top edge when it is too flat to have an inside),
     /// clipped to the canvas. A box is at least 2 x 2 cells.
     mutating func box(x: Double, y: Double, width: Double, height: Double, label: String) {
-        guard width > 0, height > 0, x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return }
+        guard width > 0, height > 0, x.isFinite, y.isFinite, width.isFinite, height.isFinite else {
+            return
+        }
         let x0 = cell(x / pointsPerColumn)
         let y0 = cell(y / pointsPerRow)
         let x1 = Swift.max(x0 + 1, cell((x + width) / pointsPerColumn) - 1)
@@ -34,8 +36,10 @@ struct BoxCanvas {
             put(cx, y1, cx == x0 ? "└" : cx == x1 ? "┘" : "─")
         }
         if y1 - y0 >= 2 {
-            let innerRows = Swift.max(y0 + 1, 0)..<Swift.max(Swift.max(y0 + 1, 0), Swift.min(y1, rows))
-            let innerColumns = Swift.max(x0 + 1, 0)..<Swift.max(Swift.max(x0 + 1, 0), Swift.min(x1, columns))
+            let innerRows =
+                Swift.max(y0 + 1, 0)..<Swift.max(Swift.max(y0 + 1, 0), Swift.min(y1, rows))
+            let innerColumns =
+                Swift.max(x0 + 1, 0)..<Swift.max(Swift.max(x0 + 1, 0), Swift.min(x1, columns))
             for cy in innerRows {
                 put(x0, cy, "│")
                 put(x1, cy, "│")

@@ -44,10 +44,15 @@ struct DemoScreen {
     var height: Int { canvasRows + DemoScreen.chromeRows }
 
     /// The screen for `boxes` (frames in content coordinates) seen from `offset`.
-    func lines(boxes: [ElementBox], offsetX: Double, offsetY: Double, status: DemoStatus) -> [String] {
-        var canvas = BoxCanvas(columns: canvasColumns, rows: canvasRows, width: viewportWidth, height: viewportHeight)
+    func lines(boxes: [ElementBox], offsetX: Double, offsetY: Double, status: DemoStatus)
+        -> [String]
+    {
+        var canvas = BoxCanvas(
+            columns: canvasColumns, rows: canvasRows, width: viewportWidth, height: viewportHeight)
         for b in boxes where !b.hidden && b.alpha > 0.05 {
-            canvas.box(x: b.x - offsetX, y: b.y - offsetY, width: b.width, height: b.height, label: b.label)
+            canvas.box(
+                x: b.x - offsetX, y: b.y - offsetY, width: b.width, height: b.height, label: b.label
+            )
         }
         let width = terminalColumns - 1
         let panelWidth = Swift.max(0, width - canvasColumns - 4)
@@ -58,7 +63,10 @@ struct DemoScreen {
         for (i, row) in canvas.lines.enumerated() {
             out.append(fit("│" + row + "│" + side(i + 1), width))
         }
-        out.append(fit("└" + String(repeating: "─", count: canvasColumns) + "┘" + side(canvasRows + 1), width))
+        out.append(
+            fit(
+                "└" + String(repeating: "─", count: canvasColumns) + "┘" + side(canvasRows + 1),
+                width))
         out.append(fit(progressBar(status.progress, width: width), width))
         return out
     }
@@ -84,7 +92,8 @@ struct DemoScreen {
         let label = " \(Format.fixed(progress * 100, 1))%"
         let barWidth = Swift.max(10, width - 12 - label.count)
         let filled = Int((Swift.min(Swift.max(progress, 0), 1) * Double(barWidth)).rounded())
-        return "progress [" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]" + label
+        return "progress [" + String(repeating: "█", count: filled)
+            + String(repeating: "░", count: barWidth - filled) + "]" + label
     }
 
     /// `text` cut to `width` characters.

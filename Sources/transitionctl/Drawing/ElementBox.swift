@@ -41,27 +41,39 @@ struct ElementBox {
         default:
             boxes = []
         }
-        return boxes.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+        return boxes.enumerated().sorted {
+            ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset)
+        }.map(\.element)
     }
 
     private static func object(_ a: JSONValue) -> ElementBox? {
         guard let frame = a["frame"] else { return nil }
         return ElementBox(
             kind: a["kind"]?.stringValue ?? "cell", section: Int(a["section"]?.int64Value ?? 0),
-            item: Int(a["item"]?.int64Value ?? 0), x: frame["x"]?.doubleValue ?? 0, y: frame["y"]?.doubleValue ?? 0,
+            item: Int(a["item"]?.int64Value ?? 0), x: frame["x"]?.doubleValue ?? 0,
+            y: frame["y"]?.doubleValue ?? 0,
             width: frame["width"]?.doubleValue ?? 0, height: frame["height"]?.doubleValue ?? 0,
             alpha: a["alpha"]?.doubleValue ?? 1, zIndex: a["zIndex"]?.doubleValue ?? 0,
-            hidden: a["hidden"]?.boolValue ?? false, transform: a["transform"]?.arrayValue?.compactMap(\.doubleValue))
+            hidden: a["hidden"]?.boolValue ?? false,
+            transform: a["transform"]?.arrayValue?.compactMap(\.doubleValue))
     }
 
     private static func compact(_ c: JSONObject) -> [ElementBox] {
         let count = Int(c["count"]?.int64Value ?? 0)
-        func numbers(_ key: String) -> [Double] { c[key]?.arrayValue?.map { $0.doubleValue ?? 0 } ?? [] }
-        let kinds = numbers("kind"), sections = numbers("section"), items = numbers("item")
-        let frames = numbers("frame"), alphas = numbers("alpha"), z = numbers("zIndex")
+        func numbers(_ key: String) -> [Double] {
+            c[key]?.arrayValue?.map { $0.doubleValue ?? 0 } ?? []
+        }
+        let kinds = numbers("kind")
+        let sections = numbers("section")
+        let items = numbers("item")
+        let frames = numbers("frame")
+        let alphas = numbers("alpha")
+        let z = numbers("zIndex")
         let transforms = numbers("transform")
         let hidden = Set(numbers("hidden").map { Int($0) })
-        guard kinds.count >= count, sections.count >= count, items.count >= count, frames.count >= 4 * count else { return [] }
+        guard kinds.count >= count, sections.count >= count, items.count >= count,
+            frames.count >= 4 * count
+        else { return [] }
         return (0..<count).map { i in
             var transform: [Double]? = nil
             if transforms.count >= 6 * (i + 1) {
@@ -69,9 +81,12 @@ struct ElementBox {
                 if t != [1, 0, 0, 1, 0, 0] { transform = t }
             }
             return ElementBox(
-                kind: ["cell", "header", "footer"][Swift.min(2, Swift.max(0, Int(kinds[i])))], section: Int(sections[i]),
-                item: Int(items[i]), x: frames[4 * i], y: frames[4 * i + 1], width: frames[4 * i + 2],
-                height: frames[4 * i + 3], alpha: i < alphas.count ? alphas[i] : 1, zIndex: i < z.count ? z[i] : 0,
+                kind: ["cell", "header", "footer"][Swift.min(2, Swift.max(0, Int(kinds[i])))],
+                section: Int(sections[i]),
+                item: Int(items[i]), x: frames[4 * i], y: frames[4 * i + 1],
+                width: frames[4 * i + 2],
+                height: frames[4 * i + 3], alpha: i < alphas.count ? alphas[i] : 1,
+                zIndex: i < z.count ? z[i] : 0,
                 hidden: hidden.contains(i), transform: transform)
         }
     }

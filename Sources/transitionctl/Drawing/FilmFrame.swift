@@ -15,13 +15,15 @@ struct FilmFrame {
 enum ItemColor {
     static func fill(for box: ElementBox) -> String {
         if box.kind != "cell" { return "#d9d9d9" }
-        let hue = (Double(box.item + 7 * box.section) * 137.508).truncatingRemainder(dividingBy: 360)
+        let hue = (Double(box.item + 7 * box.section) * 137.508).truncatingRemainder(
+            dividingBy: 360)
         return hex(hue: hue, saturation: 0.55, lightness: 0.78)
     }
 
     static func stroke(for box: ElementBox) -> String {
         if box.kind != "cell" { return "#777777" }
-        let hue = (Double(box.item + 7 * box.section) * 137.508).truncatingRemainder(dividingBy: 360)
+        let hue = (Double(box.item + 7 * box.section) * 137.508).truncatingRemainder(
+            dividingBy: 360)
         return hex(hue: hue, saturation: 0.45, lightness: 0.38)
     }
 

@@ -20,7 +20,9 @@ struct SVGFilm {
     var text: String {
         let widths = frames.map { $0.viewportWidth * scale }
         let tallest = frames.map { $0.viewportHeight * scale }.max() ?? 0
-        let width = 2 * SVGFilm.margin + widths.reduce(0, +) + SVGFilm.gap * Double(Swift.max(0, frames.count - 1))
+        let width =
+            2 * SVGFilm.margin + widths.reduce(0, +) + SVGFilm.gap
+            * Double(Swift.max(0, frames.count - 1))
         let height = 2 * SVGFilm.margin + SVGFilm.titleHeight + tallest + SVGFilm.captionHeight
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -71,7 +73,8 @@ struct SVGFilm {
         if let t = b.transform, t.count == 6 {
             let cx = b.x + b.width / 2
             let cy = b.y + b.height / 2
-            attributes += " transform=\"translate(\(n(cx)) \(n(cy))) matrix(\(t.map(n).joined(separator: " "))) "
+            attributes +=
+                " transform=\"translate(\(n(cx)) \(n(cy))) matrix(\(t.map(n).joined(separator: " "))) "
                 + "translate(\(n(-cx)) \(n(-cy)))\""
         }
         let fontSize = Swift.max(4, Swift.min(28, b.height * 0.45, b.width * 0.45))

@@ -21,7 +21,9 @@ final class ChildProcess {
     init(path: String, arguments: [String]) throws(Failure) {
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
-        guard ChildProcess.pipe(&toChild) else { throw Failure("cannot create a pipe: \(FileDescriptor.errorText)") }
+        guard ChildProcess.pipe(&toChild) else {
+            throw Failure("cannot create a pipe: \(FileDescriptor.errorText)")
+        }
         guard ChildProcess.pipe(&fromChild) else {
             close(toChild[0])
             close(toChild[1])

@@ -47,7 +47,9 @@ enum Console {
     /// Writes `text` to standard output as is.
     static func out(_ text: String) {
         guard !isOutputClosed else { return }
-        if !FileDescriptor.writeAll(1, Array(text.utf8)) { stdoutBroken.store(true, ordering: .relaxed) }
+        if !FileDescriptor.writeAll(1, Array(text.utf8)) {
+            stdoutBroken.store(true, ordering: .relaxed)
+        }
     }
 
     /// Writes `text` and a newline to standard output.

@@ -18,7 +18,9 @@ enum Signals {
         signal(SIGPIPE, SIG_IGN)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in Signals.received.store(number, ordering: .relaxed) }
+            action.__sigaction_handler.sa_handler = { number in
+                Signals.received.store(number, ordering: .relaxed)
+            }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
             sigaction(sig, &action, nil)

@@ -27,7 +27,9 @@ final class RawMode {
     init(fd: Int32) throws(Failure) {
         self.fd = fd
         var t = termios()
-        guard tcgetattr(fd, &t) == 0 else { throw Failure("standard input is not a terminal: \(FileDescriptor.errorText)") }
+        guard tcgetattr(fd, &t) == 0 else {
+            throw Failure("standard input is not a terminal: \(FileDescriptor.errorText)")
+        }
         saved = t
         t.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         t.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
@@ -63,7 +65,9 @@ enum Key: Equatable {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
-            if b == 0x1B, i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "O") {
+            if b == 0x1B, i + 1 < bytes.count,
+                bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "O")
+            {
                 // A control sequence: parameters, then a final byte in 0x40...0x7E.
                 var j = i + 2
                 while j < bytes.count, !(0x40...0x7E).contains(bytes[j]) { j += 1 }
