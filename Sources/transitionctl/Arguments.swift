@@ -91,7 +91,6 @@ struct Arguments {
             options.socketPath = try value(name, inline)
         case "--timeout":
             options.timeout = try number(name, inline, in: 0.001...86_400)
-            options.timeoutGiven = true
         case "--daemon-log-level":
             let level = try value(name, inline)
             let levels = ["error", "warning", "info", "debug"]

@@ -395,16 +395,17 @@ def test_socket_sessions_kept_alive_and_follow(socket_daemon):
     listed = json.loads(ctl(*sock, "call", "session/list").stdout)["sessions"]
     assert [s["session"] for s in listed] == [session]
     follower = subprocess.Popen(
-        [TRANSITIONCTL, *sock, "call", "--follow", "session/subscribe", json.dumps({"session": session})],
+        [TRANSITIONCTL, *sock, "--timeout", "20", "call", "--follow", "session/subscribe", json.dumps({"session": session})],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=with_daemon("/nonexistent"),
     )
-    time.sleep(0.5)
+    subscribed = json.loads(follower.stdout.readline())
+    assert subscribed["session"] == session
     r = ctl(*sock, "call", "transition/start", json.dumps({"session": session, "to": GRID, "duration": 0.3}))
     assert r.returncode == 0, r.stderr
-    out, err = follower.communicate(timeout=20)
+    out, err = follower.communicate(timeout=30)
     assert follower.returncode == 0, err
-    first, *notifications = json_lines(out)
-    assert first["session"] == session
+    assert "stopped following" not in err
+    notifications = json_lines(out)
     assert notifications[-1]["method"] == "transition/didEnd"
     assert all(n["method"] == "transition/tick" for n in notifications[:-1]) and len(notifications) >= 2
 
@@ -607,3 +608,15 @@ def test_finds_the_daemon_next_to_itself():
     r = subprocess.run([TRANSITIONCTL, "call", "session/list"], capture_output=True, text=True, timeout=30, env=env)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == {"sessions": []}
+
+
+def test_sigint_during_scrub_restores_the_terminal():
+    term = Terminal("demo", "--scrub")
+    assert term.read_until(b"press l")
+    term.type([b"l"])
+    assert term.read_until(b"progress  0.050")
+    term.process.send_signal(signal.SIGINT)
+    rc, restored = term.finish()
+    assert rc == 130
+    assert restored
+    assert "\x1b[?25h" in term.text()

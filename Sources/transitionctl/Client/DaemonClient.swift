@@ -12,8 +12,6 @@ struct ConnectionOptions {
     var socketPath: String?
     /// `--timeout`: the longest wait for a response, in seconds.
     var timeout: Double = 30
-    /// Whether `--timeout` was given.
-    var timeoutGiven = false
     /// The daemon's log level when started by us (its standard error is ours).
     var daemonLogLevel = "warning"
 }

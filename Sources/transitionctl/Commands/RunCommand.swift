@@ -12,7 +12,9 @@ struct RunCommand: Subcommand {
         OVERVIEW: Run a script of requests on one connection, in order, and print every
         message the daemon sends (each response and each notification) as one JSON line
         on standard output, in the order they arrive. Sessions live as long as the
-        script, so this is the way to script a started daemon from a shell.
+        script, so this is the way to script a started daemon from a shell. At the end
+        of the script the connection is shut down: end with a wait line to see a
+        transition through.
 
         \(usage)
 
