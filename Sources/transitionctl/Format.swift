@@ -1,5 +1,3 @@
-import JSONRPC
-
 /// Number formatting for people (JSON output keeps full precision).
 enum Format {
     /// `value` with exactly `digits` digits after the point: fixed(0.5, 3) = "0.500".
@@ -34,39 +32,5 @@ enum Format {
     /// Pads `text` on the right to `width` characters.
     static func padded(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-    }
-}
-
-/// Multi-line JSON with two-space indentation, members in the order received.
-enum PrettyJSON {
-    static func text(_ value: JSONValue) -> String {
-        var out = ""
-        write(value, indent: 0, to: &out)
-        return out
-    }
-
-    private static func write(_ value: JSONValue, indent: Int, to out: inout String) {
-        let pad = String(repeating: "  ", count: indent + 1)
-        let close = String(repeating: "  ", count: indent)
-        switch value {
-        case .array(let elements) where !elements.isEmpty:
-            out += "[\n"
-            for (i, e) in elements.enumerated() {
-                out += pad
-                write(e, indent: indent + 1, to: &out)
-                out += i + 1 < elements.count ? ",\n" : "\n"
-            }
-            out += close + "]"
-        case .object(let object) where !object.isEmpty:
-            out += "{\n"
-            for (i, member) in object.enumerated() {
-                out += pad + JSONValue.string(member.key).jsonText + ": "
-                write(member.value, indent: indent + 1, to: &out)
-                out += i + 1 < object.count ? ",\n" : "\n"
-            }
-            out += close + "}"
-        default:
-            out += value.jsonText
-        }
     }
 }
