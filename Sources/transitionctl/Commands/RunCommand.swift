@@ -1,0 +1,259 @@
+import JSONRPC
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `transitionctl run <file>|-`: a script of requests on one connection.
+struct RunCommand: Subcommand {
+    static let name = "run"
+    static let usage = "USAGE: transitionctl run <file>|- [--keep-going] [<connection-options>]"
+    static let help = """
+        OVERVIEW: Run a script of requests on one connection, in order, and print every
+        message the daemon sends (each response and each notification) as one JSON line
+        on standard output, in the order they arrive. Sessions live as long as the
+        script, so this is the way to script a started daemon from a shell. At the end
+        of the script the connection is shut down: end with a wait line to see a
+        transition through.
+
+        \(usage)
+
+        ARGUMENTS:
+          <file>|-                The script ('-': standard input, read as it comes).
+
+        SCRIPT LINES (JSON objects, one per line; blank lines and lines starting with #
+        are skipped):
+          {"method": "session/create", "params": {...}}
+                                  Send a request and wait for its response. Optional
+                                  "id" (default: 1, 2, 3 ...); "notification": true
+                                  sends a notification instead (no response).
+          {"wait": "didEnd"}      Wait for a transition/didEnd that no earlier wait took
+                                  (one that already arrived counts). Optional "session",
+                                  "transition" (match only those) and "timeout" (seconds,
+                                  default --timeout).
+          {"wait": "tick"}        Wait for a transition/tick that arrived after the
+                                  previous wait (same options).
+          {"sleep": 0.25}         Wait that many seconds, printing what arrives.
+
+        OPTIONS:
+          --keep-going            Go on after an error response (the exit status is 1
+                                  all the same). By default the script stops there.
+        \(Help.connectionOptions)
+          -h, --help              Show help information.
+
+        EXIT STATUS: 0 when every request succeeded; 1 after an error response, a line
+        that is not valid, a wait that timed out or a lost connection.
+
+        EXAMPLE:
+          printf '%s\\n' \\
+            '{"method": "session/create", "params": {"viewport": {"width": 375, "height": 667}, "sections": [{"items": 100}], "layout": {"type": "list", "rowHeight": 60}, "clock": "manual"}}' \\
+            '{"method": "transition/start", "params": {"session": "s1", "to": {"type": "grid", "columns": 2}, "duration": 0.5}}' \\
+            '{"method": "clock/advance", "params": {"session": "s1", "by": 0.5}}' \\
+            '{"wait": "didEnd"}' | transitionctl run -
+        """
+
+    var path: String
+    var keepGoing = false
+
+    static func parse(_ arguments: inout Arguments, connection: inout ConnectionOptions)
+        throws(UsageError) -> RunCommand?
+    {
+        var path: String? = nil
+        var keepGoing = false
+        while let item = arguments.next() {
+            switch item {
+            case .option(let name, let inline):
+                switch name {
+                case "-h", "--help": return nil
+                case "--keep-going":
+                    try arguments.flag(name, inline)
+                    keepGoing = true
+                default:
+                    guard try arguments.connectionOption(name, inline, into: &connection) else {
+                        throw arguments.unknown(name)
+                    }
+                }
+            case .positional(let text):
+                guard path == nil else {
+                    throw UsageError("unexpected argument '\(text)'", usage: usage)
+                }
+                path = text
+            }
+        }
+        guard let path else {
+            throw UsageError("missing <file> (or - for standard input)", usage: usage)
+        }
+        return RunCommand(path: path, keepGoing: keepGoing)
+    }
+
+    func run(_ connection: ConnectionOptions) throws -> Int32 {
+        let fd: Int32
+        if path == "-" {
+            fd = 0
+        } else {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw Failure("cannot open '\(path)': \(FileDescriptor.errorText)")
+            }
+        }
+        defer { if fd != 0 { close(fd) } }
+        let client = try DaemonClient(connection)
+        defer { client.close() }
+        var script = ScriptRunner(client: client, keepGoing: keepGoing)
+        var reader = LineReader(fd: fd)
+        var number = 0
+        while !Console.isOutputClosed {
+            if let line = reader.nextLine() {
+                number += 1
+                if try !script.perform(line, number: number) { return 1 }
+                continue
+            }
+            if reader.atEnd { break }
+            // Print what the daemon sends while the next line is not there yet.
+            switch try client.poll(until: nil, watching: fd) {
+            case .inputReady: reader.fill()
+            case .notification(let n): script.show(n)
+            case .response(_, let message): Console.line(message.jsonText)
+            case .timeout: break
+            }
+        }
+        return script.failed ? 1 : 0
+    }
+}
+
+/// Performs script lines and keeps what waits need: the didEnds not yet taken and the
+/// ticks since the last wait.
+struct ScriptRunner {
+    let client: DaemonClient
+    let keepGoing: Bool
+    private(set) var failed = false
+    private var didEnds: [JSONValue] = []
+    /// The id of the next request that names none: 1, 2, 3 ...
+    private var nextID: Int64 = 1
+    private var ticks: [JSONValue] = []
+
+    init(client: DaemonClient, keepGoing: Bool) {
+        self.client = client
+        self.keepGoing = keepGoing
+    }
+
+    /// Prints a notification and remembers it for waits.
+    mutating func show(_ n: Notification) {
+        Console.line(n.message.jsonText)
+        if n.isDidEnd { didEnds.append(n.params ?? .null) }
+        if n.isTick { ticks.append(n.params ?? .null) }
+    }
+
+    /// Performs one line.
+    /// - Returns: `false` when the script must stop (the error is already reported).
+    mutating func perform(_ line: String, number: Int) throws -> Bool {
+        let text = line.drop { $0 == " " || $0 == "\t" }
+        if text.isEmpty || text.hasPrefix("#") { return true }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: String(text))
+        } catch {
+            return report("line \(number): not JSON: \(error)")
+        }
+        guard case .object(let object) = value else {
+            return report("line \(number): expected a JSON object")
+        }
+        if let wait = object["wait"] {
+            guard let kind = wait.stringValue, kind == "didEnd" || kind == "tick" else {
+                return report("line \(number): \"wait\" takes \"didEnd\" or \"tick\"")
+            }
+            return try self.wait(kind, object, number: number)
+        }
+        if let sleep = object["sleep"] {
+            guard let seconds = sleep.doubleValue, seconds >= 0 else {
+                return report("line \(number): \"sleep\" takes a number of seconds >= 0")
+            }
+            try drain(until: MonotonicClock.now + seconds)
+            return true
+        }
+        guard let method = object["method"]?.stringValue else {
+            return report("line \(number): expected \"method\", \"wait\" or \"sleep\"")
+        }
+        let params = object["params"]
+        if let params {
+            switch params {
+            case .object, .array: break
+            default: return report("line \(number): \"params\" must be an object or an array")
+            }
+        }
+        if object["notification"]?.boolValue == true {
+            try client.notify(method, params)
+            return true
+        }
+        var id = RequestID.integer(nextID)
+        if let given = object["id"] {
+            guard let valid = RequestID(json: given), !given.isNull else {
+                return report("line \(number): \"id\" must be a string or an integer")
+            }
+            id = valid
+        } else {
+            nextID += 1
+        }
+        var shown: [Notification] = []
+        let (response, message) = try client.requestMessage(method, params, id: id) {
+            shown.append($0)
+        }
+        for n in shown { show(n) }
+        Console.line(message.jsonText)
+        if case .failure(let error) = response.outcome {
+            failed = true
+            Console.error(
+                "Error: line \(number): \(method): \(error.message) (code \(error.code.rawValue))")
+            if !keepGoing { return false }
+        }
+        return true
+    }
+
+    private mutating func wait(_ kind: String, _ object: JSONObject, number: Int) throws -> Bool {
+        let session = object["session"]?.stringValue
+        let transition = object["transition"]?.stringValue
+        func matches(_ params: JSONValue) -> Bool {
+            (session == nil || params["session"]?.stringValue == session)
+                && (transition == nil || params["transition"]?.stringValue == transition)
+        }
+        let limit = object["timeout"]?.doubleValue ?? client.timeout
+        let deadline = MonotonicClock.now + limit
+        while true {
+            if kind == "didEnd", let i = didEnds.firstIndex(where: matches) {
+                didEnds.remove(at: i)
+                ticks = []
+                return true
+            }
+            if kind == "tick", ticks.contains(where: matches) {
+                ticks = []
+                return true
+            }
+            switch try client.poll(until: deadline) {
+            case .notification(let n): show(n)
+            case .response(_, let message): Console.line(message.jsonText)
+            case .inputReady: break
+            case .timeout:
+                return report(
+                    "line \(number): no transition/\(kind) within \(Format.seconds(limit)) s")
+            }
+        }
+    }
+
+    /// Prints what arrives until `deadline`.
+    private mutating func drain(until deadline: Double) throws {
+        while true {
+            switch try client.poll(until: deadline) {
+            case .notification(let n): show(n)
+            case .response(_, let message): Console.line(message.jsonText)
+            case .inputReady: break
+            case .timeout: return
+            }
+        }
+    }
+
+    private mutating func report(_ message: String) -> Bool {
+        failed = true
+        Console.error("Error: \(message)")
+        return keepGoing
+    }
+}

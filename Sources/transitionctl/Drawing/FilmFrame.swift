@@ -1,0 +1,11 @@
+/// One sampled moment of a transition: what `transition/sample` returned at `progress`.
+struct FilmFrame {
+    var progress: Double
+    var fraction: Double
+    var offsetX: Double
+    var offsetY: Double
+    /// The viewport's size at this progress (it may change during a transition).
+    var viewportWidth: Double
+    var viewportHeight: Double
+    var boxes: [ElementBox]
+}

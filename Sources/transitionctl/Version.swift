@@ -1,0 +1,5 @@
+/// The name and version that `--version` prints and `initialize` sends.
+enum Version {
+    static let name = "transitionctl"
+    static let number = "0.2.0"
+}
