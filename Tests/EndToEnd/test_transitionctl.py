@@ -154,7 +154,7 @@ def test_call_initialize_shows_the_handshake():
     assert r.returncode == 0, r.stderr
     result = json.loads(r.stdout)
     assert result["serverInfo"]["name"] == "transitiond"
-    assert "timingCurves" in result["capabilities"]
+    assert "quarticEaseInOut" in result["capabilities"]["easings"]
 
 
 def test_unknown_method_exits_1_with_the_error_on_stderr():

@@ -29,7 +29,7 @@ struct DemoCommand: Subcommand {
           --items <n>             Number of items (default 100).
           --duration <seconds>    Length of each transition (default 0.5).
           --timing <name>         Timing curve (default quarticEaseInOut; any easing
-                                  name that initialize lists in timingCurves).
+                                  name that initialize lists in easings).
           --fps <n>               Ticks per second (default 60).
           --hold <seconds>        Pause between the two directions (default 1).
         \(Help.connectionOptions)
