@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine"]),
 
         // MARK: transitiond — the daemon executable.
-        .executableTarget(name: "transitiond", dependencies: ["TransitionEngine", "TransitionServer"]),
+        .executableTarget(name: "transitiond", dependencies: ["TransitionServer"]),
 
         // MARK: transitionctl — command-line client: call methods, demo, render.
         .executableTarget(name: "transitionctl", dependencies: ["JSONRPC"]),

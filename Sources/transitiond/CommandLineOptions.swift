@@ -3,7 +3,6 @@ import TransitionServer
 /// What the command line asks for.
 enum Command {
     case serve(DaemonOptions)
-    case demo(frames: Int)
     case help
     case version
 }
@@ -33,8 +32,6 @@ enum CommandLineOptions {
           --max-message-bytes <n> Largest message accepted (default 16777216).
           --max-sessions <n>      Sessions per connection (default 64).
           --max-items <n>         Items per session (default 10000000).
-          --demo                  Play the list -> grid engine demo in the terminal.
-          --frames <n>            Moments the demo draws (default 5).
           -h, --help              Show help information.
           --version               Show the version.
         """
@@ -43,8 +40,6 @@ enum CommandLineOptions {
     /// the next argument or after `=`.
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         var options = DaemonOptions()
-        var demo = false
-        var frames = 5
         var rest = arguments[...]
         func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
             if let inline { return inline }
@@ -80,11 +75,9 @@ enum CommandLineOptions {
             case "--max-message-bytes": options.maxMessageBytes = try number(name, try value(name, inline), 64...(1 << 30))
             case "--max-sessions": options.maxSessionsPerConnection = try number(name, try value(name, inline), 1...100_000)
             case "--max-items": options.maxItemsPerSession = try number(name, try value(name, inline), 1...100_000_000)
-            case "--demo": demo = true
-            case "--frames": frames = try number(name, try value(name, inline), 2...1000)
             default: throw UsageError(message: "unknown option '\(arg)'")
             }
         }
-        return demo ? .demo(frames: frames) : .serve(options)
+        return .serve(options)
     }
 }

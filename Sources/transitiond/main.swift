@@ -21,8 +21,6 @@ do {
         print(CommandLineOptions.help)
     case .version:
         print("\(ServerInfo.name) \(ServerInfo.version)")
-    case .demo(let frames):
-        try Demo.run(frames: frames) { print($0) }
     case .serve(let options):
         exit(Daemon.run(options))
     }

@@ -14,6 +14,9 @@ struct SeededRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
+    /// A uniform Double in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
     /// A value in `range`, rounded to a quarter point so layouts hit exact edges often.
     mutating func quarter(_ range: ClosedRange<Double>) -> Double {
         (Double.random(in: range, using: &self) * 4).rounded() / 4

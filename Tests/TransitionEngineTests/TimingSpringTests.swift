@@ -169,7 +169,7 @@ import Testing
 
     /// Seeded random springs of every kind, started from random states.
     @Test func settlingDurationOfRandomSprings() {
-        var rng = TimingSplitMix64(seed: 0x5eed_5971)
+        var rng = SeededRandom(seed: 0x5eed_5971)
         for n in 0..<30 {
             let response = 0.1 + rng.unit()
             let zeta = n % 3 == 0 ? 1 : 0.05 + rng.unit() * 3
