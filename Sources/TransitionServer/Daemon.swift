@@ -19,8 +19,13 @@ public struct DaemonOptions: Sendable {
     public var logFile: String? = nil
     public var logLevel: String = "info"
     public var maxMessageBytes: Int = FrameReader.defaultMaximumBodyLength
+    public var maxHeaderBytes: Int = FrameReader.defaultMaximumHeaderLength
+    public var maxDepth: Int = JSONParser.defaultMaximumDepth
     public var maxSessionsPerConnection = 64
     public var maxItemsPerSession = 10_000_000
+    public var maxConnections = 256
+    /// Unsent bytes after which a connection is closed.
+    public var maxBacklogBytes = 64 << 20
 
     public init() {}
 
@@ -131,6 +136,16 @@ public final class Daemon: SessionRouter {
             stream.close()
             return
         }
+        if let uid = stream.peerUID, uid != geteuid() {
+            logger.warning("refused a connection from uid \(uid): only uid \(geteuid()) may connect")
+            stream.close()
+            return
+        }
+        guard connections.count < options.maxConnections else {
+            logger.warning("refused a connection: \(options.maxConnections) connections already (--max-connections)")
+            stream.close()
+            return
+        }
         let c = open(input: .stream(stream), output: .stream(stream))
         logger.info("connection \(c.id) opened")
     }
@@ -146,8 +161,10 @@ public final class Daemon: SessionRouter {
             }
         }
         let connection = Connection(
-            id: id, input: input, output: output, dispatcher: Dispatcher(registry: registry),
-            maxMessageBytes: options.maxMessageBytes, limits: BackpressureLimits(), logger: logger)
+            id: id, input: input, output: output,
+            dispatcher: Dispatcher(registry: registry, maximumDepth: options.maxDepth),
+            reader: FrameReader(maximumBodyLength: options.maxMessageBytes, maximumHeaderLength: options.maxHeaderBytes),
+            limits: BackpressureLimits(hardCap: options.maxBacklogBytes), logger: logger)
         connection.onAction = { [unowned self] c, action in self.handle(action, from: c) }
         connection.onHandled = { [unowned self] in self.pumpTicks() }
         connection.onClosed = { [unowned self] c in self.closed(c) }

@@ -24,14 +24,22 @@ enum CommandLineOptions {
 
         OPTIONS:
           --stdio                 Serve one client on standard input/output (the default).
-          --listen <path>         Serve clients on a Unix socket at <path> (created 0600)
-                                  until SIGINT or SIGTERM. Also --pipe=<path>.
+          --listen [<path>]       Serve clients on a Unix socket at <path> (created 0600)
+                                  until SIGINT or SIGTERM. Also --pipe=<path>. Without
+                                  a path: $XDG_RUNTIME_DIR/transitiond/transitiond.sock,
+                                  else /tmp/transitiond-<uid>/transitiond.sock (the
+                                  directory made 0700). Only this user may connect.
           --clientProcessId <pid> Exit when that process dies.
           --log-file <path>       Write logs to <path> instead of standard error.
           --log-level <level>     error, warning, info (default) or debug.
-          --max-message-bytes <n> Largest message accepted (default 16777216).
+          --max-message-bytes <n> Largest message body accepted (default 16777216).
+          --max-header-bytes <n>  Largest header section accepted (default 8192).
+          --max-depth <n>         Deepest JSON nesting accepted (default 128).
           --max-sessions <n>      Sessions per connection (default 64).
           --max-items <n>         Items per session (default 10000000).
+          --max-connections <n>   Concurrent socket clients (default 256).
+          --max-backlog-bytes <n> Unsent bytes after which a client is disconnected
+                                  (default 67108864).
           -h, --help              Show help information.
           --version               Show the version.
         """
@@ -62,7 +70,16 @@ enum CommandLineOptions {
             case "-h", "--help": return .help
             case "--version": return .version
             case "--stdio": options.mode = .stdio
-            case "--listen", "--pipe": options.mode = .listen(path: try value(name, inline))
+            case "--listen", "--pipe":
+                if inline == nil, rest.first.map({ $0.hasPrefix("-") }) ?? true {
+                    do {
+                        options.mode = .listen(path: try SocketPaths.defaultPath())
+                    } catch {
+                        throw UsageError(message: "no safe default socket path: \(error)")
+                    }
+                } else {
+                    options.mode = .listen(path: try value(name, inline))
+                }
             case "--clientProcessId":
                 options.clientProcessID = Int32(try number(name, try value(name, inline), 1...Int(Int32.max)))
             case "--log-file": options.logFile = try value(name, inline)
@@ -73,6 +90,10 @@ enum CommandLineOptions {
                 }
                 options.logLevel = level
             case "--max-message-bytes": options.maxMessageBytes = try number(name, try value(name, inline), 64...(1 << 30))
+            case "--max-header-bytes": options.maxHeaderBytes = try number(name, try value(name, inline), 64...(1 << 20))
+            case "--max-depth": options.maxDepth = try number(name, try value(name, inline), 2...10_000)
+            case "--max-connections": options.maxConnections = try number(name, try value(name, inline), 1...100_000)
+            case "--max-backlog-bytes": options.maxBacklogBytes = try number(name, try value(name, inline), (64 << 10)...(1 << 34))
             case "--max-sessions": options.maxSessionsPerConnection = try number(name, try value(name, inline), 1...100_000)
             case "--max-items": options.maxItemsPerSession = try number(name, try value(name, inline), 1...100_000_000)
             default: throw UsageError(message: "unknown option '\(arg)'")

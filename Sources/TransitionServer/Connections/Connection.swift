@@ -18,6 +18,11 @@ struct BackpressureLimits: Sendable {
     var highWater = 1 << 20
     /// A connection whose unwritten bytes pass this is closed.
     var hardCap = 64 << 20
+
+    init(highWater: Int = 1 << 20, hardCap: Int = 64 << 20) {
+        self.highWater = Swift.min(highWater, hardCap / 2)
+        self.hardCap = hardCap
+    }
 }
 
 /// One client: bytes in through a `FrameReader` and a `Dispatcher`, framed messages
@@ -42,13 +47,13 @@ final class Connection {
 
     init(
         id: ConnectionID, input: ConnectionInput, output: ConnectionOutput, dispatcher: Dispatcher,
-        maxMessageBytes: Int, limits: BackpressureLimits, logger: Logger
+        reader: FrameReader, limits: BackpressureLimits, logger: Logger
     ) {
         self.id = id
         self.input = input
         self.output = output
         self.dispatcher = dispatcher
-        self.reader = FrameReader(maximumBodyLength: maxMessageBytes)
+        self.reader = reader
         self.limits = limits
         self.logger = logger
     }

@@ -119,6 +119,16 @@ final class Stream {
         onEnd?(error)
     }
 
+    /// The user id of the process at the other end of a Unix socket (SO_PEERCRED).
+    var peerUID: uid_t? {
+        var fd = uv_os_fd_t()
+        guard state == .open, uv_fileno(asHandle(handle), &fd) == 0 else { return nil }
+        var credentials = PeerCredentials()
+        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        return credentials.uid
+    }
+
     /// Bytes queued in libuv, not yet written: the connection's backlog.
     var queuedBytes: Int {
         state == .open ? uv_stream_get_write_queue_size(handle) : 0
@@ -203,4 +213,11 @@ final class WriteRequest {
         bytes.deallocate()
         request.deallocate()
     }
+}
+
+/// Linux's `struct ucred` (its declaration needs _GNU_SOURCE, which the C module lacks).
+private struct PeerCredentials {
+    var pid: pid_t = 0
+    var uid: uid_t = 0
+    var gid: gid_t = 0
 }
