@@ -251,6 +251,19 @@ class SessionMethods:
     def _forget(self) -> None:
         raise NotImplementedError
 
+    def _track(self, value: Any) -> Any:
+        """Keeps ``content_size``/``content_offset`` at the latest values seen."""
+        size = getattr(value, "content_size", None)
+        offset = getattr(value, "content_offset", None)
+        if size is not None:
+            self.content_size = size
+        if offset is not None:
+            self.content_offset = offset
+        return value
+
+    def _status(self, result: Dict[str, Any]) -> Status:
+        return self._track(Status.from_json(result))
+
     # Transitions --------------------------------------------------------------------
 
     def _started(self, result: Dict[str, Any]) -> TransitionInfo:
@@ -291,7 +304,7 @@ class SessionMethods:
 
     def scrub(self, progress: float, *, timeout: Optional[float] = None) -> Any:
         """``transition/scrub``: pause at ``progress``; returns a ``Status``."""
-        return self._call("transition/scrub", {"session": self.id, "progress": progress}, Status.from_json, timeout)
+        return self._call("transition/scrub", {"session": self.id, "progress": progress}, self._status, timeout)
 
     def _leg(self, method: str, duration: Optional[float], timing: Any, velocity: Optional[float],
              timeout: Optional[float]) -> Any:
@@ -299,7 +312,7 @@ class SessionMethods:
         _put(params, "duration", duration)
         _put(params, "timing", timing)
         _put(params, "velocity", velocity)
-        return self._call(method, params, Status.from_json, timeout)
+        return self._call(method, params, self._status, timeout)
 
     def finish(self, *, duration: Optional[float] = None, timing: Any = None, velocity: Optional[float] = None,
                timeout: Optional[float] = None) -> Any:
@@ -313,11 +326,13 @@ class SessionMethods:
 
     def cancel_in_place(self, *, timeout: Optional[float] = None) -> Any:
         """``transition/cancelInPlace``: stop where it is; returns a ``CancelInPlaceResult``."""
-        return self._call("transition/cancelInPlace", {"session": self.id}, CancelInPlaceResult.from_json, timeout)
+        return self._call(
+            "transition/cancelInPlace", {"session": self.id}, lambda r: self._track(CancelInPlaceResult.from_json(r)), timeout
+        )
 
     def status(self, *, timeout: Optional[float] = None) -> Any:
         """``transition/status``: returns a ``Status``."""
-        return self._call("transition/status", {"session": self.id}, Status.from_json, timeout)
+        return self._call("transition/status", {"session": self.id}, self._status, timeout)
 
     def sample(self, progress: Optional[float] = None, *, time: Optional[float] = None, rect: Any = None,
                all: Optional[bool] = None, to: Any = None, timeout: Optional[float] = None, **options: Any) -> Any:
@@ -342,7 +357,7 @@ class SessionMethods:
         params: Dict[str, Any] = {"session": self.id}
         _put(params, "by", by)
         _put(params, "to", to)
-        return self._call("clock/advance", params, parse_advance, timeout)
+        return self._call("clock/advance", params, lambda r: self._track(parse_advance(r)), timeout)
 
     # Layout -------------------------------------------------------------------------
 
@@ -352,13 +367,10 @@ class SessionMethods:
         params: Dict[str, Any] = {"session": self.id}
         _put(params, "rect", rect, spec.rect)
         _put(params, "all", all)
-        return self._call("layout/attributes", params, LayoutAttributes.from_json, timeout)
+        return self._call("layout/attributes", params, lambda r: self._track(LayoutAttributes.from_json(r)), timeout)
 
     def _geometry(self, result: Dict[str, Any]) -> SessionGeometry:
-        geometry = SessionGeometry.from_json(result)
-        self.content_size = geometry.content_size
-        self.content_offset = geometry.content_offset
-        return geometry
+        return self._track(SessionGeometry.from_json(result))
 
     def update(self, *, viewport: Any = None, content_inset: Any = None, sections: Any = None, layout: Any = None,
                timeout: Optional[float] = None, **extra: Any) -> Any:
@@ -394,7 +406,9 @@ class SessionMethods:
     def subscribe(self, *, timeout: Optional[float] = None) -> Any:
         """``session/subscribe``: receive this session's ticks on this connection too.
         Returns a ``SubscribeResult``."""
-        return self._call("session/subscribe", {"session": self.id}, SubscribeResult.from_json, timeout)
+        return self._call(
+            "session/subscribe", {"session": self.id}, lambda r: self._track(SubscribeResult.from_json(r)), timeout
+        )
 
     def unsubscribe(self, *, timeout: Optional[float] = None) -> Any:
         """``session/unsubscribe``."""

@@ -500,6 +500,7 @@ class AsyncSession(SessionMethods):
         self.client._forget(self.id)
 
     def _push(self, event: Any) -> None:
+        self.content_offset = event.content_offset
         self._buffer.push(event)
         self._changed.set()
 

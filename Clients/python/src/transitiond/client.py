@@ -617,8 +617,9 @@ class Client:
 class Session(SessionMethods):
     """One session of the daemon, as seen from a ``Client``.
 
-    ``id`` is its id; ``content_size`` and ``content_offset`` are updated from the
-    results that carry them. Ticks and didEnds that reach this connection are
+    ``id`` is its id; ``content_size`` and ``content_offset`` are the latest values
+    seen (in results, ticks and didEnds); ``transition`` is the transition last
+    started or retargeted through this handle. Ticks and didEnds that reach this connection are
     buffered from the moment the handle exists; read them with ``ticks()``.
     """
 
@@ -652,6 +653,7 @@ class Session(SessionMethods):
         self.client._forget(self.id)
 
     def _push(self, event: Any) -> None:
+        self.content_offset = event.content_offset
         with self._cond:
             self._buffer.push(event)
             self._cond.notify_all()
