@@ -52,3 +52,14 @@ def test_validation_rejects_a_broken_tick(client, schemas):
     broken = copy.deepcopy(tick["params"])
     broken["progress"] = "half"
     assert schemas.errors(name, broken), "a tick with a string progress passed validation"
+
+
+def test_validation_rejects_a_broken_envelope(schemas):
+    from transitiond_traffic import ENVELOPE, Traffic
+
+    if ENVELOPE not in schemas.names:
+        pytest.skip("no %s in %s" % (ENVELOPE, schemas.directory))
+    traffic = Traffic()
+    traffic.hook({"jsonrpc": "2.0", "id": 1, "result": None, "error": {"code": 1, "message": "x"}}, "shutdown")
+    problems, _ = traffic.problems(schemas)
+    assert problems and ENVELOPE in problems[0]

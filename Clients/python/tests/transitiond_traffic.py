@@ -1,9 +1,10 @@
 """Validation of the daemon's messages against the JSON Schemas of ``Protocol/schema/``.
 
 The directory is ``$TRANSITIOND_SCHEMA_DIR`` when set, else ``<repo>/Protocol/schema``.
-A notification is checked against ``<method>.params.json``, a result against
+Every message is checked against ``jsonrpc.json`` (the envelope) when there is one;
+then a notification's params against ``<method>.params.json``, a result against
 ``<request method>.result.json`` (slashes become dots), an error against
-``error.json`` when there is one (else only its shape is checked).
+``error.json`` when there is one (else only by the envelope, or by its shape).
 """
 
 from __future__ import annotations
@@ -121,21 +122,25 @@ class Traffic:
             if name is None:
                 problems.append("%s: %s" % (what, instance))
                 continue
-            if name == "error.json" and name not in schemas.names:
-                validated += 1  # the shape was checked above; no schema for errors
-                continue
-            errors = schemas.errors(name, instance)
-            if errors is None:
-                problems.append("%s: no schema %s in %s" % (what, name, schemas.directory))
-            elif errors:
-                problems.append("%s does not match %s:\n    %s\n    message: %s" % (
-                    what, name, "\n    ".join(errors), json.dumps(message)[:600]))
-            else:
-                validated += 1
-            STATS[name or "?"] = STATS.get(name or "?", 0) + 1
+            checks: List[Tuple[str, Any]] = []
+            if ENVELOPE in schemas.names:
+                checks.append((ENVELOPE, message))
+            if name != "error.json" or name in schemas.names:
+                checks.append((name, instance))
+            for schema, value in checks:
+                errors = schemas.errors(schema, value)
+                if errors is None:
+                    problems.append("%s: no schema %s in %s" % (what, schema, schemas.directory))
+                elif errors:
+                    problems.append("%s does not match %s:\n    %s\n    message: %s" % (
+                        what, schema, "\n    ".join(errors), json.dumps(message)[:600]))
+            validated += 1
+            STATS[name] = STATS.get(name, 0) + 1
         return problems, validated
 
 
+#: The schema of every JSON-RPC message (the envelope), when the directory has it.
+ENVELOPE = "jsonrpc.json"
 STATS: Dict[str, int] = {}
 
 
