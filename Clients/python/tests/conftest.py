@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -132,14 +133,25 @@ class ListeningDaemon:
         self.directory = tempfile.mkdtemp(prefix="td-")
         self.path = os.path.join(self.directory, "transitiond.sock")
         self.process = subprocess.Popen([binary, "--listen", self.path], stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 5.0
-        while not os.path.exists(self.path):
+        # Ready once a connection is accepted (the socket file appears at bind, before listen).
+        deadline = time.monotonic() + 10.0
+        while not self._accepts():
             if self.process.poll() is not None:
                 raise RuntimeError("transitiond --listen exited with %s" % self.process.returncode)
             if time.monotonic() > deadline:
                 self.stop()
-                raise RuntimeError("transitiond --listen did not create %s within 5s" % self.path)
+                raise RuntimeError("transitiond --listen did not accept connections on %s within 10s" % self.path)
             time.sleep(0.01)
+
+    def _accepts(self) -> bool:
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            probe.connect(self.path)
+            return True
+        except OSError:
+            return False
+        finally:
+            probe.close()
 
     def stop(self) -> int:
         """SIGTERM, then the exit status."""
