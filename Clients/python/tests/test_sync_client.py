@@ -271,3 +271,20 @@ def test_hypothetical_sample_and_raw_request(client):
     raw = client.request("transition/sample", {"session": session.id, "progress": 1, "to": GRID,
                                                 "contentOffset": CENTER_20})
     assert raw["contentOffset"] == {"x": 0, "y": 1537.75}
+
+
+def test_close_from_a_hook_does_not_hang(open_client):
+    holder = {}
+
+    def on_notification(method, params):
+        holder["client"].close(timeout=1)
+
+    client = open_client(on_notification=on_notification)
+    holder["client"] = client
+    session = client.create_session(VIEWPORT, LIST, 10)
+    session.start(GRID, duration=1)
+    begun = time.monotonic()
+    while not client.closed and time.monotonic() - begun < 3:
+        time.sleep(0.01)
+    assert client.closed
+    client.process.wait(3)

@@ -316,6 +316,8 @@ class AsyncClient:
         try:
             await self._write(message, limit)
             response = await asyncio.wait_for(future, max(0.0, deadline - loop.time()))
+        except TransitiondTimeout:
+            raise
         except asyncio.TimeoutError:
             raise TransitiondTimeout("no answer to %s within %.3gs" % (method, limit)) from None
         except BaseException:

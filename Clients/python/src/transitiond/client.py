@@ -362,8 +362,9 @@ class Client:
             else:
                 already = False
                 self._closing = True
+        on_reader = threading.current_thread() is self._reader
         if not already:
-            if self._closed is None:
+            if self._closed is None and not on_reader:
                 try:
                     if not self._shutdown_sent and self.initialize_result is not None:
                         self.shutdown(timeout=limit)
@@ -374,11 +375,15 @@ class Client:
                 except TransitiondException as error:
                     log.debug("exit failed: %s", error)
                 self._transport.close_write()
-            self._reap(limit)
-            self._reader.join(limit)
+            if on_reader:
+                # Called from a hook: no answer can be read here; just end the connection.
+                self._transport.close_write()
+            else:
+                self._reap(limit)
+                self._reader.join(limit)
             self._transport.close()
             self._connection_lost(ConnectionClosed("the client closed the connection"))
-        else:
+        elif not on_reader:
             self._reader.join(limit)
 
     def _reap(self, limit: float) -> None:
