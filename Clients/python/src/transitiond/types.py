@@ -59,7 +59,12 @@ class Rect:
 
 @dataclass(frozen=True)
 class Attribute:
-    """The layout attributes of one element (cell, header or footer) at one moment."""
+    """The layout attributes of one element (cell, header or footer) at one moment.
+
+    ``frame`` is in content coordinates. ``next_frame`` is where the element is
+    heading during a transition (None when it has none; the ``compact`` encoding
+    cannot tell a next frame equal to the frame from none, and decodes both as None).
+    """
 
     kind: str
     section: int
@@ -153,7 +158,11 @@ def _decode_columns(c: Dict[str, Any]) -> List[Attribute]:
 
 @dataclass(frozen=True)
 class Tick:
-    """``transition/tick``: one frame of a transition (also what ``clock/advance`` returns)."""
+    """``transition/tick``: one frame of a transition (also what ``clock/advance`` returns).
+
+    ``attributes`` (the elements visible at that moment) are decoded from ``raw`` when
+    first read, so that ticks nobody looks at cost little.
+    """
 
     session: str
     transition: str
@@ -163,8 +172,15 @@ class Tick:
     progress: float
     velocity: float
     content_offset: Point
-    attributes: List[Attribute]
     raw: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
+
+    @property
+    def attributes(self) -> List[Attribute]:
+        cached = self.__dict__.get("_attributes")
+        if cached is None:
+            cached = decode_attributes(self.raw.get("attributes"))
+            object.__setattr__(self, "_attributes", cached)
+        return cached
 
     def attribute(self, section: int, item: int, kind: str = "cell") -> Optional[Attribute]:
         """The attributes of one element, when it is in this tick."""
@@ -184,7 +200,6 @@ class Tick:
             progress=p["progress"],
             velocity=p["velocity"],
             content_offset=Point.from_json(p["contentOffset"]),
-            attributes=decode_attributes(p.get("attributes")),
             raw=p,
         )
 
