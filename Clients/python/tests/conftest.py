@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
 import pytest
 
@@ -28,7 +28,7 @@ PACKAGE_ROOT = HERE.parent
 REPO_ROOT = HERE.parents[2]
 sys.path.insert(0, str(PACKAGE_ROOT / "src"))
 
-from transitiond import AsyncClient, Client  # noqa: E402
+from transitiond import Client  # noqa: E402
 
 
 # The daemon -------------------------------------------------------------------------

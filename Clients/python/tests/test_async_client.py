@@ -1,7 +1,6 @@
 """The asyncio client against the real daemon (each test runs its own event loop)."""
 
 import asyncio
-import os
 import time
 
 import pytest

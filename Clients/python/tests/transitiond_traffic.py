@@ -9,6 +9,7 @@ then a notification's params against ``<method>.params.json``, a result against
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import threading
@@ -89,10 +90,7 @@ def load_schemas() -> Tuple[Optional[SchemaSet], str]:
         directory, reason = schema_directory()
         schemas = None
         if directory is not None:
-            try:
-                import jsonschema  # noqa: F401
-                import referencing  # noqa: F401
-            except ImportError:
+            if importlib.util.find_spec("jsonschema") is None or importlib.util.find_spec("referencing") is None:
                 reason = "the jsonschema package (>= 4.18) is not installed"
             else:
                 schemas = SchemaSet(directory)

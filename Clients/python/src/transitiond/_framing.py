@@ -35,7 +35,7 @@ class FrameDecoder:
         """Adds ``data`` and returns every message it completes, in order."""
         if data:
             self._buffer += data
-        messages = []
+        messages: List[Any] = []
         while True:
             if self._body_length is None:
                 end = self._buffer.find(b"\r\n\r\n")

@@ -96,7 +96,7 @@ def index_paths(items: Iterable[Any]) -> List[List[int]]:
 
 
 def _layout(kind: str, fields: Dict[str, Any], values: Optional[Mapping[str, Any]], state: Optional[str]) -> Dict[str, Any]:
-    spec = {"type": kind}
+    spec: Dict[str, Any] = {"type": kind}
     spec.update(_drop_none(fields))
     if values is not None:
         spec["values"] = dict(values)
