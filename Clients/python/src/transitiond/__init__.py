@@ -29,6 +29,7 @@ from .errors import (
     NotManualClock,
     ParseError,
     ProtocolError,
+    RequestCancelled,
     ServerNotInitialized,
     TransitiondError,
     TransitiondException,
@@ -70,7 +71,7 @@ __version__ = "0.2.0"
 __all__ = [
     "AsyncClient", "AsyncSession", "AsyncTickIterator", "Client", "Session", "TickIterator", "spec",
     "TransitiondException", "TransitiondError", "ConnectionClosed", "TransitiondTimeout", "ProtocolError",
-    "ParseError", "InvalidRequest", "MethodNotFound", "InvalidParams", "InternalError", "ServerNotInitialized",
+    "ParseError", "InvalidRequest", "MethodNotFound", "InvalidParams", "InternalError", "ServerNotInitialized", "RequestCancelled",
     "UnknownSession", "NoTransition", "TransitionInFlight", "NotManualClock", "LimitReached",
     "INVALID_PARAMS", "UNKNOWN_SESSION", "NO_TRANSITION", "TRANSITION_IN_FLIGHT", "NOT_MANUAL_CLOCK", "LIMIT_REACHED",
     "list_layout", "grid_layout", "flow_layout", "display_switch_layout", "explicit_layout", "insets", "placement",

@@ -101,6 +101,12 @@ class ServerNotInitialized(TransitiondError):
     CODE = -32002
 
 
+class RequestCancelled(TransitiondError):
+    """-32800: the request was cancelled (``$/cancelRequest``)."""
+
+    CODE = -32800
+
+
 class UnknownSession(TransitiondError):
     """-32010: no session with that id."""
 
@@ -137,6 +143,7 @@ METHOD_NOT_FOUND = MethodNotFound.CODE
 INVALID_PARAMS = InvalidParams.CODE
 INTERNAL_ERROR = InternalError.CODE
 SERVER_NOT_INITIALIZED = ServerNotInitialized.CODE
+REQUEST_CANCELLED = RequestCancelled.CODE
 UNKNOWN_SESSION = UnknownSession.CODE
 NO_TRANSITION = NoTransition.CODE
 TRANSITION_IN_FLIGHT = TransitionInFlight.CODE
@@ -152,6 +159,7 @@ _BY_CODE: Dict[int, Type[TransitiondError]] = {
         InvalidParams,
         InternalError,
         ServerNotInitialized,
+        RequestCancelled,
         UnknownSession,
         NoTransition,
         TransitionInFlight,

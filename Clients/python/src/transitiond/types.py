@@ -407,9 +407,12 @@ class LayoutAttributes:
 
 @dataclass(frozen=True)
 class Sample:
-    """The result of ``transition/sample``: a transition at one progress or time."""
+    """The result of ``transition/sample``: a transition at one progress or time.
 
-    transition: str
+    ``transition`` is None for a hypothetical transition (one that was never started).
+    """
+
+    transition: Optional[str]
     fraction: float
     progress: float
     content_offset: Point
@@ -426,7 +429,7 @@ class Sample:
     @classmethod
     def from_json(cls, p: Dict[str, Any]) -> "Sample":
         return cls(
-            transition=p["transition"],
+            transition=p.get("transition"),
             fraction=p["fraction"],
             progress=p["progress"],
             content_offset=Point.from_json(p["contentOffset"]),
