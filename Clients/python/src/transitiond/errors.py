@@ -1,0 +1,183 @@
+"""Exceptions raised by the client.
+
+``TransitiondError`` carries a JSON-RPC error answered by the daemon (``code``,
+``message``, ``data``); its subclasses name the codes a program usually handles.
+``ConnectionClosed``, ``TransitiondTimeout`` and ``ProtocolError`` are about the
+connection itself. All derive from ``TransitiondException``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Type
+
+
+class TransitiondException(Exception):
+    """Base of every exception of this package."""
+
+
+class ConnectionClosed(TransitiondException, ConnectionError):
+    """The connection to the daemon is closed (or the daemon exited)."""
+
+
+class TransitiondTimeout(TransitiondException, TimeoutError):
+    """No answer (or no tick) came within the timeout."""
+
+
+class ProtocolError(TransitiondException):
+    """The daemon sent bytes that are not a framed JSON-RPC message."""
+
+
+class TransitiondError(TransitiondException):
+    """A JSON-RPC error response.
+
+    Attributes:
+        code: the JSON-RPC error code (an ``int``).
+        message: the daemon's message.
+        data: the error's ``data`` member, or ``None``.
+        method: the method of the request that failed, when known.
+    """
+
+    #: The code of a subclass (``None`` on the base class).
+    CODE: Optional[int] = None
+
+    def __init__(self, code: int, message: str, data: Any = None, method: Optional[str] = None) -> None:
+        super().__init__(code, message, data)
+        self.code = code
+        self.message = message
+        self.data = data
+        self.method = method
+
+    @property
+    def field(self) -> Optional[str]:
+        """``data.field`` when the daemon names a field (``"params.viewport.width"``)."""
+        if isinstance(self.data, dict):
+            value = self.data.get("field")
+            return value if isinstance(value, str) else None
+        return None
+
+    def __str__(self) -> str:
+        text = "%s (code %d" % (self.message, self.code)
+        if self.method:
+            text += ", method %s" % self.method
+        return text + ")"
+
+    def __repr__(self) -> str:
+        return "%s(code=%r, message=%r, data=%r)" % (type(self).__name__, self.code, self.message, self.data)
+
+
+class ParseError(TransitiondError):
+    """-32700: the daemon could not parse what it received."""
+
+    CODE = -32700
+
+
+class InvalidRequest(TransitiondError):
+    """-32600: not a valid request (also: any request after ``shutdown``)."""
+
+    CODE = -32600
+
+
+class MethodNotFound(TransitiondError):
+    """-32601: no such method."""
+
+    CODE = -32601
+
+
+class InvalidParams(TransitiondError):
+    """-32602: invalid params; ``field`` names the offending field."""
+
+    CODE = -32602
+
+
+class InternalError(TransitiondError):
+    """-32603: the daemon failed."""
+
+    CODE = -32603
+
+
+class ServerNotInitialized(TransitiondError):
+    """-32002: a request before ``initialize``."""
+
+    CODE = -32002
+
+
+class RequestCancelled(TransitiondError):
+    """-32800: the request was cancelled (``$/cancelRequest``)."""
+
+    CODE = -32800
+
+
+class UnknownSession(TransitiondError):
+    """-32010: no session with that id."""
+
+    CODE = -32010
+
+
+class NoTransition(TransitiondError):
+    """-32011: the method needs a transition in flight and there is none."""
+
+    CODE = -32011
+
+
+class TransitionInFlight(TransitiondError):
+    """-32012: the method needs the session at rest and a transition runs."""
+
+    CODE = -32012
+
+
+class NotManualClock(TransitiondError):
+    """-32013: ``clock/advance`` on a session that runs on the realtime clock."""
+
+    CODE = -32013
+
+
+class LimitReached(TransitiondError):
+    """-32014: a limit of the daemon was reached (sessions per connection ...)."""
+
+    CODE = -32014
+
+
+PARSE_ERROR = ParseError.CODE
+INVALID_REQUEST = InvalidRequest.CODE
+METHOD_NOT_FOUND = MethodNotFound.CODE
+INVALID_PARAMS = InvalidParams.CODE
+INTERNAL_ERROR = InternalError.CODE
+SERVER_NOT_INITIALIZED = ServerNotInitialized.CODE
+REQUEST_CANCELLED = RequestCancelled.CODE
+UNKNOWN_SESSION = UnknownSession.CODE
+NO_TRANSITION = NoTransition.CODE
+TRANSITION_IN_FLIGHT = TransitionInFlight.CODE
+NOT_MANUAL_CLOCK = NotManualClock.CODE
+LIMIT_REACHED = LimitReached.CODE
+
+_BY_CODE: Dict[int, Type[TransitiondError]] = {
+    cls.CODE: cls  # type: ignore[misc]
+    for cls in (
+        ParseError,
+        InvalidRequest,
+        MethodNotFound,
+        InvalidParams,
+        InternalError,
+        ServerNotInitialized,
+        RequestCancelled,
+        UnknownSession,
+        NoTransition,
+        TransitionInFlight,
+        NotManualClock,
+        LimitReached,
+    )
+}
+
+
+def error_from_response(error: Any, method: Optional[str] = None) -> TransitiondError:
+    """The exception for the ``error`` member of a response."""
+    if not isinstance(error, dict):
+        return TransitiondError(INTERNAL_ERROR, "malformed error member: %r" % (error,), None, method)
+    code = error.get("code")
+    if not isinstance(code, int) or isinstance(code, bool):
+        code = INTERNAL_ERROR
+    message = error.get("message")
+    if not isinstance(message, str):
+        message = str(message)
+    cls = _BY_CODE.get(code, TransitiondError)
+    return cls(code, message, error.get("data"), method)
