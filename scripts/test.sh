@@ -8,7 +8,7 @@ swift build --build-tests
 swift test --skip-build
 export TRANSITIOND="$PWD/.build/debug/transitiond"
 suites=()
-for d in Tests/EndToEnd Protocol/tests; do
+for d in Tests/EndToEnd Protocol/tests Clients/python/tests; do
     [ -d "$d" ] && suites+=("$d")
 done
 if [ ${#suites[@]} -gt 0 ]; then
