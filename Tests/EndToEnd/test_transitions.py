@@ -1,0 +1,284 @@
+"""transition/* methods and the one didEnd of every transition, on both clocks."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from harness import GRID, LIST_FLOW, by_item, close_to, create_params, frame_tuple
+
+GRID3 = {"type": "grid", "columns": 3, "spacing": 5, "lineSpacing": 5, "inset": {"top": 5, "left": 5, "bottom": 5,
+                                                                                  "right": 5}}
+
+
+def ends_of(client, s, settle: float = 0.3):
+    """Every didEnd of session `s` received so far, after reading for `settle` seconds."""
+    client.drain(settle)
+    return [m["params"] for m in client.take("transition/didEnd", s)]
+
+
+def run_to_end(client, s, clock, step=0.05, limit=10.0):
+    """Lets the transition of `s` end: advance a manual clock, or wait for realtime."""
+    if clock == "manual":
+        t = client.call("transition/status", {"session": s})["time"]
+        for _ in range(int(limit / step)):
+            t += step
+            client.call("clock/advance", {"session": s, "to": t})
+            if client.call("transition/status", {"session": s})["state"] == "idle":
+                return
+        raise AssertionError("the transition did not end")
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if client.call("transition/status", {"session": s})["state"] == "idle":
+            return
+        client.drain(0.05)
+    raise AssertionError("the transition did not end")
+
+
+CLOCKS = ["manual", "realtime"]
+
+
+@pytest.mark.parametrize("clock", CLOCKS)
+def test_runs_to_the_end_finished(connect, clock):
+    client = connect()
+    s = client.call("session/create", create_params(clock=clock))["session"]
+    t = client.call("transition/start", {"session": s, "to": GRID, "duration": 0.3})["transition"]
+    run_to_end(client, s, clock)
+    ticks = [m["params"] for m in client.take("transition/tick", s)]
+    ends = ends_of(client, s)
+    assert len(ends) == 1, ends
+    end = ends[0]
+    assert (end["transition"], end["completed"], end["finished"], end["reason"], end["progress"]) == \
+        (t, True, True, "finished", 1)
+    assert ticks[-1]["progress"] == 1 and ticks[-1]["transition"] == t
+    assert end["contentOffset"] == ticks[-1]["contentOffset"]
+    rest = client.call("layout/attributes", {"session": s})
+    assert rest["state"] == "idle" and rest["contentSize"] == {"width": 375, "height": 8890}
+
+
+@pytest.mark.parametrize("clock", CLOCKS)
+def test_interactive_scrub_then_finish(connect, clock):
+    client = connect()
+    s = client.call("session/create", create_params(clock=clock))["session"]
+    t = client.call("transition/start", {"session": s, "to": GRID, "interactive": True, "duration": 0.4})["transition"]
+    status = client.call("transition/status", {"session": s})
+    assert (status["state"], status["progress"], status["transition"]) == ("paused", 0, t)
+    scrubbed = client.call("transition/scrub", {"session": s, "progress": 0.4})
+    assert (scrubbed["state"], scrubbed["progress"], scrubbed["transition"]) == ("paused", 0.4, t)
+    if clock == "manual":
+        tick = client.call("clock/advance", {"session": s, "by": 0.1})
+        assert tick["progress"] == 0.4, "paused: time passes, progress stays"
+    else:
+        # The realtime clock shows the change at once (after the tick of the start at 0).
+        tick = client.notification("transition/tick", s)["params"]
+        while tick["progress"] != 0.4:
+            tick = client.notification("transition/tick", s)["params"]
+    assert a3(tick) == a3(client.call("transition/sample", {"session": s, "progress": 0.4}))
+    # Paused: nothing more ticks.
+    client.drain(0.05)
+    client.take("transition/tick", s)
+    client.drain(0.2)
+    assert client.take("transition/tick", s) == []
+    # scrub clamps to 0...1
+    assert client.call("transition/scrub", {"session": s, "progress": 7})["progress"] == 1
+    client.call("transition/scrub", {"session": s, "progress": 0.4})
+    finishing = client.call("transition/finish", {"session": s})
+    assert finishing["state"] == "finishing" and close_to(finishing["progress"], 0.4, 1e-3)
+    run_to_end(client, s, clock)
+    ends = ends_of(client, s)
+    assert [(e["reason"], e["completed"], e["finished"], e["progress"]) for e in ends] == \
+        [("finished", True, True, 1)]
+    assert client.call("session/list")["sessions"][0]["layoutState"] == "grid"
+
+
+def a3(result):
+    """Item 3's frame in a tick or sample, if visible."""
+    found = by_item(result["attributes"]).get(("cell", 0, 3))
+    return found and found["frame"]
+
+
+@pytest.mark.parametrize("clock", CLOCKS)
+def test_cancel_animates_back(connect, clock):
+    client = connect()
+    s = client.call("session/create", create_params(clock=clock))["session"]
+    before = client.call("layout/attributes", {"session": s})
+    t = client.call("transition/start", {"session": s, "to": GRID, "interactive": True, "duration": 0.4})["transition"]
+    client.call("transition/scrub", {"session": s, "progress": 0.6})
+    cancelling = client.call("transition/cancel", {"session": s, "duration": 0.2})
+    assert cancelling["state"] == "cancelling"
+    run_to_end(client, s, clock)
+    ticks = [m["params"] for m in client.take("transition/tick", s)]
+    assert ticks[-1]["progress"] == 0
+    ends = ends_of(client, s)
+    assert ends == [{"session": s, "transition": t, "completed": False, "finished": True, "reason": "cancelled",
+                     "progress": 0, "contentOffset": {"x": 0, "y": 0}, "time": ends[0]["time"]}]
+    after = client.call("layout/attributes", {"session": s})
+    assert after["contentSize"] == before["contentSize"] and after["attributes"] == before["attributes"]
+
+
+@pytest.mark.parametrize("clock", CLOCKS)
+def test_cancel_in_place_freezes_the_poses(connect, clock):
+    client = connect()
+    s = client.call("session/create", create_params(clock=clock))["session"]
+    t = client.call("transition/start", {"session": s, "to": GRID, "duration": 1, "interactive": clock == "realtime",
+                                         "contentOffset": {"point": {"x": 0, "y": 400}}})["transition"]
+    if clock == "manual":
+        tick = client.call("clock/advance", {"session": s, "to": 0.25})
+    else:
+        client.call("transition/scrub", {"session": s, "progress": 0.25})
+        tick = client.notification("transition/tick", s)["params"]
+        while tick["progress"] != 0.25:
+            tick = client.notification("transition/tick", s)["params"]
+    assert tick["progress"] == 0.25
+    result = client.call("transition/cancelInPlace", {"session": s})
+    assert result["progress"] == 0.25
+    assert result["contentOffset"] == {"x": 0, "y": 100}
+    # 0.75 * 6000 + 0.25 * 8890, the interpolated content size.
+    assert close_to(result["contentSize"]["height"], 6722.5) and result["contentSize"]["width"] == 375
+    ends = ends_of(client, s)
+    assert ends == [{"session": s, "transition": t, "completed": False, "finished": False,
+                     "reason": "cancelledInPlace", "progress": 0.25, "contentOffset": {"x": 0, "y": 100},
+                     "time": ends[0]["time"]}]
+    rest = client.call("layout/attributes", {"session": s})
+    assert rest["state"] == "idle" and rest["contentOffset"] == {"x": 0, "y": 100}
+    assert [(a["item"], a["frame"]) for a in rest["attributes"]] == \
+        [(a["item"], a["frame"]) for a in tick["attributes"]]
+    # The next transition starts from exactly what was on screen.
+    client.call("transition/start", {"session": s, "to": LIST_FLOW, "duration": 1})
+    if clock == "manual":
+        first = client.call("clock/advance", {"session": s, "by": 0})
+    else:
+        first = client.notification("transition/tick", s)["params"]
+    assert first["progress"] == 0
+    assert [(a["item"], a["frame"]) for a in first["attributes"]] == \
+        [(a["item"], a["frame"]) for a in tick["attributes"]]
+
+
+def test_retarget_keeps_positions_and_ends_the_old_one(connect):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    t1 = client.call("transition/start", {"session": s, "to": GRID, "duration": 1})["transition"]
+    before = client.call("clock/advance", {"session": s, "to": 0.5})
+    result = client.call("transition/retarget", {"session": s, "to": GRID3})
+    t2 = result["transition"]
+    assert t2 != t1
+    assert close_to(result["duration"], 0.5)  # the remaining share of 1 s
+    assert result["toContentSize"]["height"] == client.call(
+        "transition/sample", {"session": s, "progress": 1, "all": True})["contentSize"]["height"]
+    ends = ends_of(client, s, 0.05)
+    assert ends == [{"session": s, "transition": t1, "completed": False, "finished": False, "reason": "retargeted",
+                     "progress": 0.5, "contentOffset": before["contentOffset"], "time": 0.5}]
+    # Continuous: the new transition starts at the old one's poses.
+    now = client.call("clock/advance", {"session": s, "by": 0})
+    assert now["transition"] == t2 and now["progress"] == 0
+    old = by_item(before["attributes"])
+    for key, a in by_item(now["attributes"]).items():
+        if key in old:
+            assert all(close_to(x, y) for x, y in zip(frame_tuple(a["frame"]), frame_tuple(old[key]["frame"])))
+    run_to_end(client, s, "manual")
+    ends = ends_of(client, s, 0.05)
+    assert [(e["transition"], e["reason"], e["completed"]) for e in ends] == [(t2, "finished", True)]
+    attrs = client.call("layout/attributes", {"session": s, "all": True})["attributes"]
+    assert frame_tuple(attrs[0]["frame"])[:2] == (5, 5)
+
+
+def test_retarget_on_the_realtime_clock(connect):
+    client = connect()
+    s = client.call("session/create", create_params())["session"]
+    t1 = client.call("transition/start", {"session": s, "to": GRID, "duration": 0.6})["transition"]
+    client.drain(0.15)
+    t2 = client.call("transition/retarget", {"session": s, "to": GRID3, "duration": 0.3})["transition"]
+    run_to_end(client, s, "realtime")
+    ticks = [m["params"] for m in client.take("transition/tick", s)]
+    ends = ends_of(client, s)
+    assert [(e["transition"], e["reason"]) for e in ends] == [(t1, "retargeted"), (t2, "finished")]
+    assert [t["transition"] for t in ticks] == sorted(t["transition"] for t in ticks)
+    assert ticks[-1]["transition"] == t2 and ticks[-1]["progress"] == 1
+    seqs = [t["seq"] for t in ticks]
+    assert seqs == sorted(set(seqs))
+
+
+@pytest.mark.parametrize("clock", CLOCKS)
+def test_start_while_running_supersedes(connect, clock):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual" if clock == "manual" else "realtime"))["session"]
+    t1 = client.call("transition/start", {"session": s, "to": GRID, "duration": 5})["transition"]
+    if clock == "manual":
+        client.call("clock/advance", {"session": s, "to": 0.5})
+    else:
+        client.notification("transition/tick", s)
+    t2 = client.call("transition/start", {"session": s, "to": LIST_FLOW, "duration": 0.2})["transition"]
+    assert t2 != t1
+    run_to_end(client, s, clock)
+    ends = ends_of(client, s)
+    assert [(e["transition"], e["reason"], e["completed"], e["finished"]) for e in ends] == \
+        [(t1, "superseded", False, False), (t2, "finished", True, True)]
+    if clock == "manual":
+        assert close_to(ends[0]["progress"], 0.1)
+
+
+@pytest.mark.parametrize("clock", CLOCKS)
+def test_dispose_ends_the_transition(connect, clock):
+    client = connect()
+    s = client.call("session/create", create_params(clock=clock))["session"]
+    t = client.call("transition/start", {"session": s, "to": GRID, "duration": 5})["transition"]
+    if clock == "manual":
+        client.call("clock/advance", {"session": s, "to": 1})
+    client.take("transition/tick", s)
+    assert client.call("session/dispose", {"session": s}) is None
+    client.drain(0.3)
+    received = [m for m in client.inbox if "method" in m and m["params"]["session"] == s]
+    ends = [m["params"] for m in received if m["method"] == "transition/didEnd"]
+    assert len(ends) == 1
+    assert (ends[0]["transition"], ends[0]["reason"], ends[0]["completed"], ends[0]["finished"]) == \
+        (t, "disposed", False, False)
+    if clock == "manual":
+        assert close_to(ends[0]["progress"], 0.2)
+    # Nothing of the session after its didEnd.
+    assert received[-1]["method"] == "transition/didEnd"
+
+
+def test_events_after_the_end_are_refused(connect):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 0.5})
+    client.call("clock/advance", {"session": s, "by": 1})
+    for method in ["transition/finish", "transition/cancel", "transition/cancelInPlace", "transition/scrub"]:
+        assert client.call_error(method, {"session": s, "progress": 0.5})["code"] == -32011
+    assert client.call("clock/advance", {"session": s, "by": 1}) == {"session": s, "time": 2, "state": "idle"}
+    assert len(ends_of(client, s, 0.05)) == 1
+
+
+def test_status_shapes(connect):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    client.call("clock/advance", {"session": s, "to": 2})
+    assert client.call("transition/status", {"session": s}) == {
+        "session": s, "state": "idle", "time": 2, "contentOffset": {"x": 0, "y": 0}}
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 1,
+                                     "contentOffset": {"point": {"x": 0, "y": 100}}})
+    client.call("clock/advance", {"session": s, "to": 2.5})
+    status = client.call("transition/status", {"session": s})
+    assert status == {"session": s, "state": "running", "transition": "t1", "time": 2.5, "fraction": 0.5,
+                      "progress": 0.5, "velocity": 1, "contentOffset": {"x": 0, "y": 50}}
+
+
+def test_timing_forms(connect):
+    """cubicBezier, spring, steps and linear stops all drive a transition to its end."""
+    client = connect()
+    forms = [{"cubicBezier": [0.25, 0.1, 0.25, 1]}, {"spring": {"response": 0.3, "dampingFraction": 0.8}},
+             {"spring": {"mass": 1, "stiffness": 200, "damping": 20}}, {"steps": {"count": 4}},
+             {"linear": [0, 0.7, 1]}, "linear", {"easing": "bounceEaseOut"}]
+    for form in forms:
+        s = client.call("session/create", create_params(clock="manual"))["session"]
+        started = client.call("transition/start", {"session": s, "to": GRID, "timing": form})
+        assert started["duration"] > 0
+        if "steps" in form:
+            # jump-end: 4 steps over the duration, the first at 1/4.
+            tick = client.call("clock/advance", {"session": s, "to": started["duration"] * 0.3})
+            assert tick["progress"] == 0.25
+        tick = client.call("clock/advance", {"session": s, "to": started["duration"] + 0.01})
+        assert tick["progress"] == 1, form
+        ends = ends_of(client, s, 0)
+        assert [e["reason"] for e in ends] == ["finished"], form
