@@ -31,7 +31,7 @@ def binary_path() -> Path:
 
 
 def encode_body(message: Any) -> bytes:
-    return json.dumps(message, separators=(",", ":")).encode("utf-8")
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def frame(message: Any) -> bytes:
