@@ -214,12 +214,21 @@ class Client:
                  what: str = "a message") -> Any:
         """Removes and returns the first message in the inbox matching `predicate`,
         reading until one arrives."""
+        index = self._find(predicate, timeout, what)
+        return self.inbox.pop(index)
+
+    def peek_for(self, predicate: Callable[[Any], bool], timeout: float = DEFAULT_TIMEOUT,
+                 what: str = "a message") -> Any:
+        """Like `wait_for`, but leaves the message in the inbox."""
+        return self.inbox[self._find(predicate, timeout, what)]
+
+    def _find(self, predicate: Callable[[Any], bool], timeout: float, what: str) -> int:
         deadline = time.monotonic() + timeout
         scanned = 0
         while True:
             for i in range(scanned, len(self.inbox)):
                 if predicate(self.inbox[i]):
-                    return self.inbox.pop(i)
+                    return i
             scanned = len(self.inbox)
             remaining = deadline - time.monotonic()
             if self.eof:
@@ -246,6 +255,14 @@ class Client:
         assert "error" in response, f"{method} should have failed, got {response}"
         assert "result" not in response
         return response["error"]
+
+    def until_end(self, session: str, timeout: float = DEFAULT_TIMEOUT, settle: float = 0.3) -> list[dict]:
+        """Takes the session's notifications up to `settle` seconds after its first didEnd
+        arrived, in order."""
+        self.peek_for(lambda m: is_notification(m, "transition/didEnd", session), timeout,
+                      f"transition/didEnd of {session}")
+        self.drain(settle)
+        return self.take(session=session)
 
     def take(self, method: str | None = None, session: str | None = None) -> list[dict]:
         """Removes and returns the notifications already received (optionally filtered)."""
