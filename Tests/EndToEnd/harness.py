@@ -376,6 +376,11 @@ class Daemon:
             return None
         return None
 
+    def cpu_seconds(self) -> float:
+        """User plus system CPU time the process has used so far."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.kill()
