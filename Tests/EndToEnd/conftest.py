@@ -15,13 +15,18 @@ from typing import Callable
 
 import pytest
 
-from harness import Daemon, ProcessClient, SocketClient, binary_path, wait_for_socket
+from e2e_harness import Daemon, ProcessClient, SocketClient, binary_path, wait_for_socket
 
 DEFAULT_TIME_LIMIT = 30.0
 
 
 class TimeLimitExceeded(AssertionError):
     pass
+
+
+def pytest_configure(config):
+    # Also registered here for runs whose rootdir is not this folder (several suites at once).
+    config.addinivalue_line("markers", "time_limit(seconds): wall-clock limit of one test (default 30 s)")
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from harness import GRID, create_params, encode_body, frame
+from e2e_harness import GRID, create_params, encode_body, frame
 
 
 def wait_end(client, s, timeout=5.0):

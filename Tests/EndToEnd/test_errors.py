@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import GRID, LIST, create_params
+from e2e_harness import GRID, LIST, create_params
 
 SESSION_METHODS = {
     "session/update": {"layout": GRID},

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from harness import encode_body, frame, is_response
+from e2e_harness import encode_body, frame, is_response
 
 STATUS = {"jsonrpc": "2.0", "id": 42, "method": "session/list"}
 

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from harness import (GRID, binary_path, create_params, frame, parse_stream)
+from e2e_harness import (GRID, binary_path, create_params, frame, parse_stream)
 
 EASINGS = [
     f"{family}{kind}"

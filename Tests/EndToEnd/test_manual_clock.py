@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import (GRID, LIST_FLOW, VIEWPORT, by_item, close_to, create_params, frame_tuple, insets, strip)
+from e2e_harness import (GRID, LIST_FLOW, VIEWPORT, by_item, close_to, create_params, frame_tuple, insets, strip)
 
 ARTICLE_START = {"to": GRID, "duration": 0.75, "timing": {"easing": "quarticEaseInOut"},
                  "contentOffset": {"placement": "center", "items": [[0, 20]]}}

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from harness import GRID, create_params, strip
+from e2e_harness import GRID, create_params, strip
 
 
 def collect_until_end(client, s, timeout=10.0, settle=0.3):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harness import GRID, LIST, by_item, create_params, frame_tuple, insets
+from e2e_harness import GRID, LIST, by_item, create_params, frame_tuple, insets
 
 
 def test_create_returns_content_size_and_clamped_offset(connect):

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from harness import GRID, create_params
+from e2e_harness import GRID, create_params
 
 WARMUP = 2.0
 STALL = 5.0

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import GRID, SocketClient, create_params, wait_for_socket
+from e2e_harness import GRID, SocketClient, create_params, wait_for_socket
 
 
 def test_socket_is_created_0600(server):

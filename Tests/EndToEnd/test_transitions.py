@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from harness import GRID, LIST_FLOW, by_item, close_to, create_params, frame_tuple
+from e2e_harness import GRID, LIST_FLOW, by_item, close_to, create_params, frame_tuple
 
 GRID3 = {"type": "grid", "columns": 3, "spacing": 5, "lineSpacing": 5, "inset": {"top": 5, "left": 5, "bottom": 5,
                                                                                   "right": 5}}
