@@ -155,16 +155,32 @@ def test_dispose(connect):
     assert client.call("session/create", create_params())["session"] == "s3"
 
 
-def test_subscribe_and_unsubscribe_own_session(connect):
+def test_subscribe_and_unsubscribe(connect):
     client = connect()
     s = client.call("session/create", create_params(contentOffset={"x": 0, "y": 120}))["session"]
+    # Subscribing to a session the connection owns changes nothing ...
     assert client.call("session/subscribe", {"session": s}) == {
         "session": s, "state": "idle", "contentSize": {"width": 375, "height": 6000},
         "contentOffset": {"x": 0, "y": 120}}
-    assert client.call("session/list")["sessions"][0]["subscribed"] is True
+    assert client.call("session/subscribe", {"session": s})["session"] == s
     assert client.call("session/unsubscribe", {"session": s}) is None
-    assert client.call("session/list")["sessions"][0]["subscribed"] is False
+    # ... unsubscribing when not subscribed is fine too; an unknown session is not.
+    assert client.call("session/unsubscribe", {"session": s}) is None
     assert client.call_error("session/unsubscribe", {"session": "s99"})["code"] == -32010
+    assert client.call_error("session/subscribe", {"session": "s99"})["code"] == -32010
+
+
+def test_owner_subscribed_to_its_own_session_hears_each_message_once(connect):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    client.call("session/subscribe", {"session": s})
+    client.call("session/subscribe", {"session": s})
+    client.call("transition/start", {"session": s, "to": {"type": "list", "rowHeight": 30}, "duration": 1})
+    client.call("clock/advance", {"session": s, "by": 0.5})
+    client.call("clock/advance", {"session": s, "by": 0.5})
+    client.drain(0.2)
+    assert [(m["method"], m["params"].get("seq")) for m in client.take(session=s)] == [
+        ("transition/tick", 1), ("transition/tick", 2), ("transition/didEnd", None)]
 
 
 def test_session_limit(stdio):
@@ -179,8 +195,32 @@ def test_session_limit(stdio):
 
 
 def test_item_limit(stdio):
+    """The item limit is an invalid value of the sections, not -32014."""
     client = stdio("--max-items", "50")
     client.initialize()
-    error = client.call_error("session/create", create_params())
-    assert error["code"] in (-32014, -32602), error
+    # The section where the total passes the limit is named.
+    error = client.call_error("session/create", create_params(sections=[{"items": 30}, {"items": 21}]))
+    assert error["code"] == -32602
+    assert error["data"] == {"field": "params.sections[1].items",
+                             "reason": "the item count exceeds the limit of 50 items per session"}
     assert client.call("session/create", create_params(sections=[{"items": 50}]))["session"] == "s1"
+    error = client.call_error("session/update", {"session": "s1", "sections": [{"items": 51}]})
+    assert error["code"] == -32602 and error["data"]["field"] == "params.sections[0].items"
+    error = client.call_error("transition/start", {"session": "s1", "to": {"type": "list", "rowHeight": 10},
+                                                   "sections": [{"items": 30}, {"items": 30}]})
+    assert error["code"] == -32602 and error["data"]["field"] == "params.sections[1].items"
+
+
+def test_limits_in_capabilities(stdio):
+    client = stdio("--max-items", "50", "--max-sessions", "3")
+    caps = client.initialize()["capabilities"]
+    assert (caps["maxItemsPerSession"], caps["maxSessionsPerConnection"]) == (50, 3)
+
+
+def test_session_limit_counts_live_sessions(stdio):
+    client = stdio("--max-sessions", "1")
+    client.initialize()
+    s = client.call("session/create", create_params())["session"]
+    assert client.call_error("session/create", create_params())["code"] == -32014
+    client.call("session/dispose", {"session": s})
+    assert client.call("session/create", create_params())["session"] == "s2"
