@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import signal
+import stat
 import subprocess
+import sys
+import time
 
 import pytest
 
-from e2e_harness import (GRID, binary_path, create_params, frame, parse_stream)
+from e2e_harness import GRID, ProcessClient, binary_path, create_params, frame, parse_stream
 
 EASINGS = [
     f"{family}{kind}"
@@ -107,13 +111,16 @@ def test_stdio_end_of_input_during_a_transition_ends_it_and_exits_1(stdio):
     assert client.finish() == 1
 
 
-def test_stdio_sigterm_exits(stdio):
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
+def test_stdio_signal_exits_1(stdio, sig):
     client = stdio()
     client.initialize()
-    client.daemon.proc.send_signal(signal.SIGTERM)
-    code = client.finish()
-    # Killed by a signal it did not handle would be negative.
-    assert code in (0, 1)
+    s = client.call("session/create", create_params())["session"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 30})
+    client.notification("transition/tick", s)
+    client.daemon.proc.send_signal(sig)
+    # Handled (a process killed by the signal would report a negative code).
+    assert client.finish() == 1
 
 
 def test_stdio_logs_never_reach_stdout(stdio):
@@ -260,3 +267,137 @@ def test_stdin_from_dev_null(spawn):
         output, _ = daemon.proc.communicate(timeout=20)
     assert daemon.proc.returncode == 1, daemon.stderr()
     assert output == b""
+
+
+# ---------------------------------------------------------------------------
+# The client's process
+
+
+SLEEPER = [sys.executable, "-c", "import time; time.sleep(60)"]
+
+
+@pytest.fixture
+def client_process():
+    proc = subprocess.Popen(SLEEPER)
+    yield proc
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait(5)
+
+
+def wait_exit(daemon, timeout=5.0):
+    try:
+        return daemon.wait(timeout)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"the daemon is still running {timeout} s after its client process died") from None
+
+
+def test_stdio_exits_when_the_client_process_dies(stdio, client_process):
+    client = stdio()
+    client.call("initialize", {"processId": client_process.pid, "capabilities": {}})
+    client.call("session/create", create_params())
+    time.sleep(0.6)
+    assert client.daemon.running
+    client_process.kill()
+    client_process.wait(5)
+    assert wait_exit(client.daemon) == 1
+
+
+def test_socket_daemon_exits_when_a_client_process_dies(server, client_process):
+    srv = server()
+    other = srv.connect()
+    client = srv.connect(initialize=False)
+    client.call("initialize", {"processId": client_process.pid, "capabilities": {}})
+    time.sleep(0.6)
+    assert srv.daemon.running
+    client_process.kill()
+    client_process.wait(5)
+    assert wait_exit(srv.daemon) == 1
+    other.wait_eof()
+
+
+@pytest.mark.parametrize("form", ["separate", "inline"])
+def test_client_process_id_option(spawn, client_process, form):
+    args = ["--clientProcessId", str(client_process.pid)] if form == "separate" else \
+        [f"--clientProcessId={client_process.pid}"]
+    daemon = spawn("--stdio", *args)
+    time.sleep(0.6)
+    assert daemon.running
+    client_process.kill()
+    client_process.wait(5)
+    assert wait_exit(daemon) == 1
+
+
+# ---------------------------------------------------------------------------
+# The command line
+
+
+def run(*args, timeout=10):
+    return subprocess.run([str(binary_path()), *args], capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+def test_version_and_help():
+    out = run("--version")
+    assert out.returncode == 0 and out.stdout.decode().strip() == f"transitiond {version()}"
+    for flag in ["--help", "-h"]:
+        out = run(flag)
+        assert out.returncode == 0
+        text = out.stdout.decode()
+        for word in ["OVERVIEW:", "USAGE:", "OPTIONS:", "--stdio", "--listen", "--max-message-bytes", "--log-file"]:
+            assert word in text, word
+        assert out.stderr == b""
+
+
+@pytest.mark.parametrize("args", [
+    ["--frobnicate"], ["--listen"], ["--log-level", "loud"], ["--max-message-bytes", "10"],
+    ["--max-message-bytes", "lots"], ["--clientProcessId", "-5"], ["--max-sessions", "0"]])
+def test_command_line_mistakes_exit_64(args):
+    out = run(*args)
+    assert out.returncode == 64, (args, out)
+    err = out.stderr.decode()
+    assert err.startswith("Error: ") and "USAGE: transitiond" in err, err
+    assert out.stdout == b""
+
+
+def test_log_file(spawn, tmp_path):
+    log = tmp_path / "daemon.log"
+    for round in range(2):
+        daemon = spawn("--stdio", "--log-file", str(log), "--log-level", "debug", log_name=f"stderr{round}.log")
+        client = ProcessClient(daemon)
+        client.initialize()
+        client.send_bytes(b"Content-Length: x\r\n\r\n")
+        client.call("shutdown")
+        client.notify("exit")
+        assert client.finish() == 0
+        assert daemon.stderr() == ""
+    assert stat.S_IMODE(os.stat(log).st_mode) == 0o600
+    text = log.read_text()
+    # Appended: both runs are there.
+    assert text.count("invalid Content-Length 'x'") == 2, text
+
+
+def test_stdout_to_a_regular_file_blocks_rather_than_coalesces(spawn, tmp_path):
+    """With standard output a regular file, every tick is written: no seq gap."""
+    r, w = os.pipe()
+    out_path = tmp_path / "out.bin"
+    with open(out_path, "wb") as out:
+        daemon = spawn("--stdio", stdin=r, stdout=out)
+    os.close(r)
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "session/create", "params": create_params(fps=240)},
+        {"jsonrpc": "2.0", "id": 3, "method": "transition/start", "params": {"session": "s1", "to": GRID,
+                                                                            "duration": 0.5}},
+    ]
+    os.write(w, b"".join(frame(m) for m in messages))
+    time.sleep(1.0)
+    os.write(w, frame({"jsonrpc": "2.0", "id": 4, "method": "shutdown"}) + frame({"jsonrpc": "2.0", "method": "exit"}))
+    os.close(w)
+    assert daemon.wait(10) == 0
+    output = parse_stream(out_path.read_bytes())
+    ticks = [m["params"] for m in output if m.get("method") == "transition/tick"]
+    assert [t["seq"] for t in ticks] == list(range(1, len(ticks) + 1))
+    assert 0.85 * 120 <= len(ticks) <= 1.15 * 120 + 1
+    assert ticks[-1]["progress"] == 1
+    assert [m["params"]["reason"] for m in output if m.get("method") == "transition/didEnd"] == ["finished"]
+    assert sorted(m["id"] for m in output if "id" in m) == [1, 2, 3, 4]
