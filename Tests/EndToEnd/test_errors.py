@@ -197,3 +197,109 @@ def test_unknown_method(connect):
     error = client.call_error("transition/rewind", {"session": "s1"})
     assert error["code"] == -32601
     assert error["data"] == {"method": "transition/rewind"}
+
+
+@pytest.mark.parametrize("method,params,field", [
+    ("session/create", {**CREATE, "sections": [{"items": 3, "ids": ["a", "a", "b"]}]}, "params.sections[0].ids[1]"),
+    ("session/create", {**CREATE, "sections": [{"items": 3, "ids": ["a", "b"]}]}, "params.sections[0].ids"),
+    ("session/create", {**CREATE, "sections": [{"items": 3, "sizes": [[1, 1]]}]}, "params.sections[0].sizes"),
+    ("session/create", {**CREATE, "clock": "manual", "fps": 500}, "params.fps"),
+    ("transition/start", {"session": "$s", "to": GRID, "contentOffset": {"strategy": "displaySwitch"}},
+     "params.contentOffset.placement"),
+    ("transition/start", {"session": "$s", "to": GRID, "contentOffset": {"placement": "center", "items": [[0, 100]]}},
+     "params.contentOffset.items[0]"),
+    ("transition/start", {"session": "$s", "to": GRID, "timing": {"linear": [1]}}, "params.timing.linearStops"),
+])
+def test_refused_values_name_the_field(connect, method, params, field):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    error = client.call_error(method, {k: (s if v == "$s" else v) for k, v in params.items()})
+    assert error["code"] == -32602, error
+    assert error["data"]["field"] == field and error["data"]["reason"], error
+
+
+def test_update_of_a_frozen_layout_needs_a_layout(connect):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 1})
+    client.call("clock/advance", {"session": s, "by": 0.5})
+    client.call("transition/cancelInPlace", {"session": s})
+    error = client.call_error("session/update", {"session": s, "viewport": {"width": 300, "height": 300}})
+    assert error["code"] == -32602
+    assert error["data"] == {"field": "params.layout",
+                             "reason": "the layout was frozen by cancel-in-place; give a layout"}
+    result = client.call("session/update", {"session": s, "layout": GRID, "viewport": {"width": 375, "height": 667}})
+    assert result["contentSize"] == {"width": 375, "height": 8890}
+
+
+def test_params_as_an_array(connect):
+    client = connect()
+    error = client.call_error("transition/status", ["s1"])
+    assert error["code"] == -32602
+    assert error["data"] == {"field": "params", "expected": "object", "found": "array"}
+    # session/list and shutdown read no params.
+    assert client.call("session/list", [1, 2]) == {"sessions": []}
+    assert client.call("shutdown", []) is None
+
+
+@pytest.mark.parametrize("id", ["abc", "", None, 0, -7, 9007199254740993, 1.5, "é€😀"])
+def test_ids_come_back_as_sent(connect, id):
+    client = connect()
+    client.send({"jsonrpc": "2.0", "id": id, "method": "session/list"})
+    response = client.wait_for(lambda m: "id" in m)
+    assert response["id"] == id and type(response["id"]) is type(id)
+    assert response["result"] == {"sessions": []}
+
+
+def test_invalid_messages(connect):
+    client = connect()
+    for message, id in [({"jsonrpc": "2.1", "id": 5, "method": "session/list"}, 5),
+                        ({"jsonrpc": "2.0", "id": [], "method": "session/list"}, None),
+                        ({"jsonrpc": "2.0", "id": 6, "method": 3}, 6),
+                        ({"jsonrpc": "2.0", "id": 8}, 8),
+                        (1, None)]:
+        client.send(message)
+        response = client.wait_for(lambda m: isinstance(m, dict) and "id" in m)
+        assert response["id"] == id and response["error"]["code"] == -32600, (message, response)
+
+
+def test_batches(connect):
+    client = connect()
+    client.send([])
+    response = client.wait_for(lambda m: True)
+    assert isinstance(response, dict) and response["id"] is None and response["error"]["code"] == -32600
+    client.send([1])
+    response = client.wait_for(lambda m: True)
+    assert isinstance(response, list) and len(response) == 1 and response[0]["error"]["code"] == -32600
+    client.send([{"jsonrpc": "2.0", "method": "initialized"}, {"jsonrpc": "2.0", "method": "$/setTrace",
+                                                               "params": {"value": "off"}}])
+    client.send({"jsonrpc": "2.0", "id": "probe", "method": "session/list"})
+    assert client.wait_for(lambda m: True)["id"] == "probe", "a batch of notifications is not answered"
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    client.send([
+        {"jsonrpc": "2.0", "id": 1, "method": "transition/start", "params": {"session": s, "to": GRID, "duration": 1}},
+        {"jsonrpc": "2.0", "method": "initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "clock/advance", "params": {"session": s, "by": 1}},
+        {"jsonrpc": "2.0", "id": 3, "method": "no/such"},
+    ])
+    client.peek_for(lambda m: isinstance(m, list))
+    client.drain(0.1)
+    kinds = [m["method"] if isinstance(m, dict) else "batch" for m in client.inbox]
+    # What the batch caused comes before its response array.
+    assert kinds == ["transition/tick", "transition/didEnd", "batch"]
+    batch = client.inbox[-1]
+    assert [r["id"] for r in batch] == [1, 2, 3]
+    assert batch[0]["result"]["transition"] == "t1"
+    assert batch[1]["result"]["progress"] == 1
+    assert batch[2]["error"]["code"] == -32601
+
+
+def test_cancel_request(connect):
+    client = connect()
+    client.notify("$/cancelRequest", {"id": 22})
+    client.send({"jsonrpc": "2.0", "id": 22, "method": "session/list"})
+    assert client.response(22)["error"] == {"code": -32800, "message": "Request cancelled"}
+    # A cancel for an answered id changes nothing; the id may be used again.
+    client.notify("$/cancelRequest", {"id": 22})
+    client.send({"jsonrpc": "2.0", "id": 23, "method": "session/list"})
+    assert client.response(23)["result"] == {"sessions": []}
