@@ -173,3 +173,43 @@ def test_end_of_input_inside_a_body_over_stdio(stdio):
     client.send_bytes(b"Content-Length: 100\r\n\r\n{\"jsonrpc\"")
     client.close_stdin()
     assert client.finish() == 1
+
+
+def test_lenient_header_forms(connect):
+    client = connect()
+    # Empty lines between messages, leading zeros, spaces and tabs around the value, a
+    # bare \n for \r\n.
+    client.send_bytes(b"\r\n\r\n" + b"Content-Length: 000%d\r\n\r\n" % len(BODY) + BODY)
+    assert client.response(7)["result"] == {"sessions": []}
+    client.send_bytes(b"Content-Length: \t %d \t\r\n\r\n" % len(BODY) + BODY)
+    assert client.response(7)["result"] == {"sessions": []}
+    client.send_bytes(b"Content-Length: %d\n\n" % len(BODY) + BODY + b"\n")
+    assert client.response(7)["result"] == {"sessions": []}
+    assert errors_then_answer(client) == []
+
+
+def test_bad_line_after_a_valid_one_drops_that_message(connect):
+    client = connect()
+    client.send_bytes(b"Content-Length: %d\r\nNot A Header\r\n\r\n" % len(BODY) + BODY)
+    errors = errors_then_answer(client)
+    assert len(errors) == 1 and "malformed header line 'Not A Header'" in errors[0]["message"], errors
+    assert not any(m.get("id") == 7 for m in client.inbox)
+
+
+def test_header_part_too_long(connect):
+    client = connect()
+    client.send_bytes(b"Content-Length: %d\r\nX-Padding: " % len(BODY) + b"p" * 9000 + b"\r\n\r\n" + BODY)
+    errors = errors_then_answer(client)
+    assert len(errors) >= 1 and "header section longer than 8192 bytes" in errors[0]["message"], errors
+
+
+@pytest.mark.parametrize("body", [b'{"jsonrpc":"2.0","id":1,"method":"session/list","params":{"x":NaN}}',
+                                  b'{"jsonrpc":"2.0","id":1,"method":"session/list",}',
+                                  b'\xef\xbb\xbf{"jsonrpc":"2.0","id":1,"method":"session/list"}',
+                                  b'{"jsonrpc":"2.0","id":1,"method":"session/list","params":{"x":"\xff"}}'])
+def test_strict_json(connect, body):
+    client = connect()
+    client.send_bytes(frame(body))
+    errors = errors_then_answer(client)
+    assert len(errors) == 1 and "offset" in errors[0]["data"], errors
+    assert not any(m.get("id") == 1 for m in client.inbox)

@@ -282,3 +282,106 @@ def test_timing_forms(connect):
         assert tick["progress"] == 1, form
         ends = ends_of(client, s, 0)
         assert [e["reason"] for e in ends] == ["finished"], form
+
+
+def exchange(client, method, params):
+    """Sends a request; returns every message up to and including its response, in order."""
+    id = client.request(method, params)
+    client.peek_for(lambda m: m.get("id") == id and "method" not in m)
+    upto = next(i for i, m in enumerate(client.inbox) if m.get("id") == id and "method" not in m)
+    messages, client.inbox = client.inbox[:upto + 1], client.inbox[upto + 1:]
+    return [(m.get("method") or "response", m) for m in messages]
+
+
+def test_what_a_request_causes_comes_before_its_response(connect):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 1})
+    got = exchange(client, "transition/start", {"session": s, "to": LIST_FLOW, "duration": 1})
+    assert [k for k, _ in got] == ["transition/didEnd", "response"]
+    assert got[0][1]["params"]["reason"] == "superseded"
+    got = exchange(client, "clock/advance", {"session": s, "by": 0.5})
+    assert [k for k, _ in got] == ["transition/tick", "response"]
+    assert got[0][1]["params"] == got[1][1]["result"]
+    got = exchange(client, "transition/retarget", {"session": s, "to": GRID})
+    assert [k for k, _ in got] == ["transition/didEnd", "response"]
+    got = exchange(client, "clock/advance", {"session": s, "by": 10})
+    assert [k for k, _ in got] == ["transition/tick", "transition/didEnd", "response"]
+    client.call("transition/start", {"session": s, "to": LIST_FLOW, "duration": 1})
+    got = exchange(client, "transition/cancelInPlace", {"session": s})
+    assert [k for k, _ in got] == ["transition/didEnd", "response"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 1})
+    got = exchange(client, "session/dispose", {"session": s})
+    assert [k for k, _ in got] == ["transition/didEnd", "response"]
+    assert got[0][1]["params"]["reason"] == "disposed"
+
+
+def test_seq_runs_across_transitions(connect):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    seqs = []
+    for k, to in enumerate([GRID, LIST_FLOW, GRID]):
+        assert client.call("transition/start", {"session": s, "to": to, "duration": 1})["transition"] == f"t{k + 1}"
+        for _ in range(3):
+            tick = client.call("clock/advance", {"session": s, "by": 0.5})
+            if "seq" in tick:
+                seqs.append((tick["transition"], tick["seq"]))
+    assert seqs == [("t1", 1), ("t1", 2), ("t2", 3), ("t2", 4), ("t3", 5), ("t3", 6)]
+
+
+def test_superseded_transition_hands_over_its_poses(connect):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 1,
+                                     "contentOffset": {"point": {"x": 0, "y": 400}}})
+    at_half = client.call("clock/advance", {"session": s, "to": 0.5})
+    client.call("transition/start", {"session": s, "to": LIST_FLOW, "duration": 1})
+    end = client.take("transition/didEnd", s)[0]["params"]
+    assert (end["reason"], end["progress"], end["contentOffset"]) == ("superseded", 0.5, {"x": 0, "y": 200})
+    first = client.call("clock/advance", {"session": s, "by": 0})
+    assert first["progress"] == 0 and first["contentOffset"] == at_half["contentOffset"]
+    assert [(a["item"], a["frame"]) for a in first["attributes"]] == \
+        [(a["item"], a["frame"]) for a in at_half["attributes"]]
+
+
+def test_sample_forms(connect):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    # A hypothetical sample names the id transition/start would give now.
+    assert client.call("transition/sample", {"session": s, "to": GRID, "progress": 0.5})["transition"] == "t1"
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 1})
+    assert client.call("transition/sample", {"session": s, "to": LIST_FLOW, "progress": 0.5})["transition"] == "t2"
+    # progress wins over time.
+    both = client.call("transition/sample", {"session": s, "progress": 0.5, "time": 0.1})
+    assert (both["progress"], both["fraction"]) == (0.5, 0)
+    by_time = client.call("transition/sample", {"session": s, "time": 0.25})
+    assert (by_time["progress"], by_time["fraction"]) == (0.25, 0.25)
+    # Sampling changes nothing.
+    assert client.call("transition/status", {"session": s})["progress"] == 0
+    assert client.call("clock/advance", {"session": s, "by": 0})["seq"] == 1
+
+
+def test_custom_values_animate_with_the_frames(connect):
+    client = connect()
+    s = client.call("session/create", create_params(
+        clock="manual", sections=[{"items": 4}],
+        layout={**LIST_FLOW, "values": {"background": "#F00", "labelOffset": 4}}))["session"]
+    rest = client.call("layout/attributes", {"session": s})["attributes"]
+    assert rest[0]["values"] == {"background": "#ff0000ff", "labelOffset": 4}
+    client.call("transition/start", {"session": s, "to": {**GRID, "values": {"background": "#0000ff", "labelOffset": 8}},
+                                     "duration": 1})
+    tick = client.call("clock/advance", {"session": s, "to": 0.5})
+    assert all(a["values"] == {"background": "#800080ff", "labelOffset": 6} for a in tick["attributes"])
+
+
+def test_appear_scale_and_disappear_fade(connect):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual", sections=[{"items": 2, "ids": ["a", "b"]}]))
+    s = s["session"]
+    client.call("transition/start", {"session": s, "to": LIST_FLOW, "duration": 1, "appear": "scale",
+                                     "disappear": "fade", "sections": [{"items": 2, "ids": ["b", "c"]}]})
+    tick = client.call("clock/advance", {"session": s, "to": 0.5})
+    got = {a["id"]: a for a in tick["attributes"]}
+    assert got["a"]["alpha"] == 0.5 and "transform" not in got["a"]
+    assert got["c"]["alpha"] == 1 and got["c"]["transform"] == [0.5, 0, 0, 0.5, 0, 0]
+    assert frame_tuple(got["b"]["frame"]) == (0, 30, 375, 60)
