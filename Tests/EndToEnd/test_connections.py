@@ -155,3 +155,70 @@ def test_many_clients_at_once(server):
         assert wait_end(c, s)["reason"] == "finished"
         # Each client hears only its own sessions.
         assert all(m["params"]["session"] == s for m in c.take())
+
+
+# ---------------------------------------------------------------------------
+# Large responses and write errors
+
+BIG = 500_000  # items: `layout/attributes` with "all" answers about 80 MB, more than the 64 MiB backlog cap
+
+
+@pytest.mark.time_limit(120)
+def test_large_response_reaches_a_client_that_reads(connect):
+    """A client that reads as fast as it can asks for every element of a big session.
+    Protocol 9.7 says all of them come back; whatever the daemon does with a response
+    this big (send it, or refuse it with an error), it must not cut the stream in the
+    middle of a message and drop the connection."""
+    client = connect()
+    s = client.call("session/create", create_params(sections=[{"items": BIG}]))["session"]
+    id = client.request("layout/attributes", {"session": s, "all": True})
+    try:
+        response = client.response(id, timeout=90)
+    except AssertionError as error:
+        raise AssertionError(f"no complete response after {client.bytes_received} bytes: {str(error)[:160]}") from None
+    if "result" in response:
+        assert len(response["result"]["attributes"]) == BIG
+    else:
+        assert response["error"]["code"] in (-32014, -32602) and response["error"]["message"], response
+    assert client.call("transition/status", {"session": s})["state"] == "idle"
+
+
+@pytest.mark.time_limit(120)
+def test_stdio_connection_closed_by_the_daemon_exits_1(stdio):
+    """A stdio client that does not read while an ~80 MB response is written. If the
+    daemon gives up on it (Protocol 12.3: more than 64 MiB unsent), the connection
+    closes like any other end without shutdown: exit code 1, and the event loop
+    closes cleanly."""
+    client = stdio()
+    client.initialize()
+    s = client.call("session/create", create_params(sections=[{"items": BIG}]))["session"]
+    id = client.request("layout/attributes", {"session": s, "all": True})
+    deadline = time.monotonic() + 60
+    while client.daemon.running and time.monotonic() < deadline:
+        time.sleep(0.2)
+    if client.daemon.running:
+        # It kept the connection: then the answer must come, complete.
+        response = client.response(id, timeout=60)
+        assert "result" in response or "error" in response
+        return
+    code = client.daemon.wait()
+    log = client.daemon.stderr()
+    assert code == 1, f"exit code {code} after the daemon closed the connection without shutdown; log: {log[-400:]}"
+    assert "handles left" not in log, log[-400:]
+
+
+def test_stdio_client_that_stops_reading_its_output(stdio):
+    """The client closes its end of the daemon's standard output while ticks flow: the
+    write error ends the connection (Protocol 4.5), so the process exits (1, no
+    shutdown) instead of computing ticks for nobody."""
+    client = stdio()
+    client.initialize()
+    s = client.call("session/create", create_params(fps=120))["session"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 30})
+    client.notification("transition/tick", s)
+    client.proc.stdout.close()
+    try:
+        code = client.daemon.wait(5)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the daemon still runs 5 s after its output pipe broke") from None
+    assert code == 1
