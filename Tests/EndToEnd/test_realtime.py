@@ -143,3 +143,23 @@ def test_subscriber_sees_the_same_manual_ticks(server):
     ticks = [m["params"] for m in seen_by_owner if m["method"] == "transition/tick"]
     assert ticks == results[:5]
     assert [m["method"] for m in seen_by_owner] == ["transition/tick"] * 5 + ["transition/didEnd"]
+
+
+@pytest.mark.time_limit(30)
+def test_pacing_does_not_drift(stdio):
+    """3 s at 120 fps: ticks arrive at the requested rate against absolute deadlines,
+    so the delay between a tick's time and its arrival does not grow."""
+    client = stdio()
+    client.initialize()
+    s = client.call("session/create", create_params(fps=120, sections=[{"items": 20}]))["session"]
+    t = client.call("transition/start", {"session": s, "to": GRID, "duration": 3})["transition"]
+    messages = collect_until_end(client, s, timeout=10)
+    ticks = check_realtime_run(messages, 3, 120, t)
+    arrivals = [m["_at"] for m in messages if m["method"] == "transition/tick"]
+    assert 0.95 * 360 <= len(ticks) <= 362
+    span = arrivals[-2] - arrivals[0]
+    assert abs((len(ticks) - 2) / span - 120) < 0.05 * 120, f"{(len(ticks) - 2) / span:.1f} ticks/s"
+    lag = [(a - arrivals[0]) - (k["time"] - ticks[0]["time"]) for a, k in zip(arrivals, ticks)]
+    early = statistics.median(lag[:20])
+    late = statistics.median(lag[-20:])
+    assert abs(late - early) < 0.05, f"arrival drifted by {late - early:.3f} s over 3 s"
