@@ -211,14 +211,14 @@ class Client:
                 return
 
     def wait_for(self, predicate: Callable[[Any], bool], timeout: float = DEFAULT_TIMEOUT,
-                 what: str = "a message") -> Any:
+                 what: str = "the awaited message") -> Any:
         """Removes and returns the first message in the inbox matching `predicate`,
         reading until one arrives."""
         index = self._find(predicate, timeout, what)
         return self.inbox.pop(index)
 
     def peek_for(self, predicate: Callable[[Any], bool], timeout: float = DEFAULT_TIMEOUT,
-                 what: str = "a message") -> Any:
+                 what: str = "the awaited message") -> Any:
         """Like `wait_for`, but leaves the message in the inbox."""
         return self.inbox[self._find(predicate, timeout, what)]
 
@@ -234,14 +234,14 @@ class Client:
             if self.eof:
                 raise ClosedError(f"{self.name}: connection closed while waiting for {what}")
             if remaining <= 0:
-                raise TimeoutError(f"{self.name}: no {what} within {timeout} s")
+                raise TimeoutError(f"{self.name}: {what} did not arrive within {timeout} s")
             self.pump(remaining)
 
     def response(self, id: Any, timeout: float = DEFAULT_TIMEOUT) -> dict:
-        return self.wait_for(lambda m: is_response(m, id), timeout, f"response to id {id!r}")
+        return self.wait_for(lambda m: is_response(m, id), timeout, f"the response to id {id!r}")
 
     def notification(self, method: str, session: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> dict:
-        return self.wait_for(lambda m: is_notification(m, method, session), timeout, f"{method} notification")
+        return self.wait_for(lambda m: is_notification(m, method, session), timeout, f"a {method} notification")
 
     def call(self, method: str, params: Any = None, timeout: float = DEFAULT_TIMEOUT) -> Any:
         response = self.response(self.request(method, params), timeout)

@@ -401,3 +401,14 @@ def test_stdout_to_a_regular_file_blocks_rather_than_coalesces(spawn, tmp_path):
     assert ticks[-1]["progress"] == 1
     assert [m["params"]["reason"] for m in output if m.get("method") == "transition/didEnd"] == ["finished"]
     assert sorted(m["id"] for m in output if "id" in m) == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("params,field", [({"processId": "x", "capabilities": {}}, "params.processId"),
+                                          ({"trace": "loud", "capabilities": {}}, "params.trace")])
+def test_initialize_with_invalid_params(stdio, params, field):
+    client = stdio()
+    error = client.call_error("initialize", params)
+    assert error["code"] == -32602 and error["data"]["field"] == field, error
+    # Not initialized by it.
+    assert client.call_error("session/list")["code"] == -32002
+    check_initialize_result(client.initialize())

@@ -224,3 +224,12 @@ def test_session_limit_counts_live_sessions(stdio):
     assert client.call_error("session/create", create_params())["code"] == -32014
     client.call("session/dispose", {"session": s})
     assert client.call("session/create", create_params())["session"] == "s2"
+
+
+def test_session_limit_is_per_connection(server):
+    srv = server("--max-sessions", "1")
+    first = srv.connect()
+    second = srv.connect()
+    first.call("session/create", create_params())
+    assert first.call_error("session/create", create_params())["code"] == -32014
+    assert second.call("session/create", create_params())["session"] == "s2"

@@ -385,3 +385,56 @@ def test_appear_scale_and_disappear_fade(connect):
     assert got["a"]["alpha"] == 0.5 and "transform" not in got["a"]
     assert got["c"]["alpha"] == 1 and got["c"]["transform"] == [0.5, 0, 0, 0.5, 0, 0]
     assert frame_tuple(got["b"]["frame"]) == (0, 30, 375, 60)
+
+
+def test_scrub_pauses_a_running_realtime_transition(connect):
+    client = connect()
+    s = client.call("session/create", create_params(fps=120))["session"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 5})
+    client.notification("transition/tick", s)
+    status = client.call("transition/scrub", {"session": s, "progress": 0.3})
+    assert (status["state"], status["progress"], status["fraction"], status["velocity"]) == ("paused", 0.3, 0, 0)
+    # Protocol 10.4 and 12.1: one tick for the new pose.
+    tick = client.wait_for(lambda m: m.get("method") == "transition/tick" and m["params"]["progress"] == 0.3,
+                           timeout=2, what="the tick of the scrubbed pose")
+    client.drain(0.05)
+    client.take("transition/tick", s)
+    client.drain(0.3)
+    assert client.take("transition/tick", s) == [], "a paused transition is not ticked periodically"
+    assert tick["params"]["fraction"] == 0
+    client.call("transition/finish", {"session": s, "duration": 0.2})
+    end = client.notification("transition/didEnd", s, timeout=5)["params"]
+    assert (end["reason"], end["progress"]) == ("finished", 1)
+
+
+def test_finish_and_cancel_turn_around(connect):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 1})
+    client.call("clock/advance", {"session": s, "to": 0.5})
+    status = client.call("transition/cancel", {"session": s})
+    assert (status["state"], status["progress"], status["velocity"]) == ("cancelling", 0.5, -1)
+    tick = client.call("clock/advance", {"session": s, "to": 0.75})
+    assert tick["progress"] == 0.25 and tick["fraction"] == 0.5
+    status = client.call("transition/finish", {"session": s})
+    assert (status["state"], status["progress"]) == ("finishing", 0.25)
+    # Finishing from 0.25 takes the remaining share of the nominal duration: 0.75 s.
+    tick = client.call("clock/advance", {"session": s, "to": 1.125})
+    assert (tick["progress"], tick["fraction"]) == (0.625, 0.5)
+    assert client.call("transition/status", {"session": s})["state"] == "finishing"
+    tick = client.call("clock/advance", {"session": s, "to": 1.5})
+    assert (tick["progress"], tick["fraction"]) == (1, 1)
+    ends = ends_of(client, s, 0.05)
+    assert [(e["reason"], e["progress"]) for e in ends] == [("finished", 1)]
+
+
+def test_elements_carry_destination_index_paths_at_the_end(connect):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual", sections=[{"items": 3, "ids": ["a", "b", "c"]}]))
+    s = s["session"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 1,
+                                     "sections": [{"items": 3, "ids": ["c", "a", "b"]}]})
+    half = {a["id"]: a["item"] for a in client.call("clock/advance", {"session": s, "to": 0.5})["attributes"]}
+    assert half == {"a": 0, "b": 1, "c": 2}
+    end = {a["id"]: a["item"] for a in client.call("clock/advance", {"session": s, "to": 1})["attributes"]}
+    assert end == {"c": 0, "a": 1, "b": 2}
