@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from e2e_harness import GRID, ProcessClient, binary_path, create_params, frame, parse_stream
+from e2e_harness import GRID, Client, ProcessClient, binary_path, create_params, frame, parse_stream
 
 EASINGS = [
     f"{family}{kind}"
@@ -412,3 +412,74 @@ def test_initialize_with_invalid_params(stdio, params, field):
     # Not initialized by it.
     assert client.call_error("session/list")["code"] == -32002
     check_initialize_result(client.initialize())
+
+
+# ---------------------------------------------------------------------------
+# stdin that is a terminal or a socket
+
+
+class FdClient(ProcessClient):
+    """A client on a daemon whose stdin is `write_fd`'s peer and stdout `read_fd`'s."""
+
+    def __init__(self, daemon, read_fd, write_fd):
+        Client.__init__(self, "fd client")
+        self.daemon, self.proc, self.read_fd, self.write_fd = daemon, daemon.proc, read_fd, write_fd
+
+    def fileno(self):
+        return self.read_fd
+
+    def _read(self):
+        try:
+            return os.read(self.read_fd, 1 << 20)
+        except OSError:
+            return b""
+
+    def send_bytes(self, data):
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self.write_fd, view):]
+
+
+def lifecycle_over(client):
+    check_initialize_result(client.initialize())
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 0.75,
+                                     "timing": {"easing": "quarticEaseInOut"},
+                                     "contentOffset": {"placement": "center", "items": [[0, 20]]}})
+    tick = client.call("clock/advance", {"session": s, "by": 0.3})
+    assert abs(tick["progress"] - 0.2048) < 1e-9
+    assert client.call("shutdown") is None
+    client.notify("exit")
+
+
+def test_stdin_is_a_terminal(spawn):
+    import tty
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    try:
+        daemon = spawn("--stdio", stdin=slave)
+    finally:
+        os.close(slave)
+    client = FdClient(daemon, daemon.proc.stdout.fileno(), master)
+    try:
+        lifecycle_over(client)
+        client.wait_eof()
+        assert daemon.wait(10) == 0
+    finally:
+        os.close(master)
+
+
+def test_stdin_and_stdout_are_a_socket(spawn):
+    import socket
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        daemon = spawn("--stdio", stdin=theirs.fileno(), stdout=theirs.fileno())
+    finally:
+        theirs.close()
+    client = FdClient(daemon, ours.fileno(), ours.fileno())
+    try:
+        lifecycle_over(client)
+        client.wait_eof()
+        assert daemon.wait(10) == 0
+    finally:
+        ours.close()
