@@ -193,7 +193,7 @@ def test_stdio_connection_closed_by_the_daemon_exits_1(stdio):
     client.initialize()
     s = client.call("session/create", create_params(sections=[{"items": BIG}]))["session"]
     id = client.request("layout/attributes", {"session": s, "all": True})
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 20
     while client.daemon.running and time.monotonic() < deadline:
         time.sleep(0.2)
     if client.daemon.running:
