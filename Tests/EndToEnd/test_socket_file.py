@@ -67,7 +67,7 @@ def test_second_daemon_on_a_live_socket(server, spawn):
     inode = os.lstat(first.path).st_ino
     second = spawn("--listen", str(first.path), log_name="second.log")
     code = second.wait(10)
-    assert code != 0
+    assert code == 1
     message = second.stderr()
     assert str(first.path) in message
     assert "already" in message.lower(), message
@@ -82,7 +82,7 @@ def test_a_path_that_is_not_a_socket_is_left_alone(spawn, socket_dir):
     path = socket_dir / "file.sock"
     path.write_text("precious")
     daemon = spawn("--listen", str(path))
-    assert daemon.wait(10) != 0
+    assert daemon.wait(10) == 1
     assert "not a socket" in daemon.stderr()
     assert path.read_text() == "precious"
 
