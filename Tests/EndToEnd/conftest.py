@@ -1,0 +1,163 @@
+"""Fixtures: transitiond processes over stdio and over a Unix socket, with clients.
+
+Every test runs under a wall-clock limit (`@pytest.mark.time_limit(seconds)`, default
+30 s) enforced with SIGALRM, and every read has its own deadline, so nothing hangs.
+"""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from e2e_harness import Daemon, ProcessClient, SocketClient, binary_path, wait_for_socket
+
+DEFAULT_TIME_LIMIT = 30.0
+
+
+class TimeLimitExceeded(AssertionError):
+    pass
+
+
+def pytest_configure(config):
+    # Also registered here for runs whose rootdir is not this folder (several suites at once).
+    config.addinivalue_line("markers", "time_limit(seconds): wall-clock limit of one test (default 30 s)")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    marker = item.get_closest_marker("time_limit")
+    limit = float(marker.args[0]) if marker else DEFAULT_TIME_LIMIT
+
+    def expired(signum, frame):
+        raise TimeLimitExceeded(f"{item.nodeid} ran longer than {limit} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def pytest_sessionstart(session):
+    path = binary_path()
+    if not path.is_file():
+        raise pytest.UsageError(
+            f"transitiond not found at {path}: run `swift build` first or set TRANSITIOND")
+
+
+@pytest.fixture
+def spawn(tmp_path: Path) -> Callable[..., Daemon]:
+    """Starts transitiond with the given arguments; every process is killed at teardown."""
+    started: list[Daemon] = []
+
+    def start(*args: str, stdin=None, stdout=None, log_name: str | None = None) -> Daemon:
+        name = log_name or f"daemon{len(started) + 1}.log"
+        daemon = Daemon(args, tmp_path / name,
+                        stdin=subprocess.PIPE if stdin is None else stdin,
+                        stdout=subprocess.PIPE if stdout is None else stdout)
+        started.append(daemon)
+        return daemon
+
+    yield start
+    for daemon in started:
+        daemon.stop()
+
+
+@pytest.fixture
+def stdio(spawn) -> Callable[..., ProcessClient]:
+    """A daemon in stdio mode and the client on its pipes."""
+    clients: list[ProcessClient] = []
+
+    def start(*args: str) -> ProcessClient:
+        client = ProcessClient(spawn("--stdio", *args))
+        clients.append(client)
+        return client
+
+    yield start
+    # Whatever is left on stdout must still be framed messages only.
+    for client in clients:
+        client.close_stdin()
+        if client.daemon.running:
+            client.daemon.stop()
+        if not client.eof and not client.proc.stdout.closed:
+            try:
+                rest = client.proc.stdout.read()
+            except (OSError, ValueError):
+                rest = b""
+            client.parser.feed(rest)
+
+
+@pytest.fixture
+def socket_dir() -> Path:
+    """A short private directory for socket files (sun_path holds 107 bytes)."""
+    path = Path(tempfile.mkdtemp(prefix="td-", dir="/tmp"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+class Server:
+    def __init__(self, daemon: Daemon, path: Path) -> None:
+        self.daemon = daemon
+        self.path = path
+        self.clients: list[SocketClient] = []
+
+    def connect(self, initialize: bool = True, name: str | None = None) -> SocketClient:
+        client = SocketClient(self.path, name or f"socket client {len(self.clients) + 1}")
+        self.clients.append(client)
+        if initialize:
+            client.initialize()
+        return client
+
+
+@pytest.fixture
+def server(spawn, socket_dir) -> Callable[..., Server]:
+    """Starts `transitiond --listen <path>` and waits until it accepts connections."""
+    servers: list[Server] = []
+
+    def start(*args: str, name: str = "d.sock") -> Server:
+        path = socket_dir / name
+        daemon = spawn("--listen", str(path), *args, log_name=f"{name}.log")
+        wait_for_socket(path, daemon)
+        s = Server(daemon, path)
+        servers.append(s)
+        return s
+
+    yield start
+    for s in servers:
+        for client in s.clients:
+            client.close()
+
+
+@pytest.fixture(params=["stdio", "socket"])
+def transport(request, stdio, server) -> str:
+    return request.param
+
+
+@pytest.fixture
+def connect(transport, stdio, server) -> Callable[..., object]:
+    """An initialized client over the parametrized transport (one daemon per test)."""
+    state: dict = {}
+
+    def make(initialize: bool = True):
+        if transport == "stdio":
+            assert "stdio" not in state, "stdio serves one client"
+            client = stdio()
+            state["stdio"] = client
+        else:
+            if "server" not in state:
+                state["server"] = server()
+            client = state["server"].connect(initialize=False)
+        if initialize:
+            client.initialize()
+        return client
+
+    return make
+
