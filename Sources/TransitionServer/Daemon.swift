@@ -191,6 +191,10 @@ public final class Daemon: SessionRouter {
     }
 
     private func closed(_ c: Connection) {
+        if options.mode == .stdio && !stopping {
+            // The only client is gone without exit: as LSP's exit, 0 only after shutdown.
+            shutdown(code: c.dispatcher.lifecycle == .shutDown ? 0 : 1)
+        }
         connections[c.id] = nil
         watchedProcesses = watchedProcesses.filter { $0.value != c.id }
         host.connectionClosed(c.id, now: now)

@@ -69,26 +69,53 @@ final class Connection {
             f.onEnd = { [unowned self] error in self.inputEnded(error) }
             f.startReading()
         }
-        if case .stream(let s) = output {
-            s.onWriteCompleted = { [unowned self] in self.flush() }
+        if case .stream(let out) = output {
+            out.onWriteCompleted = { [unowned self] in self.flush() }
+            if case .stream(let inStream) = input, inStream === out {
+                // One handle: its end is the input's end.
+            } else {
+                // A separate output (stdio): a write error ends the connection.
+                out.onEnd = { [unowned self] error in
+                    guard let error, !self.isClosed else { return }
+                    self.logger.info("connection \(self.id): output error \(UVError.describe(error))")
+                    self.onAction?(self, .exit(code: 1))
+                }
+            }
         }
     }
 
     private func received(_ bytes: UnsafeRawBufferPointer) {
         guard !isClosed else { return }
         reader.append(bytes)
+        handleBufferedMessages()
+    }
+
+    /// Handles the messages already read, one at a time, so that what a message causes
+    /// (ticks, didEnd, sent at once by the session host) goes out after the replies to
+    /// earlier messages. Stops while the client is not reading its replies: the rest
+    /// waits in the reader until the backlog drains.
+    private func handleBufferedMessages() {
         var handled = false
-        // One message at a time, so that what a message causes (ticks, didEnd, sent at
-        // once by the session host) goes out after the replies to earlier messages.
-        while !isClosed, let event = reader.next() {
+        while !isClosed, !isCongested, let event = reader.next() {
             perform(dispatcher.handle([event]))
             handled = true
         }
         if handled { onHandled?() }
+        if !isClosed, let end = pendingEnd, !isCongested {
+            pendingEnd = nil
+            inputEnded(end.error)
+        }
     }
+
+    /// The end of input, held back while buffered messages still wait.
+    private var pendingEnd: (error: Int32?, Void)?
 
     private func inputEnded(_ error: Int32?) {
         guard !isClosed else { return }
+        if isCongested && reader.bufferedByteCount > 0 {
+            pendingEnd = (error, ())
+            return
+        }
         if let error { logger.info("connection \(id): input error \(UVError.describe(error))") }
         if let problem = reader.finish() {
             logger.info("connection \(id): input ended inside a message: \(problem)")
@@ -149,23 +176,30 @@ final class Connection {
         checkPressure()
     }
 
-    /// Writes queued messages while the backlog allows.
+    /// Writes queued messages while the backlog allows, then handles requests that
+    /// waited for it.
     private func flush() {
         while !isClosed, backlog < limits.highWater, let next = queue.pop() { write(next) }
         checkPressure()
+        if !isCongested && reader.bufferedByteCount > 0 { handleBufferedMessages() }
     }
 
+    /// Whether the client is behind on its replies.
+    private var isCongested: Bool { !queue.isEmpty || backlog >= limits.highWater }
+
     private func checkPressure() {
-        guard !isClosed, case .stream(let out) = output else { return }
-        let pending = out.queuedBytes + queue.byteCount
-        if pending > limits.hardCap {
-            logger.warning("connection \(id): \(pending) bytes unsent (cap \(limits.hardCap)); closing it")
+        guard !isClosed else { return }
+        // What waits beyond libuv's backlog grows only while the client does not read;
+        // past the cap the client is given up on. (A single large reply in libuv does
+        // not count: it drains as fast as the client reads.)
+        if queue.byteCount > limits.hardCap {
+            logger.warning("connection \(id): \(queue.byteCount) bytes waiting (cap \(limits.hardCap)); closing it")
             close()
             return
         }
         // Stop reading requests from a client that does not read its replies.
-        let congested = out.queuedBytes >= limits.highWater
         guard case .stream(let inStream) = input else { return }
+        let congested = isCongested
         if congested && !readingPaused {
             readingPaused = true
             inStream.stopReading()
