@@ -129,9 +129,10 @@ class Daemon:
 def expects_reply(message):
     """Whether the daemon answers this message (JSON-RPC 2.0 rules as implemented).
 
-    A valid notification (an object with "jsonrpc": "2.0", a string method and no
-    id) is never answered; neither is a batch made only of valid notifications.
-    Everything else gets a response (or a response array).
+    A valid notification (an object with "jsonrpc": "2.0", a string method, no id,
+    and params that are absent, an object, an array or null) is never answered;
+    neither is a batch made only of valid notifications. Everything else gets a
+    response (or a response array).
     """
 
     def is_notification(m):
@@ -140,7 +141,7 @@ def expects_reply(message):
             and m.get("jsonrpc") == "2.0"
             and isinstance(m.get("method"), str)
             and "id" not in m
-            and (("params" not in m) or isinstance(m["params"], (dict, list)))
+            and (m.get("params") is None or isinstance(m["params"], (dict, list)))
         )
 
     if isinstance(message, list):

@@ -158,7 +158,8 @@ class Conversation:
     def sent(self, message):
         for m in message if isinstance(message, list) else [message]:
             if isinstance(m, dict) and "id" in m and isinstance(m.get("method"), str):
-                self.pending[id_key(m["id"])] = (m["method"], m.get("params"), "params" in m)
+                # "params": null reads as absent params, like the daemon reads it.
+                self.pending[id_key(m["id"])] = (m["method"], m.get("params"), m.get("params") is not None)
 
     def receive(self, message):
         self.received += 1
@@ -251,7 +252,7 @@ def check_compact(attributes):
 def test_transcripts_exist():
     names = {path.stem for path in TRANSCRIPTS}
     for scenario in ["lifecycle", "before-initialize", "list-to-grid", "scrub-finish", "cancel", "cancel-in-place",
-                     "retarget", "sample", "errors"]:
+                     "retarget", "sample", "errors", "accessory"]:
         assert scenario in names, "Protocol/examples/%s.jsonl is missing" % scenario
 
 
@@ -315,7 +316,8 @@ def broad_run():
                                          "scrollDirection": "vertical", "state": "cards"},
                               "contentOffset": {"x": 0, "y": 10}, "clock": "manual", "fps": 30}}
     yield {"session/create": {"viewport": {"width": 120, "height": 100}, "sections": [{"items": 9}],
-                              "layout": {"type": "displaySwitch", "mode": "list", "staticCellHeight": 50, "padding": 6},
+                              "layout": {"type": "displaySwitch", "mode": "list", "staticCellHeight": 50, "padding": 6,
+                                         "accessory": {"rotation": 0, "strokeEnd": 1, "lineColor": "#336699"}},
                               "clock": "manual", "keepAlive": True}}
     grids = [
         {"type": "grid", "columns": 3, "spacing": 4, "lineSpacing": 8, "inset": {"top": 5, "left": 5, "bottom": 5, "right": 5},
@@ -358,10 +360,13 @@ def broad_run():
     yield {"clock/advance": {"session": "s2", "by": 0.05}}
     yield {"transition/cancelInPlace": {"session": "s2"}}
     yield {"layout/attributes": {"session": "s2", "all": True}}
-    yield {"transition/start": {"session": "s3", "to": {"type": "displaySwitch", "mode": "grid", "staticCellHeight": 50},
+    yield {"transition/start": {"session": "s3", "to": {"type": "displaySwitch", "mode": "grid", "staticCellHeight": 50,
+                                                        "accessory": {"rotation": 180, "strokeEnd": 0.5}},
                                 "contentOffset": {"strategy": "displaySwitch"}, "duration": 0.2}}
     yield {"clock/advance": {"session": "s3", "to": 0.1}}
     yield {"transition/sample": {"session": "s3", "time": 0.15, "rect": {"x": 0, "y": 0, "width": 60, "height": 60}}}
+    yield {"transition/sample": {"session": "s3", "progress": 7, "all": True}}
+    yield {"transition/sample": {"session": "s3", "to": grids[1], "progress": -5, "all": True}}
     yield {"session/dispose": {"session": "s3"}}
     yield {"session/create": {"viewport": {"width": 200, "height": 120}, "sections": [{"items": 6}],
                               "layout": {"type": "list", "rowHeight": 40}, "fps": 120}}
@@ -443,6 +448,9 @@ def changed(value, path, new=None, delete=False):
     ("transition.tick.params.json", changed(TICK, ["attributes", 0, "kind"], "sticker"), False),
     ("transition.tick.params.json", changed(TICK, ["attributes", 0, "frame"], [0, 0, 1, 1]), False),
     ("transition.tick.params.json", changed(TICK, ["attributes", 0, "colour"], "red"), False),
+    ("transition.tick.params.json", changed(TICK, ["accessory"], {"rotation": 90, "tint": "#800080ff"}), True),
+    ("transition.tick.params.json", changed(TICK, ["accessory"], {}), False),
+    ("transition.tick.params.json", changed(TICK, ["accessory"], {"tint": "#800080"}), False),
     ("transition.tick.params.json", changed(TICK, ["attributes"], {"count": 1, "kind": [7]}), False),
     ("transition.didEnd.params.json", {"session": "s1", "transition": "t1", "completed": True, "finished": True,
                                        "reason": "finished", "progress": 1, "contentOffset": {"x": 0, "y": 0}, "time": 1}, True),
@@ -456,6 +464,11 @@ def changed(value, path, new=None, delete=False):
     ("session.create.params.json", changed(CREATE, ["layout", "columns"], 2), False),
     ("session.create.params.json", changed(CREATE, ["viewPort"], {"width": 1, "height": 1}), False),
     ("session.create.params.json", changed(CREATE, ["clock"], "wall"), False),
+    ("session.create.params.json", changed(CREATE, ["viewport", "width"], 2e9), False),
+    ("session.create.params.json", changed(CREATE, ["layout", "rowHeight"], -3), False),
+    ("session.create.params.json", changed(CREATE, ["contentInset"], {"top": -1e10}), False),
+    ("session.create.params.json", changed(CREATE, ["layout", "accessory"], {"rotation": 0, "tint": "#f00"}), True),
+    ("session.create.params.json", changed(CREATE, ["layout"], {"type": "explicit", "frames": [[0, 0, 1, 1]] * 3 + [[0, 0, -1, 1]]}), False),
     ("transition.start.params.json", {"session": "s1", "to": {"type": "grid", "columns": 2},
                                       "timing": {"spring": {"response": 0.3, "dampingFraction": 0.8}}}, True),
     ("transition.start.params.json", {"session": "s1", "to": {"type": "grid", "columns": 2},
@@ -465,6 +478,13 @@ def changed(value, path, new=None, delete=False):
     ("transition.start.params.json", {"session": "s1", "to": {"type": "grid", "columns": 2},
                                       "contentOffset": {"placement": "center"}}, False),
     ("transition.start.params.json", {"session": "s1"}, False),
+    ("transition.start.params.json", {"session": "s1", "to": {"type": "grid", "columns": 2},
+                                      "timing": {"steps": {"count": 1, "position": "jump-none"}}}, False),
+    ("transition.start.params.json", {"session": "s1", "to": {"type": "grid", "columns": 2},
+                                      "timing": {"steps": {"count": 1, "position": "jump-both"}}}, True),
+    ("transition.start.params.json", {"session": "s1", "to": {"type": "grid", "columns": 2}, "duration": 2e9}, False),
+    ("transition.sample.result.json", {"fraction": 0, "progress": 2, "contentOffset": {"x": 0, "y": 0},
+                                       "contentSize": {"width": 1, "height": 1}, "attributes": []}, True),
     ("transition.sample.params.json", {"session": "s1", "progress": 0.5}, True),
     ("transition.sample.params.json", {"session": "s1"}, False),
     ("transition.sample.params.json", {"session": "s1", "progress": 0.5, "duration": 1}, False),
@@ -473,6 +493,12 @@ def changed(value, path, new=None, delete=False):
     ("jsonrpc.json", {"jsonrpc": "2.0", "id": 1, "error": {"code": -32010, "message": "No session"}}, False),
     ("jsonrpc.json", {"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "m",
                                                             "data": {"field": "params.x", "reason": "r"}}}, True),
+    ("jsonrpc.json", {"jsonrpc": "2.0", "id": 1, "error": {"code": -32014, "message": "m",
+                                                            "data": {"field": "params.sections[0].items", "reason": "r",
+                                                                     "limit": 10}}}, True),
+    ("jsonrpc.json", {"jsonrpc": "2.0", "id": 1, "error": {"code": -32014, "message": "m",
+                                                            "data": {"field": "params.x", "limit": 10}}}, False),
+    ("jsonrpc.json", {"jsonrpc": "2.0", "id": 1, "method": "session/list", "params": None}, True),
     ("jsonrpc.json", {"jsonrpc": "2.0", "id": 1, "result": 1, "error": {"code": 1, "message": "m"}}, False),
     ("jsonrpc.json", {"jsonrpc": "1.0", "id": 1, "result": 1}, False),
 ])
