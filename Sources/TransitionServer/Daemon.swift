@@ -213,6 +213,10 @@ public final class Daemon: SessionRouter {
         connections[connection]?.sendTick(body, session: session)
     }
 
+    func wantsTick(of session: String, connection: ConnectionID) -> Bool {
+        connections[connection].map { !$0.hasPendingTick(of: session) } ?? false
+    }
+
     // MARK: Time
 
     /// Emits due ticks and sets the timer for the next deadline.
@@ -223,7 +227,9 @@ public final class Daemon: SessionRouter {
             timer.stop()
             return
         }
-        timer.schedule(afterMilliseconds: next > t ? (next - t) / 1_000_000 : 0)
+        // At least 1 ms: a timer re-armed for 0 ms from its own callback is due again at
+        // once (libuv's loop time does not move while timers run) and would starve I/O.
+        timer.schedule(afterMilliseconds: Swift.max(1, next > t ? (next - t) / 1_000_000 : 0))
     }
 
     /// Watches `pid`: when it dies, closes `connection`, or exits when there is none (an

@@ -195,20 +195,19 @@ def test_session_limit(stdio):
 
 
 def test_item_limit(stdio):
-    """The item limit is an invalid value of the sections, not -32014."""
+    """The item limit is a limit (-32014), naming the section where the total passes it."""
     client = stdio("--max-items", "50")
     client.initialize()
-    # The section where the total passes the limit is named.
     error = client.call_error("session/create", create_params(sections=[{"items": 30}, {"items": 21}]))
-    assert error["code"] == -32602
+    assert error["code"] == -32014
     assert error["data"] == {"field": "params.sections[1].items",
-                             "reason": "the item count exceeds the limit of 50 items per session"}
+                             "reason": "the item count exceeds the limit of 50 items per session", "limit": 50}
     assert client.call("session/create", create_params(sections=[{"items": 50}]))["session"] == "s1"
     error = client.call_error("session/update", {"session": "s1", "sections": [{"items": 51}]})
-    assert error["code"] == -32602 and error["data"]["field"] == "params.sections[0].items"
+    assert error["code"] == -32014 and error["data"]["field"] == "params.sections[0].items"
     error = client.call_error("transition/start", {"session": "s1", "to": {"type": "list", "rowHeight": 10},
                                                    "sections": [{"items": 30}, {"items": 30}]})
-    assert error["code"] == -32602 and error["data"]["field"] == "params.sections[1].items"
+    assert error["code"] == -32014 and error["data"]["field"] == "params.sections[1].items"
 
 
 def test_limits_in_capabilities(stdio):

@@ -17,7 +17,9 @@ import Testing
         q.push(tick: Array("a3".utf8), session: "a")
         #expect(q.byteCount == 6)
         #expect(q.replacedTicks == 2)
+        #expect(q.hasTick(of: "a") && q.hasTick(of: "b") && !q.hasTick(of: "c"))
         #expect(drain(&q) == ["r1", "a3", "b1"])
+        #expect(!q.hasTick(of: "a"))
         #expect(q.isEmpty && q.byteCount == 0)
     }
 

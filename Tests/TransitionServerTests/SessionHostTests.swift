@@ -15,6 +15,8 @@ final class RecordingRouter: SessionRouter {
         messages[connection, default: []].append(try! JSONParser().parse(body))
     }
 
+    func wantsTick(of session: String, connection: ConnectionID) -> Bool { true }
+
     func methods(_ c: ConnectionID) -> [String] {
         (messages[c] ?? []).compactMap { $0["method"]?.stringValue }
     }

@@ -185,7 +185,7 @@ final class Connection {
     }
 
     /// Whether the client is behind on its replies.
-    private var isCongested: Bool { !queue.isEmpty || backlog >= limits.highWater }
+    var isCongested: Bool { !queue.isEmpty || backlog >= limits.highWater }
 
     private func checkPressure() {
         guard !isClosed else { return }
@@ -208,6 +208,9 @@ final class Connection {
             inStream.startReading()
         }
     }
+
+    /// Whether a tick of `session` is waiting to be written.
+    func hasPendingTick(of session: String) -> Bool { queue.hasTick(of: session) }
 
     /// Ticks replaced before they could be written.
     var skippedTicks: Int { queue.replacedTicks }

@@ -18,6 +18,12 @@ struct OutboundQueue {
     var isEmpty: Bool { head == entries.count }
     var count: Int { entries.count - head }
 
+    /// Whether a tick of `session` waits unsent (a newer one would replace it).
+    func hasTick(of session: String) -> Bool {
+        guard let index = lastTick[session], index >= head, case .tick? = entries[index] else { return false }
+        return true
+    }
+
     /// Queues a message that must be written (a response, a didEnd).
     mutating func push(message bytes: [UInt8], session: String? = nil) {
         if let session { lastTick[session] = nil }

@@ -157,9 +157,10 @@ final class Stream {
             request.free()
             guard let data else { return }
             let stream = Unmanaged<Stream>.fromOpaque(data).takeUnretainedValue()
+            guard stream.state == .open else { return }
             if status < 0 {
                 stream.finishReading(status)
-            } else if stream.state == .open {
+            } else {
                 stream.onWriteCompleted?()
             }
         }
@@ -174,6 +175,10 @@ final class Stream {
     func close() {
         guard state == .open else { return }
         state = .closing
+        // Cancelled writes call back before the close callback: nobody listens any more.
+        onBytes = nil
+        onEnd = nil
+        onWriteCompleted = nil
         uv_read_stop(handle)
         uv_close(asHandle(handle)) { h in
             guard let h, let data = h.pointee.data else { return }

@@ -169,6 +169,15 @@ extension SessionHost {
         let step = s.scene.advance(to: time)
         guard let frame = step.frame else { return nil }
         s.seq += 1
+        // Every reader still has an unsent tick of this session: building this one would
+        // only replace those, so skip it (the gap in seq shows it). The last tick of a
+        // transition and a paused one are always built.
+        let paused = s.scene.active?.animator.phase == .paused  // its one tick is not repeated
+        if step.end == nil, !paused, !s.audience.isEmpty, let router,
+            !s.audience.contains(where: { router.wantsTick(of: s.id, connection: $0) })
+        {
+            return nil
+        }
         var attributes: [LayoutAttributes] = []
         attributes.reserveCapacity(256)
         frame.forEachVisibleAttributes { attributes.append($0) }

@@ -8,6 +8,9 @@ protocol SessionRouter: AnyObject {
     func deliver(_ body: [UInt8], session: String, to connection: ConnectionID)
     /// A tick: a connection keeps at most one unsent tick per session, the newest.
     func deliverTick(_ body: [UInt8], session: String, to connection: ConnectionID)
+    /// Whether the connection could take a new tick of `session`: false while an older
+    /// one still waits unsent (the new one would only replace it).
+    func wantsTick(of session: String, connection: ConnectionID) -> Bool
 }
 
 /// Limits on what clients may ask for.
