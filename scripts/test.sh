@@ -7,13 +7,10 @@ bash scripts/ensure-deps.sh --tests
 swift build --build-tests
 swift test --skip-build
 export TRANSITIOND="$PWD/.build/debug/transitiond"
-suites=()
+# Each pytest suite runs on its own (their test modules share names).
 for d in Tests/EndToEnd Protocol/tests Clients/python/tests; do
-    [ -d "$d" ] && suites+=("$d")
+    if [ -d "$d" ]; then python3 -m pytest -q -p no:cacheprovider "$d"; fi
 done
-if [ ${#suites[@]} -gt 0 ]; then
-    python3 -m pytest -q "${suites[@]}"
-fi
 # Editor clients: Neovim and Emacs headless, VS Code's client code under node.
 if [ -f Clients/nvim/tests/run.sh ]; then bash Clients/nvim/tests/run.sh; fi
 if [ -f Clients/emacs/test/run.sh ]; then bash Clients/emacs/test/run.sh; fi

@@ -14,12 +14,13 @@ enum ConnectionOutput {
 /// Tuning of a connection's backpressure.
 struct BackpressureLimits: Sendable {
     /// Above this many unwritten bytes in libuv, ticks wait (and coalesce) in the queue
-    /// and reading pauses.
-    var highWater = 1 << 20
+    /// and reading pauses: 4 MiB is about half a second of a 120 fps stream of 200-item
+    /// ticks, so a client that reads but hiccups loses nothing.
+    var highWater = 4 << 20
     /// A connection whose unwritten bytes pass this is closed.
     var hardCap = 64 << 20
 
-    init(highWater: Int = 1 << 20, hardCap: Int = 64 << 20) {
+    init(highWater: Int = 4 << 20, hardCap: Int = 64 << 20) {
         self.highWater = Swift.min(highWater, hardCap / 2)
         self.hardCap = hardCap
     }
