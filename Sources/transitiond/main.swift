@@ -24,10 +24,8 @@ do {
     case .serve(let options):
         exit(Daemon.run(options))
     }
-} catch let error as UsageError {
+} catch {
+    // The only error the command line throws is a usage error.
     writeStandardError("Error: \(error.message)\n\(CommandLineOptions.usage)\n")
     exit(64)
-} catch {
-    writeStandardError("Error: \(error)\n")
-    exit(1)
 }
