@@ -17,7 +17,8 @@ public struct DaemonOptions: Sendable {
     public var mode: Mode = .stdio
     public var clientProcessID: Int32? = nil
     public var logFile: String? = nil
-    public var logLevel: String = "info"
+    /// `info` logs every connection; the default keeps an editor's stderr quiet.
+    public var logLevel: String = "warning"
     public var maxMessageBytes: Int = FrameReader.defaultMaximumBodyLength
     public var maxHeaderBytes: Int = FrameReader.defaultMaximumHeaderLength
     public var maxDepth: Int = JSONParser.defaultMaximumDepth

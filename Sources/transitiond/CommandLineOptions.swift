@@ -31,7 +31,8 @@ enum CommandLineOptions {
                                   directory made 0700). Only this user may connect.
           --clientProcessId <pid> Exit when that process dies.
           --log-file <path>       Write logs to <path> instead of standard error.
-          --log-level <level>     error, warning, info (default) or debug.
+          --log-level <level>     error, warning (default), info (also connections and
+                                  signals) or debug.
           --max-message-bytes <n> Largest message body accepted (default 16777216).
           --max-header-bytes <n>  Largest header section accepted (default 8192).
           --max-depth <n>         Deepest JSON nesting accepted (default 128).
