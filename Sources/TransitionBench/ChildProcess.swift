@@ -138,6 +138,15 @@ final class ChildProcess {
     }
 }
 
+/// User plus system CPU seconds of this process so far.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    return user + system
+}
+
 /// The first 4 KiB of a /proc file as text.
 func readProcFile(_ path: String) -> String? {
     let fd = open(path, O_RDONLY)

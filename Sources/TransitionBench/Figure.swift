@@ -13,6 +13,8 @@ struct Figure {
     var note: String? = nil
     /// The goal this figure is held to, and whether this run met it.
     var target: Target? = nil
+    /// The repeated measurements the value was taken from, when they say something.
+    var samples: [Double] = []
 
     /// A peer's value for the same workload, or the reason it is missing.
     struct Peer {
@@ -62,6 +64,7 @@ struct Figure {
             }
             s += ",\"peers\":[\(items.joined(separator: ","))]"
         }
+        if !samples.isEmpty { s += ",\"samples\":[\(samples.map(format).joined(separator: ","))]" }
         if let note { s += ",\"note\":\(jsonString(note))" }
         if let target { s += ",\"target\":\(jsonString(target.goal)),\"met\":\(target.met)" }
         return s + "}"
