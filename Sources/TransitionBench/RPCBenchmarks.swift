@@ -7,7 +7,7 @@
 private let unknownMethod = "bench/unknownMethod"
 
 /// A server taking part in a comparison: its samples per figure, or why it dropped out.
-private final class Contender {
+final class Contender {
     let name: String
     let spec: ServerSpec?
     var server: StdioServer? = nil
@@ -39,13 +39,13 @@ private final class Contender {
 }
 
 /// transitiond first, then the peers.
-private func contenders() throws(BenchError) -> [Contender] {
+func contenders() throws(BenchError) -> [Contender] {
     [Contender(name: ServerSpec.transitiondName, spec: try ServerSpec.transitiond(), missing: nil)]
         + ServerSpec.peers().map { Contender(name: $0.name, spec: $0.spec, missing: $0.missing) }
 }
 
 /// Runs `body` for each contender still running; a peer's failure drops it, transitiond's is fatal.
-private func forEachRunning(_ list: [Contender], _ body: (Contender) throws(BenchError) -> Void) throws(BenchError) {
+func forEachRunning(_ list: [Contender], _ body: (Contender) throws(BenchError) -> Void) throws(BenchError) {
     for c in list where c.isRunning {
         do {
             try body(c)
@@ -60,7 +60,7 @@ private func forEachRunning(_ list: [Contender], _ body: (Contender) throws(Benc
 }
 
 /// The figure `key` for transitiond with every peer beside it.
-private func comparedFigure(_ list: [Contender], _ key: String, name: String, unit: String, note: String) -> Figure {
+func comparedFigure(_ list: [Contender], _ key: String, name: String, unit: String, note: String) -> Figure {
     let ours = list[0].value(key) ?? .nan
     let peers = list.dropFirst().map { c in
         Figure.Peer(name: c.name, value: c.value(key), missing: c.value(key) == nil ? (c.missing ?? "no value") : nil)

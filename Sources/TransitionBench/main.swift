@@ -11,6 +11,10 @@ let groups: [(name: String, run: () throws(BenchError) -> [Figure])] = [
     ("transition", transitionBenchmarks),
     ("rpc", rpcBenchmarks),
     ("startup", startupBenchmarks),
+    ("tickpath", tickPathBenchmarks),
+    ("fanout", fanoutBenchmarks),
+    ("pacing", pacingBenchmarks),
+    ("memory", memoryBenchmarks),
 ]
 
 signal(SIGPIPE, SIG_IGN)
