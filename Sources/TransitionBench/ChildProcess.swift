@@ -177,6 +177,12 @@ func printError(_ text: String) {
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
+/// With $TRANSITIONBENCH_VERBOSE set, a timestamped line on standard error.
+func progress(_ text: String) {
+    guard getenv("TRANSITIONBENCH_VERBOSE") != nil else { return }
+    printError("[\(format((nowSeconds() * 1000).rounded() / 1000))] \(text)")
+}
+
 /// Monotonic seconds.
 func nowSeconds() -> Double {
     Double(nowNanoseconds()) / 1e9

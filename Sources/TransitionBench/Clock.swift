@@ -39,9 +39,9 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
     return sorted[min(sorted.count - 1, max(0, rank))]
 }
 
-/// The median of `values`; NaN when empty.
+/// The median of `values` that are numbers; NaN when there are none.
 func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
+    let sorted = values.filter { !$0.isNaN }.sorted()
     guard !sorted.isEmpty else { return .nan }
     let mid = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2

@@ -13,6 +13,8 @@ final class Contender {
     var server: StdioServer? = nil
     var missing: String?
     var samples: [String: [Double]] = [:]
+    /// Too slow for more than one round of a long measurement.
+    var slow = false
 
     init(name: String, spec: ServerSpec?, missing: String?) {
         self.name = name
@@ -75,24 +77,33 @@ func comparedFigure(_ list: [Contender], _ key: String, name: String, unit: Stri
 func rpcBenchmarks() throws(BenchError) -> [Figure] {
     let rounds = smokeMode ? 2 : 5
     let pingCount = smokeMode ? 50 : 2000
-    let pipelineCount = smokeMode ? 200 : 20_000
+    let pipelineCount = smokeMode ? 200 : 5000
+    // A server slower than this per pipelined round (sourcekit-lsp slows down a lot
+    // under a burst) is measured in that round only, to keep the run short.
+    let slowRound = 5.0
     let list = try contenders()
     defer { for c in list { c.server?.stop() } }
 
     try forEachRunning(list) { c throws(BenchError) in
+        progress("rpc: starting \(c.name)")
         let server = try StdioServer(c.spec!)
         c.server = server
         try server.initialize()
         _ = try pingPong(server.client, count: smokeMode ? 10 : 200)
     }
-    for _ in 0..<rounds {
+    for round in 0..<rounds {
         try forEachRunning(list) { c throws(BenchError) in
+            progress("rpc round \(round): ping-pong \(c.name)")
             let latencies = try pingPong(c.server!.client, count: pingCount).sorted()
             c.add("p50", percentile(latencies, 0.5))
             c.add("p99", percentile(latencies, 0.99))
         }
         try forEachRunning(list) { c throws(BenchError) in
+            guard !c.slow else { return }
+            progress("rpc round \(round): pipelined \(c.name)")
+            let t0 = nowSeconds()
             c.add("throughput", try pipelined(c.server!.client, count: pipelineCount))
+            if nowSeconds() - t0 > slowRound { c.slow = true }
         }
     }
 
@@ -106,7 +117,8 @@ func rpcBenchmarks() throws(BenchError) -> [Figure] {
             note: "\(workload); \(pingCount) round trips x \(rounds) rounds, median of the rounds"),
         comparedFigure(
             list, "throughput", name: "rpc.pipelined.throughput", unit: "replies/s",
-            note: "\(workload); \(pipelineCount) requests written at once x \(rounds) rounds, median"),
+            note: "\(workload); \(pipelineCount) requests written at once x \(rounds) rounds, median"
+                + slowNote(list, "throughput", slowRound)),
     ]
     if !smokeMode {
         if let clangd = figures[0].peerValue("clangd") {
@@ -116,8 +128,17 @@ func rpcBenchmarks() throws(BenchError) -> [Figure] {
             figures[2].target = .init(goal: "at least 3x clangd's", met: figures[2].value >= 3 * clangd)
         }
     }
+    progress("rpc: scrub")
     figures += try scrubFigures(list[0].server!.client, rounds: rounds, count: smokeMode ? 30 : 1000)
     return figures
+}
+
+/// Which servers were measured in fewer rounds, being slow.
+private func slowNote(_ list: [Contender], _ key: String, _ limit: Double) -> String {
+    let slow = list.filter { $0.slow && $0.isRunning }
+    guard !slow.isEmpty else { return "" }
+    return "; " + slow.map { "\($0.name): \($0.samples[key]?.count ?? 0) round(s), over \(format(limit)) s each" }
+        .joined(separator: ", ")
 }
 
 /// Microseconds of each of `count` request-reply round trips, one at a time.

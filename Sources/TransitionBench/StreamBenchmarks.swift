@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 // Streams of realtime ticks to one Unix-socket client that reads everything: the
 // daemon's CPU and the ticks the client never saw (fan-out), and how evenly ticks
 // arrive (pacing). Sessions are `K` cells of a 10-column grid (37.5-point squares in a
@@ -172,9 +176,10 @@ private func fanoutFigures(_ runs: [StreamWindow], prefix: String, fps f: Int, n
         figure(
             "emittedRate", "ticks/s per session", runs.map { median($0.emittedRates) },
             "median session's seq advance per second (ticks made, delivered or coalesced); "),
-        figure("attributesPerTick", "attributes/tick", runs.map { Double($0.attributes) / Double(max(1, $0.ticks)) }, ""),
+        figure("attributesPerTick", "attributes/tick", runs.map { $0.ticks > 0 ? Double($0.attributes) / Double($0.ticks) : .nan }, ""),
         figure(
-            "daemonCPUPerAttribute", "ns/attribute", runs.map { $0.daemonCPUSeconds * 1e9 / Double(max(1, $0.attributes)) },
+            "daemonCPUPerAttribute", "ns/attribute",
+            runs.map { $0.attributes > 0 ? $0.daemonCPUSeconds * 1e9 / Double($0.attributes) : .nan },
             "daemon CPU per attribute delivered (interpolate, encode, write); "),
         figure("throughput", "MB/s", runs.map { Double($0.bytes) / $0.seconds / 1e6 }, "bytes read by the client; "),
         figure("clientCPU", "cores", runs.map { $0.clientCPUSeconds / $0.seconds }, "the benchmark client's own CPU (it reads every tick); "),
@@ -191,14 +196,20 @@ func pacingBenchmarks() throws(BenchError) -> [Figure] {
     let seconds = smokeMode ? 0.5 : 3
     let runs = try streamRun(sessions: s, fps: f, visible: k, encoding: "compact", windows: windows, seconds: seconds)
     let note = "\(s) sessions x \(f) fps x \(k) visible cells, compact, one Unix-socket client; median of \(windows) windows of \(format(seconds)) s"
+    // The floor: how evenly this machine wakes a plain thread on the same grid, now.
+    let floor = sleeperDeviations(fps: f, seconds: smokeMode ? 0.3 : 2).sorted()
+    let floorName = "sleeping thread (machine floor)"
     let p50 = Figure(
         name: "pacing.deviation.p50", value: median(runs.map { percentile($0.deviations, 0.5) }), unit: "ms",
+        baselineName: floorName, baselineValue: percentile(floor, 0.5),
         note: "|interval - \(format(1000 / Double(f))) ms| between a session's ticks as read, all sessions; " + note)
     var p99 = Figure(
         name: "pacing.deviation.p99", value: median(runs.map { percentile($0.deviations, 0.99) }), unit: "ms",
+        baselineName: floorName, baselineValue: percentile(floor, 0.99),
         note: "|interval - \(format(1000 / Double(f))) ms| between a session's ticks as read, all sessions; " + note)
     let largest = Figure(
         name: "pacing.deviation.max", value: median(runs.map { $0.deviations.last ?? .nan }), unit: "ms",
+        baselineName: floorName, baselineValue: floor.last,
         note: "largest deviation; " + note)
     var rate = Figure(
         name: "pacing.rate", value: median(runs.map { $0.rates.reduce(0, +) / Double(max(1, $0.rates.count)) }),
@@ -220,4 +231,22 @@ func pacingBenchmarks() throws(BenchError) -> [Figure] {
         rate.target = .init(goal: "within 1% of \(f)", met: abs(rate.value - Double(f)) <= 0.01 * Double(f))
     }
     return [p50, p99, largest, rate, minimumRate, skipped, cpu, clientCPU]
+}
+
+/// |interval - period| in ms between the wake-ups of this thread sleeping to absolute
+/// deadlines on a `fps` grid for `seconds`.
+private func sleeperDeviations(fps: Int, seconds: Double) -> [Double] {
+    let period = 1_000_000_000 / UInt64(fps)
+    let start = nowNanoseconds()
+    var deviations: [Double] = []
+    var last: UInt64 = 0
+    for k in 1...max(2, Int(seconds * Double(fps))) {
+        let deadline = start + UInt64(k) * 1_000_000_000 / UInt64(fps)
+        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+        let t = nowNanoseconds()
+        if last > 0 { deviations.append(abs(Double(t &- last) - Double(period)) / 1e6) }
+        last = t
+    }
+    return deviations
 }

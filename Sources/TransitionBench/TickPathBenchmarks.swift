@@ -76,7 +76,8 @@ func tickPathBenchmarks() throws(BenchError) -> [Figure] {
         let inProcess = inProcessTickCost(
             &scene, encoding: encoding, rounds: smokeMode ? 100 : 2000, runs: smokeMode ? 3 : 7)
         let name = "tickpath.\(encoding.rawValue)"
-        let note = "\(advances) clock/advance x \(rounds) rounds, \(inFlight) in flight; 8-column grids, 375x1200, manual clock"
+        let note = "\(advances) clock/advance x \(rounds) rounds, \(inFlight) in flight; 8-column grids, 375x1200, manual clock; "
+            + "each clock/advance reply repeats the tick's attributes, so the daemon encodes and writes them twice"
         var all = Figure(
             name: "\(name).all", value: median(wall), unit: "ns/attribute", baselineName: "in-process (tick.\(encoding.rawValue).all)",
             baselineValue: inProcess.nanosecondsPerAttribute,

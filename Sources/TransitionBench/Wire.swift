@@ -157,6 +157,9 @@ final class Wire {
     }
 
     private static let headerEnd: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A]
+    /// Lowercase; header names compare case-insensitively (`| 0x20` lowercases letters
+    /// and leaves `-` and `:` alone).
+    private static let lengthHeader = Array("content-length:".utf8)
 
     /// Finds the header section at `start`; returns where its body starts and how long it is.
     private func parseHeader() -> (bodyStart: Int, length: Int)? {
@@ -170,16 +173,11 @@ final class Wire {
             guard i == header.count || header[i] == 0x0A else { continue }
             let line = header[lineStart..<i]
             lineStart = i + 1
-            let name = Array("content-length:".utf8)
-            guard line.count > name.count else { continue }
-            var matches = true
-            for (k, c) in name.enumerated() where (line[line.startIndex + k] | 0x20) != c && c != 0x3A {
-                matches = false
-                break
-            }
-            guard matches, line[line.startIndex + name.count - 1] == 0x3A else { continue }
+            guard line.count > Wire.lengthHeader.count,
+                zip(line, Wire.lengthHeader).allSatisfy({ ($0 | 0x20) == $1 })
+            else { continue }
             var n = 0
-            for c in line.dropFirst(name.count) where c >= 0x30 && c <= 0x39 { n = n * 10 + Int(c - 0x30) }
+            for c in line.dropFirst(Wire.lengthHeader.count) where c >= 0x30 && c <= 0x39 { n = n * 10 + Int(c - 0x30) }
             length = n
         }
         guard length >= 0 else {

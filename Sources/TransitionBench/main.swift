@@ -30,6 +30,13 @@ for option in arguments where option.hasPrefix("--") && option != "--smoke" {
     exit(64)
 }
 
+/// The 1-minute load average (other work on the machine makes figures noisy).
+func loadAverage() -> String {
+    guard let text = readProcFile("/proc/loadavg"), let first = text.split(separator: " ").first else { return "?" }
+    return String(first)
+}
+
+let loadAtStart = loadAverage()
 var figures: [Figure] = []
 var failures: [String] = []
 for group in groups where wanted.isEmpty || wanted.contains(group.name) {
@@ -45,7 +52,7 @@ for group in groups where wanted.isEmpty || wanted.contains(group.name) {
     }
 }
 print("")
-print("Summary")
+print("Summary (\(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs; load average \(loadAtStart) at the start, \(loadAverage()) at the end)")
 for figure in figures { print("  " + figure.summaryLine) }
 let targets = figures.filter { $0.target != nil }
 if !targets.isEmpty {
