@@ -91,7 +91,11 @@ private func streamRun(
             continue
         }
         let due = spreadStart + UInt64(Double(i) * period / Double(ids.count))
-        while nowNanoseconds() < due { try client.poll(timeout: Double(due - min(due, nowNanoseconds())) / 1e9) }
+        while case let now = nowNanoseconds(), now < due {
+            // poll(2) counts whole milliseconds: spin (without blocking) for the last one.
+            let wait = Double(due - now) / 1e9
+            try client.poll(timeout: wait > 0.0015 ? wait - 0.001 : 0)
+        }
         client.wire.send(start)
     }
     if inPhase { client.wire.send(batch) }
