@@ -30,7 +30,8 @@ EXPECTED = {
         "tickpath.compact.all", "tickpath.compact.daemonCPU", "tickpath.compact.bytesPerAttribute",
     ],
     "fanout": [
-        "fanout.daemonCPU", "fanout.skippedTicks", "fanout.rate", "fanout.rate.min", "fanout.emittedRate",
+        "fanout.daemonCPU", "fanout.skippedTicks", "fanout.rate", "fanout.missingTicks", "fanout.rate.min",
+        "fanout.emittedRate",
         "fanout.attributesPerTick", "fanout.daemonCPUPerAttribute", "fanout.throughput", "fanout.clientCPU",
         "fanout.inPhase.daemonCPU", "fanout.inPhase.skippedTicks", "fanout.inPhase.rate",
         "fanout.inPhase.throughput",
