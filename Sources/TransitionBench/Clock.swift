@@ -32,3 +32,18 @@ func residentBytes() -> Double {
     guard fields.count >= 2, let pages = Double(fields[1]) else { return 0 }
     return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
 }
+
+/// The value at fraction `p` (0...1) of `sorted` (nearest rank); NaN when empty.
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    guard !sorted.isEmpty else { return .nan }
+    let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[min(sorted.count - 1, max(0, rank))]
+}
+
+/// The median of `values` that are numbers; NaN when there are none.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.filter { !$0.isNaN }.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}

@@ -1,20 +1,70 @@
 // TransitionBench: release-mode figures, one JSON line each, then a summary.
-// Run with `swift run -c release TransitionBench [group...]`.
+// Run with `swift run -c release TransitionBench [--smoke] [group...]`.
 
-let groups: [(name: String, run: () -> [Figure])] = [
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+let groups: [(name: String, run: () throws(BenchError) -> [Figure])] = [
     ("layout", layoutBenchmarks),
     ("json", jsonBenchmarks),
     ("transition", transitionBenchmarks),
+    ("rpc", rpcBenchmarks),
+    ("startup", startupBenchmarks),
+    ("tickpath", tickPathBenchmarks),
+    ("fanout", fanoutBenchmarks),
+    ("pacing", pacingBenchmarks),
+    ("memory", memoryBenchmarks),
 ]
 
-let wanted = Set(CommandLine.arguments.dropFirst())
+signal(SIGPIPE, SIG_IGN)
+let arguments = CommandLine.arguments.dropFirst()
+let wanted = Set(arguments.filter { !$0.hasPrefix("--") })
+let known = Set(groups.map(\.name))
+for name in wanted.subtracting(known).sorted() {
+    printError("TransitionBench: unknown group '\(name)' (groups: \(groups.map(\.name).joined(separator: ", ")))")
+    exit(64)
+}
+for option in arguments where option.hasPrefix("--") && option != "--smoke" {
+    printError("TransitionBench: unknown option '\(option)' (options: --smoke)")
+    exit(64)
+}
+
+/// The 1-minute load average (other work on the machine makes figures noisy).
+func loadAverage() -> String {
+    guard let text = readProcFile("/proc/loadavg"), let first = text.split(separator: " ").first else { return "?" }
+    return String(first)
+}
+
+let loadAtStart = loadAverage()
 var figures: [Figure] = []
+var failures: [String] = []
 for group in groups where wanted.isEmpty || wanted.contains(group.name) {
-    for figure in group.run() {
-        print(figure.jsonLine)
-        figures.append(figure)
+    do {
+        for figure in try group.run() {
+            print(figure.jsonLine)
+            fflush(nil)
+            figures.append(figure)
+        }
+    } catch {
+        failures.append("\(group.name): \(error.description)")
+        printError("TransitionBench: group \(group.name) failed: \(error.description)")
     }
 }
 print("")
-print("Summary")
+print("Summary (\(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs; load average \(loadAtStart) at the start, \(loadAverage()) at the end)")
 for figure in figures { print("  " + figure.summaryLine) }
+let targets = figures.filter { $0.target != nil }
+if !targets.isEmpty {
+    print("")
+    print("Targets")
+    for figure in targets {
+        print("  \(figure.target!.met ? "met   " : "MISSED") \(figure.name): \(format(figure.value)) \(figure.unit); \(figure.target!.goal)")
+    }
+}
+if !failures.isEmpty {
+    print("")
+    print("Failed")
+    for failure in failures { print("  " + failure) }
+    exit(1)
+}
