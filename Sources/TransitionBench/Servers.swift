@@ -86,7 +86,7 @@ func directoryOfThisExecutable() -> String {
 func makeTemporaryDirectory() -> String {
     var template = Array("/tmp/transitionbench.XXXXXX".utf8CString)
     guard mkdtemp(&template) != nil else { return "/tmp" }
-    return String(cString: template)
+    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// Removes a directory the benchmark made, with whatever a server left in it.
