@@ -68,6 +68,13 @@ import Testing
         #expect(e?.message == "the item count exceeds the limit of 10000000 items per session")
         #expect(error(list, model: ItemModel(count: 11), limits: LayoutLimits(maxItems: 10))?.field == "sections[0].items")
         #expect(error(list, model: ItemModel(count: 10_000_000)) == nil)
+        // Counts that would overflow a running total are refused, not trapped on.
+        let huge = ItemModel(sections: [SectionModel(count: Int.max), SectionModel(count: Int.max)])
+        #expect(error(list, model: huge)?.field == "sections[0].items")
+        let overflow = ItemModel(sections: [SectionModel(count: 5), SectionModel(count: Int.max - 2)])
+        #expect(error(list, model: overflow)?.limit == 10_000_000)
+        let many = ItemModel(sections: Array(repeating: SectionModel(count: 0), count: 100_001))
+        #expect(error(list, model: many)?.field == "sections")
     }
 
     @Test func explicitFrames() throws {

@@ -107,6 +107,23 @@ import Testing
         }
     }
 
+    @Test func enumerationStopsAtItsLimit() throws {
+        // A million zero-height rows are all in one viewport.
+        let viewport = Viewport(width: 300, height: 600)
+        let model = ItemModel(count: 1_000_000)
+        let list = LayoutSpec.list(ListLayout(rowHeight: 0))
+        let grid = LayoutSpec.grid(GridLayout(columns: 2, itemHeight: 0))
+        let from = PlacedLayout(layout: try list.prepare(viewport: viewport, model: model), spec: list, viewport: viewport, contentOffset: .zero)
+        let to = PlacedLayout(layout: try grid.prepare(viewport: viewport, model: model), spec: grid, viewport: viewport, contentOffset: .zero)
+        let t = try Transition(from: from, to: to)
+        var count = 0
+        let complete = t.forEachAttributes(at: 0.5, in: t.visibleRect(at: 0.5), limit: 1000) { _ in count += 1 }
+        #expect(!complete && count == 1000)
+        count = 0
+        #expect(t.forEachAttributes(at: 0.5, in: Rect(x: 0, y: 0, width: 10, height: 10), limit: 5) { _ in count += 1 } == false)
+        #expect(count == 5)
+    }
+
     @Test func changedItemsAppearAndDisappear() throws {
         let viewport = Viewport(width: 300, height: 600)
         let before = ItemModel(sections: [SectionModel(count: 3, ids: [.string("a"), .string("b"), .string("c")])])

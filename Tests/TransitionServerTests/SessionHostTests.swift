@@ -130,6 +130,24 @@ final class RecordingRouter: SessionRouter {
         #expect(throws: ResponseError.self) { _ = try Self.create(limited) }
     }
 
+    @Test func ticksAreCappedAndSayTheyWereCut() throws {
+        let host = SessionHost(limits: ServerLimits(maxAttributesPerTick: 50))
+        let router = RecordingRouter()
+        host.router = router
+        let r = try SessionCreateRequest(json: Self.parse("""
+            {"viewport":{"width":375,"height":667},"sections":[{"items":100000}],"layout":{"type":"list","rowHeight":0},"clock":"manual"}
+            """))
+        let s = try host.create(r, connection: 1, now: 0)["session"]!.stringValue!
+        // Both layouts put every row at y = 0: all 100,000 are visible at once.
+        _ = try host.start(TransitionStartRequest(json: Self.parse("""
+            {"session":"\(s)","to":{"type":"list","rowHeight":0,"inset":{"left":10}},"duration":1}
+            """)), now: 0)
+        _ = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.1}"#)), now: 0)
+        let tick = try #require(router.params(1, "transition/tick").first)
+        #expect(tick["truncated"]?.boolValue == true)
+        #expect(tick["attributes"]?.arrayValue?.count == 50)
+    }
+
     @Test func sampleMatchesTheTickAtTheSameProgress() throws {
         let host = SessionHost()
         let router = RecordingRouter()

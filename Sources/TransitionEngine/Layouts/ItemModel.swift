@@ -51,19 +51,25 @@ public struct ItemModel: Hashable, Sendable {
     public func validate(
         limits: LayoutLimits = LayoutLimits(), field: String = "sections"
     ) throws(ValidationError) {
+        guard sections.count <= limits.maxSections else {
+            throw ValidationError(
+                field: field, message: "\(sections.count) sections exceed the limit of \(limits.maxSections)",
+                limit: limits.maxSections)
+        }
         var total = 0
         for (s, section) in sections.enumerated() {
             let here = "\(field)[\(s)]"
             guard section.count >= 0 else {
                 throw ValidationError(field: "\(here).items", message: "must be an integer >= 0")
             }
-            total += section.count
-            guard total <= limits.maxItems else {
+            // Compared before adding, so no count can overflow the total.
+            guard section.count <= limits.maxItems - total else {
                 throw ValidationError(
                     field: "\(here).items",
                     message: "the item count exceeds the limit of \(limits.maxItems) items per session",
                     limit: limits.maxItems)
             }
+            total += section.count
             if let ids = section.ids {
                 guard ids.count == section.count else {
                     throw ValidationError(
@@ -94,8 +100,11 @@ public struct ItemModel: Hashable, Sendable {
 public struct LayoutLimits: Hashable, Sendable {
     /// Items per session, across all sections.
     public var maxItems: Int
+    /// Sections per session (each costs a record, even when empty).
+    public var maxSections: Int
 
-    public init(maxItems: Int = 10_000_000) {
+    public init(maxItems: Int = 10_000_000, maxSections: Int = 100_000) {
         self.maxItems = maxItems
+        self.maxSections = maxSections
     }
 }

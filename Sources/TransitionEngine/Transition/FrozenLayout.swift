@@ -27,6 +27,7 @@ public struct FrozenLayout: Layout {
 
     public func forEachAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
         transition.forEachAttributes(at: progress, in: rect, sourceOnly: true) { body(FrozenLayout.atRest($0)) }
+        
     }
 
     /// At rest nothing is in flight: no transition progress, no next frame. Poses, alpha,

@@ -49,9 +49,10 @@ public struct SceneFrame: Sendable {
     /// The session's accessory values at this moment.
     public var accessory: [CustomValue] { geometry.accessory(at: sample.progress) }
 
-    /// Every element visible at this moment.
-    public func forEachVisibleAttributes(_ body: (LayoutAttributes) -> Void) {
-        geometry.forEachAttributes(at: sample.progress, in: visibleRect, body)
+    /// Every element visible at this moment (at most `limit`; false when cut short).
+    @discardableResult
+    public func forEachVisibleAttributes(limit: Int = .max, _ body: (LayoutAttributes) -> Void) -> Bool {
+        geometry.forEachAttributes(at: sample.progress, in: visibleRect, limit: limit, body)
     }
 }
 

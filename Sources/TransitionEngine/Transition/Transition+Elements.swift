@@ -46,20 +46,33 @@ extension Transition {
     /// Calls `body` with the attributes at progress p of every element whose frame then
     /// meets `rect`: first headers, footers and listed elements, then banded cells.
     ///
-    /// - Parameter sourceOnly: leave out elements that only the destination has (for a
-    ///   frozen layout, which keeps the source's items).
-    /// - Complexity: O(log² n + k) for banded cells, O(log n + k) for listed elements.
+    /// - Parameters:
+    ///   - sourceOnly: leave out elements that only the destination has (for a frozen
+    ///     layout, which keeps the source's items).
+    ///   - limit: stop after this many elements (a degenerate layout, such as millions
+    ///     of zero-height rows, can put every element in one viewport).
+    /// - Returns: false when `limit` cut the enumeration short.
+    /// - Complexity: O(log² n + k) for banded cells, O(log n + k) for listed elements,
+    ///   with k at most about `limit`.
+    @discardableResult
     public func forEachAttributes(
-        at p: Double, in rect: Rect, sourceOnly: Bool = false,
+        at p: Double, in rect: Rect, sourceOnly: Bool = false, limit: Int = .max,
         _ body: (LayoutAttributes) -> Void
-    ) {
+    ) -> Bool {
         let p = Swift.min(Swift.max(p, Transition.progressLimits.lowerBound),
                           Transition.progressLimits.upperBound)
         let axis = from.layout.scrollAxis
         var found: [Int] = []
-        listedIndex.forEach(meeting: rect.min(axis), rect.max(axis)) { found.append($0) }
+        var emitted = 0
+        // The index yields a superset of what meets the rect; bound it too.
+        let candidateLimit = limit > Int.max / 4 ? Int.max : limit * 4
+        listedIndex.forEach(meeting: rect.min(axis), rect.max(axis)) {
+            if found.count < candidateLimit { found.append($0) }
+        }
+        var complete = found.count < candidateLimit
         found.sort()
         for i in found {
+            guard emitted < limit else { return false }
             let pair = listed[i]
             if sourceOnly && pair.from == nil { continue }
             let a = pair.from.flatMap { from.layout.attributes(at: $0) }
@@ -69,8 +82,13 @@ extension Transition {
             }
             if sourceOnly { e.key = pair.from! }
             body(e)
+            emitted += 1
         }
-        if let banded { forEachBandedCell(banded.from, banded.to, at: p, in: rect, body) }
+        if let banded {
+            complete = forEachBandedCell(banded.from, banded.to, at: p, in: rect, limit: limit - emitted, body)
+                && complete
+        }
+        return complete
     }
 
     /// The attributes of every element at progress p in the visible rect of that moment.
@@ -110,13 +128,14 @@ extension Transition {
         return (a, g - cellBase[a])
     }
 
+    /// - Returns: false when `limit` cut it short.
     private func forEachBandedCell(
         _ fromLayout: SectionedLayout, _ toLayout: SectionedLayout, at p: Double, in rect: Rect,
-        _ body: (LayoutAttributes) -> Void
-    ) {
+        limit: Int, _ body: (LayoutAttributes) -> Void
+    ) -> Bool {
         let model = fromLayout.model
         let total = cellBase.last.map { $0 + model.sections[cellBase.count - 1].count } ?? 0
-        guard total > 0 else { return }
+        guard total > 0 else { return true }
         let axis = fromLayout.scrollAxis
         // The progress range of the cells at this moment; overshoot is searched at the
         // nearest progress in 0...1 with the rect widened by two viewport lengths per unit.
@@ -153,13 +172,15 @@ extension Transition {
             let mid = (a + b) / 2
             if band(mid).lo <= hi { a = mid + 1 } else { b = mid }
         }
-        guard first < a else { return }
+        guard first < a else { return true }
+        var emitted = 0
         // Cells of these layouts differ only in frame: values and state are per layout,
         // so without stagger they are interpolated once for the whole query.
         let sharedValues = stagger == nil && p > 0 && p < 1
             ? interpolateValues(fromLayout.values, toLayout.values, p) : []
         var (s, i) = locate(first)
         for _ in first..<a {
+            guard emitted < limit else { return false }
             while i >= model.sections[s].count {
                 s += 1
                 i = 0
@@ -192,7 +213,9 @@ extension Transition {
                 LayoutAttributes(
                     key: ElementKey(.cell, indexPath), id: model.id(at: indexPath), frame: frame,
                     values: values, transitionProgress: q, nextFrame: toFrame, layoutState: state))
+            emitted += 1
             i += 1
         }
+        return true
     }
 }

@@ -43,6 +43,8 @@ struct TickPayload: JSONEncodable {
     var accessory: [CustomValue]
     var attributes: [LayoutAttributes]
     var encoding: AttributeEncoding
+    /// More elements were visible than a tick carries.
+    var truncated = false
 
     func encode(to w: inout JSONByteWriter) {
         w.beginObject()
@@ -50,6 +52,10 @@ struct TickPayload: JSONEncodable {
         w.write(session)
         w.writeKey("transition")
         w.write("t\(transition)")
+        if truncated {
+            w.writeKey("truncated")
+            w.write(true)
+        }
         if !accessory.isEmpty {
             w.writeKey("accessory")
             w.beginObject()

@@ -180,11 +180,11 @@ extension SessionHost {
         }
         var attributes: [LayoutAttributes] = []
         attributes.reserveCapacity(256)
-        frame.forEachVisibleAttributes { attributes.append($0) }
+        let complete = frame.forEachVisibleAttributes(limit: limits.maxAttributesPerTick) { attributes.append($0) }
         let tick = TickPayload(
             session: s.id, transition: frame.transitionID, seq: s.seq, time: time, sample: frame.sample,
             contentOffset: frame.contentOffset, accessory: frame.accessory, attributes: attributes,
-            encoding: s.encoding)
+            encoding: s.encoding, truncated: !complete)
         var w = JSONByteWriter(capacity: 64 + attributes.count * 200)
         w.beginNotification(method: "transition/tick")
         tick.encode(to: &w)

@@ -20,6 +20,8 @@ struct ServerLimits: Sendable {
     var maxFPS = 240
     /// Attributes in one response (layout/attributes, transition/sample).
     var maxAttributesPerResponse = 100_000
+    /// Attributes in one tick; a tick cut there says `"truncated": true`.
+    var maxAttributesPerTick = 10_000
 }
 
 /// All sessions of the daemon and the methods that act on them. It owns no I/O and no
