@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets of Tests/Fuzz/ one after another (not part of the test
+# suite: it takes minutes). See Tests/Fuzz/README.md.
+#
+# Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+#   SECONDS_PER_TARGET  default 60
+#   TARGET              FuzzFraming, FuzzSessionParams (default: all Tests/Fuzz/Fuzz*.swift)
+# Environment:
+#   FUZZ_ARGS   extra libFuzzer flags (e.g. "-jobs=2 -workers=2", "-seed=1")
+#   FUZZ_OPT    optimisation flag for the build (default -O)
+#   FUZZ_NICE   niceness of the fuzzing processes (default 10)
+#
+# Each target starts from its seed corpus, Tests/Fuzz/corpus/TARGET/ (made by
+# Tests/Fuzz/make_corpus.py when missing), plus what earlier runs found
+# (.build/fuzz/work/TARGET/, kept between runs). A crashing input is written to
+# Tests/Fuzz/crashers/TARGET/; the log of each run goes to .build/fuzz/logs/.
+# Exit status: 0 when no target crashed, 1 otherwise (2 for a usage or build error).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=60
+if [ $# -gt 0 ] && [[ "$1" =~ ^[0-9]+$ ]]; then
+    seconds=$1
+    shift
+fi
+if [ $# -gt 0 ]; then
+    targets=("$@")
+else
+    targets=()
+    for f in Tests/Fuzz/Fuzz*.swift; do targets+=("$(basename "$f" .swift)"); done
+fi
+
+for t in "${targets[@]}"; do
+    if [ ! -d "Tests/Fuzz/corpus/$t" ] || [ -z "$(ls -A "Tests/Fuzz/corpus/$t")" ]; then
+        python3 Tests/Fuzz/make_corpus.py
+        break
+    fi
+done
+
+Tests/Fuzz/build.sh fuzzer "${targets[@]}" || exit 2
+
+mkdir -p .build/fuzz/logs
+summary=()
+crashed=0
+for t in "${targets[@]}"; do
+    work=.build/fuzz/work/$t
+    crashers=Tests/Fuzz/crashers/$t
+    mkdir -p "$work" "$crashers"
+    dict=()
+    [ -f "Tests/Fuzz/dict/$t.dict" ] && dict=("-dict=Tests/Fuzz/dict/$t.dict")
+    log=.build/fuzz/logs/$t-$(date +%Y%m%d-%H%M%S).log
+    echo "== $t: ${seconds}s (log: $log)" >&2
+    status=0
+    # The Swift runtime's own backtracer is slow and gets in libFuzzer's way: libFuzzer
+    # and ASan print the stack instead.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
+        nice -n "${FUZZ_NICE:-10}" ".build/fuzz/libfuzzer/$t" "$work" "Tests/Fuzz/corpus/$t" \
+        -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$crashers/" "${dict[@]}" ${FUZZ_ARGS:-} >"$log" 2>&1 || status=$?
+    # The last status line: "#N  DONE  cov: C ft: F corp: ... exec/s: E rss: R".
+    last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+    execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
+    rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
+    cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
+    ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
+    corp=$(grep -oE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' <<<"$last" | cut -d' ' -f2 || true)
+    found=$(grep -oE "(crash|leak|timeout|oom|slow-unit)-[0-9a-f]+" "$log" | sort -u | tr '\n' ' ' || true)
+    line="$t: ${execs:-?} execs (${rate:-?}/s), cov ${cov:-?}, ft ${ft:-?}, corpus ${corp:-?}"
+    if [ $status -ne 0 ]; then
+        crashed=1
+        line="$line, FAILED (exit $status): ${found:-see the log}"
+        grep -E "FUZZ INVARIANT|Fatal error|ERROR: (libFuzzer|AddressSanitizer)|SUMMARY" "$log" | head -5 >&2 || true
+    else
+        line="$line, no crash"
+    fi
+    echo "$line" >&2
+    summary+=("$line")
+done
+
+echo >&2
+echo "== fuzz summary (${seconds}s per target)" >&2
+for line in "${summary[@]}"; do echo "$line" >&2; done
+exit $crashed
