@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Replays every saved input of Tests/Fuzz/regressions/TARGET/ through its fuzz target,
+# built without libFuzzer (-sanitize=address, Support/RegressionMain.swift as main),
+# one process per input. Fast enough for the normal test runs.
+#
+# Usage: Tests/Fuzz/run_regressions.sh [--corpus] [TARGET...]
+#   --corpus  also replay the seed corpus (Tests/Fuzz/corpus/TARGET/)
+# Prints one line per failing input and "N passed, M failed"; exits 1 if any failed.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+dirs=(regressions)
+if [ "${1:-}" = "--corpus" ]; then
+    dirs+=(corpus)
+    shift
+fi
+if [ $# -gt 0 ]; then
+    targets=("$@")
+else
+    targets=()
+    for f in Tests/Fuzz/Fuzz*.swift; do targets+=("$(basename "$f" .swift)"); done
+fi
+
+Tests/Fuzz/build.sh regression "${targets[@]}"
+
+passed=0
+failed=0
+for t in "${targets[@]}"; do
+    for d in "${dirs[@]}"; do
+        [ -d "Tests/Fuzz/$d/$t" ] || continue
+        for input in "Tests/Fuzz/$d/$t"/*; do
+            [ -f "$input" ] || continue
+            if out=$(SWIFT_BACKTRACE=enable=no timeout 60 ".build/fuzz/regression/$t" "$input" 2>&1); then
+                passed=$((passed + 1))
+            else
+                failed=$((failed + 1))
+                echo "FAIL $t $input" >&2
+                grep -E "FUZZ INVARIANT|Fatal error|ERROR: AddressSanitizer|SUMMARY" <<<"$out" | head -3 | sed 's/^/    /' >&2 || true
+            fi
+        done
+    done
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
