@@ -26,14 +26,11 @@ enum FramingFuzz {
     /// Chunk size ceilings selected by the control byte.
     static let chunkCeilings = [1, 2, 3, 5, 8, 13, 64, 512]
 
-    /// The limits of a default daemon (`transitiond` with no options).
-    static var limits: ServerLimits { ServerLimits() }
-
     static func run(_ data: [UInt8]) {
         guard let control = data.first else { return }
         let stream = (control & 1 == 1 ? initializePrefix : []) + data.dropFirst()
 
-        let host = SessionHost(limits: limits)
+        let host = SessionHost(limits: fuzzLimits)
         let router = RecordingRouter()
         host.router = router
         var now: UInt64 = 1_000_000_000

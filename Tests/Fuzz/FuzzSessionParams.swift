@@ -104,7 +104,7 @@ struct ParamsBuilder {
 
     static let lengths = ["0", "1", "10", "20", "44", "50", "100", "200", "320", "0.5", "1e9", "1e-300"]
     static let signedLengths = ["0", "-10", "10", "-100", "100", "25.5", "1e9", "-1e9"]
-    static let counts = ["0", "1", "2", "3", "5", "8", "20", "100", "1000", "10000000", "10000001", "-1"]
+    static let counts = ["0", "1", "2", "3", "5", "8", "20", "100", "1000", "20000", "10000000", "10000001", "-1"]
     static let smallCounts = ["1", "2", "3", "4", "0", "6", "1000000"]
     static let unitNumbers = ["0", "1", "0.5", "0.25", "0.75", "-0.5", "1.5", "2", "0.1", "10"]
     static let durations = ["0", "0.3", "0.5", "1", "0.016666666666666666", "1e-300", "1e9", "-1", "10"]
@@ -325,7 +325,7 @@ struct ParamsBuilder {
 
 /// One run: a host with one session, driven through the server's request types.
 final class SessionRun {
-    let host = SessionHost()
+    let host = SessionHost(limits: fuzzLimits)
     let router = RecordingRouter()
     let connection: ConnectionID = 1
     var now: UInt64 = 5_000_000_000

@@ -16,12 +16,11 @@ cd "$(dirname "$0")/../.."
 mode=${1:?usage: Tests/Fuzz/build.sh fuzzer|regression [TARGET...]}
 shift
 case "$mode" in
-    fuzzer) sanitize="-sanitize=fuzzer,address" ;;
-    regression) sanitize="-sanitize=address" ;;
+    fuzzer) sanitize="-sanitize=fuzzer,address" out=.build/fuzz/libfuzzer ;;
+    regression) sanitize="-sanitize=address" out=.build/fuzz/regression ;;
     *) echo "unknown mode '$mode' (fuzzer or regression)" >&2; exit 2 ;;
 esac
 opt=${FUZZ_OPT:--O}
-out=.build/fuzz/$mode
 mkdir -p "$out"
 
 if [ $# -gt 0 ]; then

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Replays every saved input of Tests/Fuzz/regressions/TARGET/ through its fuzz target,
 # built without libFuzzer (-sanitize=address, Support/RegressionMain.swift as main),
-# one process per input. Fast enough for the normal test runs.
+# one process per input, with the daemon's real limits (10,000,000 items per session).
+# An input fails when it traps, breaks an invariant, takes over 30 s or makes the
+# process's resident memory pass 2 GiB.
 #
 # Usage: Tests/Fuzz/run_regressions.sh [--corpus] [TARGET...]
 #   --corpus  also replay the seed corpus (Tests/Fuzz/corpus/TARGET/)
@@ -22,6 +24,7 @@ else
 fi
 
 Tests/Fuzz/build.sh regression "${targets[@]}"
+unset FUZZ_MAX_ITEMS
 
 passed=0
 failed=0
@@ -30,12 +33,14 @@ for t in "${targets[@]}"; do
         [ -d "Tests/Fuzz/$d/$t" ] || continue
         for input in "Tests/Fuzz/$d/$t"/*; do
             [ -f "$input" ] || continue
-            if out=$(SWIFT_BACKTRACE=enable=no timeout 60 ".build/fuzz/regression/$t" "$input" 2>&1); then
+            if out=$(SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-hard_rss_limit_mb=2048} \
+                timeout 30 ".build/fuzz/regression/$t" "$input" 2>&1); then
                 passed=$((passed + 1))
             else
                 failed=$((failed + 1))
-                echo "FAIL $t $input" >&2
-                grep -E "FUZZ INVARIANT|Fatal error|ERROR: AddressSanitizer|SUMMARY" <<<"$out" | head -3 | sed 's/^/    /' >&2 || true
+                status=$?
+                echo "FAIL $t $input (exit $status$([ $status -eq 124 ] && echo ': over 30 s'))" >&2
+                grep -E "FUZZ INVARIANT|Fatal error|ERROR: AddressSanitizer|hard rss limit|SUMMARY" <<<"$out" | head -3 | sed 's/^/    /' >&2 || true
             fi
         done
     done

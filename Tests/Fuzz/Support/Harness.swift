@@ -19,6 +19,17 @@ func fuzzLog(_ text: @autoclosure () -> String) {
     if fuzzVerbose { fputs(text() + "\n", stderr) }
 }
 
+/// The session host's limits: the daemon's defaults, except that `FUZZ_MAX_ITEMS` (set
+/// by scripts/fuzz.sh) lowers the items per session, so that no single input spends
+/// seconds laying out millions of items. The regression runner uses the real limits.
+let fuzzLimits: ServerLimits = {
+    var limits = ServerLimits()
+    if let text = getenv("FUZZ_MAX_ITEMS"), let n = Int(String(cString: text)), n > 0 {
+        limits.maxItemsPerSession = n
+    }
+    return limits
+}()
+
 /// Stops the run with a message; libFuzzer (or the regression runner) reports the input.
 func fuzzFailure(_ message: String, _ context: [UInt8] = []) -> Never {
     var text = "FUZZ INVARIANT VIOLATED: \(message)"
@@ -91,7 +102,32 @@ enum OutputCheck {
     /// double into `null`, so a `null` in a tick, a didEnd or a result means the engine
     /// computed NaN or an infinity. The only `null`s allowed are the holes of the compact
     /// encoding's `id` and `values` columns.
-    static func firstNull(in value: JSONValue, path: String = "") -> String? {
+    static func firstNull(in value: JSONValue) -> String? {
+        hasForbiddenNull(value) ? firstNull(in: value, path: "") : nil
+    }
+
+    /// The same walk without building paths (outputs hold many thousands of numbers).
+    private static func hasForbiddenNull(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null:
+            return true
+        case .array(let items):
+            return items.contains(where: hasForbiddenNull)
+        case .object(let object):
+            for member in object.members {
+                if member.key == "attributes", case .object(let columns) = member.value {
+                    if firstNullInColumns(columns, path: "") != nil { return true }
+                    continue
+                }
+                if hasForbiddenNull(member.value) { return true }
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
+    private static func firstNull(in value: JSONValue, path: String) -> String? {
         switch value {
         case .null:
             return path.isEmpty ? "(top)" : path
@@ -128,7 +164,7 @@ enum OutputCheck {
                     guard case .array = name.value else { return child + "." + name.key + " (not an array)" }
                 }
             default:
-                if let p = firstNull(in: member.value, path: child) { return p }
+                if hasForbiddenNull(member.value) { return firstNull(in: member.value, path: child) }
             }
         }
         return nil
@@ -163,7 +199,7 @@ enum OutputCheck {
     /// Every number of a tick, checked on the values before encoding.
     static func checkTick(_ tick: TickPayload) {
         var bad: [String] = []
-        func check(_ v: Double, _ name: String) { if !v.isFinite { bad.append("\(name) = \(v)") } }
+        func check(_ v: Double, _ name: @autoclosure () -> String) { if !v.isFinite { bad.append("\(name()) = \(v)") } }
         check(tick.time, "time")
         check(tick.sample.fraction, "fraction")
         check(tick.sample.progress, "progress")
@@ -174,22 +210,22 @@ enum OutputCheck {
             if case .number(let n) = v.value { check(n, "accessory.\(v.name)") }
         }
         for (i, a) in tick.attributes.enumerated() {
-            let at = "attributes[\(i)] (\(a.indexPath.section),\(a.indexPath.item))"
-            for (r, name) in [(a.frame, "frame")] + (a.nextFrame.map { [($0, "nextFrame")] } ?? []) {
-                check(r.minX, "\(at).\(name).x")
-                check(r.minY, "\(at).\(name).y")
-                check(r.size.width, "\(at).\(name).width")
-                check(r.size.height, "\(at).\(name).height")
+            func at() -> String { "attributes[\(i)] (\(a.indexPath.section),\(a.indexPath.item))" }
+            for (r, name) in [(a.frame, "frame"), (a.nextFrame ?? a.frame, "nextFrame")] {
+                check(r.minX, "\(at()).\(name).x")
+                check(r.minY, "\(at()).\(name).y")
+                check(r.size.width, "\(at()).\(name).width")
+                check(r.size.height, "\(at()).\(name).height")
             }
-            check(a.alpha, "\(at).alpha")
-            check(a.transitionProgress, "\(at).transitionProgress")
+            check(a.alpha, "\(at()).alpha")
+            check(a.transitionProgress, "\(at()).transitionProgress")
             if let t = a.transform {
                 for (v, n) in [(t.a, "a"), (t.b, "b"), (t.c, "c"), (t.d, "d"), (t.tx, "tx"), (t.ty, "ty")] {
-                    check(v, "\(at).transform.\(n)")
+                    check(v, "\(at()).transform.\(n)")
                 }
             }
             for v in a.values {
-                if case .number(let n) = v.value { check(n, "\(at).values.\(v.name)") }
+                if case .number(let n) = v.value { check(n, "\(at()).values.\(v.name)") }
             }
             if !bad.isEmpty { break }
         }
