@@ -33,12 +33,13 @@ for t in "${targets[@]}"; do
         [ -d "Tests/Fuzz/$d/$t" ] || continue
         for input in "Tests/Fuzz/$d/$t"/*; do
             [ -f "$input" ] || continue
-            if out=$(SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-hard_rss_limit_mb=2048} \
-                timeout 30 ".build/fuzz/regression/$t" "$input" 2>&1); then
+            status=0
+            out=$(SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-hard_rss_limit_mb=2048} \
+                timeout 30 ".build/fuzz/regression/$t" "$input" 2>&1) || status=$?
+            if [ $status -eq 0 ]; then
                 passed=$((passed + 1))
             else
                 failed=$((failed + 1))
-                status=$?
                 echo "FAIL $t $input (exit $status$([ $status -eq 124 ] && echo ': over 30 s'))" >&2
                 grep -E "FUZZ INVARIANT|Fatal error|ERROR: AddressSanitizer|hard rss limit|SUMMARY" <<<"$out" | head -3 | sed 's/^/    /' >&2 || true
             fi
