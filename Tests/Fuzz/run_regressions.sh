@@ -34,14 +34,19 @@ for t in "${targets[@]}"; do
         for input in "Tests/Fuzz/$d/$t"/*; do
             [ -f "$input" ] || continue
             status=0
-            out=$(SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-hard_rss_limit_mb=2048} \
+            out=$(SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-hard_rss_limit_mb=2048:handle_sigill=1} \
                 timeout 30 ".build/fuzz/regression/$t" "$input" 2>&1) || status=$?
             if [ $status -eq 0 ]; then
                 passed=$((passed + 1))
             else
                 failed=$((failed + 1))
                 echo "FAIL $t $input (exit $status$([ $status -eq 124 ] && echo ': over 30 s'))" >&2
-                grep -E "FUZZ INVARIANT|Fatal error|ERROR: AddressSanitizer|hard rss limit|SUMMARY" <<<"$out" | head -3 | sed 's/^/    /' >&2 || true
+                {
+                    grep -E "FUZZ INVARIANT|Fatal error|ERROR: AddressSanitizer|hard rss limit" <<<"$out" | head -2
+                    # The first frames of the stack, demangled (a Swift trap shows as ILL).
+                    grep -E '^ +#[0-3] ' <<<"$out" | sed -E 's/ \(.*//; s/ (crtstuff\.c|[A-Za-z]+(-[0-9]+)?\.o)$//' |
+                        (swift demangle --simplified 2>/dev/null || cat)
+                } | sed 's/^/    /' >&2 || true
             fi
         done
     done
