@@ -7,6 +7,8 @@ bash scripts/ensure-deps.sh --tests
 swift build --build-tests
 swift test --skip-build
 export TRANSITIOND="$PWD/.build/debug/transitiond"
+# Inputs the fuzzers once broke the daemon with, replayed (built without libFuzzer).
+bash Tests/Fuzz/run_regressions.sh
 # Each pytest suite runs on its own (their test modules share names).
 for d in Tests/EndToEnd Protocol/tests Clients/python/tests; do
     if [ -d "$d" ]; then python3 -m pytest -q -p no:cacheprovider "$d"; fi

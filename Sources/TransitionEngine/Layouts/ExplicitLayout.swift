@@ -119,12 +119,15 @@ public struct PreparedExplicitLayout: Layout {
         return attributes(global: sectionBase[key.indexPath.section] + key.indexPath.item)
     }
 
-    public func forEachAttributes(in query: Rect, _ body: (LayoutAttributes) -> Void) {
+    public func forEachAttributes(in query: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool {
         var found: [Int] = []
+        var complete = true
         index.forEach(meeting: query.minY, query.maxY) { i in
-            if frames[i].intersects(query) { found.append(i) }
+            guard frames[i].intersects(query) else { return }
+            if found.count < limit { found.append(i) } else { complete = false }
         }
         found.sort()
         for i in found { body(attributes(global: i)) }
+        return complete
     }
 }

@@ -17,9 +17,10 @@ public protocol Layout: Sendable {
     func attributes(at key: ElementKey) -> LayoutAttributes?
 
     /// Calls `body` with the attributes of every element whose frame meets `rect`,
-    /// in element order (per section: header, cells, footer).
-    /// - Complexity: O(log n + k) for k elements found.
-    func forEachAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void)
+    /// in element order (per section: header, cells, footer), stopping after `limit`.
+    /// - Returns: false when `limit` cut the enumeration short.
+    /// - Complexity: O(log n + k) for k elements found (k at most about `limit`).
+    func forEachAttributes(in rect: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool
 
     /// Whether `cellBand` bands never go backwards along the scroll axis in element order
     /// (true for flow-like layouts: a cell's band is its line). Transitions between two
@@ -42,6 +43,11 @@ extension Layout {
 }
 
 extension Layout {
+    /// Every element whose frame meets `rect`, in element order, with no limit.
+    public func forEachAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
+        _ = forEachAttributes(in: rect, limit: .max, body)
+    }
+
     /// The attributes of every element whose frame meets `rect`, in element order.
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []

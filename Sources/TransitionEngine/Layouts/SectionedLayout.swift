@@ -84,27 +84,36 @@ public struct SectionedLayout: Layout {
         }
     }
 
-    public func forEachAttributes(in query: Rect, _ body: (LayoutAttributes) -> Void) {
+    public func forEachAttributes(in query: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool {
         let lo = query.min(scrollAxis)
         let hi = query.max(scrollAxis)
+        var remaining = limit
         var s = firstSection(reaching: lo)
         while s < sections.count, sections[s].start <= hi {
             let section = sections[s]
             if let frame = section.header, frame.intersects(query) {
+                guard remaining > 0 else { return false }
                 body(supplementaryAttributes(.header, section: s, frame: frame))
+                remaining -= 1
             }
-            forEachCell(in: query, section: s, lo: lo, hi: hi, body)
+            guard forEachCell(in: query, section: s, lo: lo, hi: hi, remaining: &remaining, body) else {
+                return false
+            }
             if let frame = section.footer, frame.intersects(query) {
+                guard remaining > 0 else { return false }
                 body(supplementaryAttributes(.footer, section: s, frame: frame))
+                remaining -= 1
             }
             s += 1
         }
+        return true
     }
 
+    /// - Returns: false when `remaining` ran out first.
     private func forEachCell(
-        in query: Rect, section s: Int, lo: Double, hi: Double,
+        in query: Rect, section s: Int, lo: Double, hi: Double, remaining: inout Int,
         _ body: (LayoutAttributes) -> Void
-    ) {
+    ) -> Bool {
         switch sections[s].items {
         case .uniform(let grid):
             for line in grid.lines(meeting: lo, hi) {
@@ -115,7 +124,9 @@ public struct SectionedLayout: Layout {
                         scroll: p.scroll, cross: p.cross, scrollLength: grid.scrollLength,
                         crossLength: grid.crossLength)
                     if frame.intersects(query) {
+                        guard remaining > 0 else { return false }
                         body(cellAttributes(section: s, item: item, frame: frame))
+                        remaining -= 1
                     }
                 }
             }
@@ -132,14 +143,27 @@ public struct SectionedLayout: Layout {
                         cross: table.crossPositions[item], scrollLength: length,
                         crossLength: size[scrollAxis.other])
                     if frame.intersects(query) {
+                        guard remaining > 0 else { return false }
                         body(cellAttributes(section: s, item: item, frame: frame))
+                        remaining -= 1
                     }
                 }
                 l += 1
             }
         }
+        return true
     }
 
+    /// The first section whose trailing edge reaches `lo`.
+    private func firstSection(reaching lo: Double) -> Int {
+        var a = 0
+        var b = sections.count
+        while a < b {
+            let mid = (a + b) / 2
+            if sections[mid].end < lo { a = mid + 1 } else { b = mid }
+        }
+        return a
+    }
     public var hasMonotoneCellBands: Bool { true }
 
     /// The cell's line.
@@ -154,16 +178,6 @@ public struct SectionedLayout: Layout {
         }
     }
 
-    /// The first section whose trailing edge reaches `lo`.
-    private func firstSection(reaching lo: Double) -> Int {
-        var a = 0
-        var b = sections.count
-        while a < b {
-            let mid = (a + b) / 2
-            if sections[mid].end < lo { a = mid + 1 } else { b = mid }
-        }
-        return a
-    }
 }
 
 extension SectionedLayout {

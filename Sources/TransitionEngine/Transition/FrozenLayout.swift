@@ -25,9 +25,10 @@ public struct FrozenLayout: Layout {
         transition.attributes(of: key, inSource: true, at: progress).map(FrozenLayout.atRest)
     }
 
-    public func forEachAttributes(in rect: Rect, _ body: (LayoutAttributes) -> Void) {
-        transition.forEachAttributes(at: progress, in: rect, sourceOnly: true) { body(FrozenLayout.atRest($0)) }
-        
+    public func forEachAttributes(in rect: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool {
+        transition.forEachAttributes(at: progress, in: rect, sourceOnly: true, limit: limit) {
+            body(FrozenLayout.atRest($0))
+        }
     }
 
     /// At rest nothing is in flight: no transition progress, no next frame. Poses, alpha,

@@ -23,6 +23,14 @@ public struct Transition: Sendable {
     let listedIndex: IntervalIndex
     let stagger: StaggerPlan?
 
+    /// The most elements (both sides together) a transition may list and index, when its
+    /// cells cannot be found by bands.
+    public static let maximumListedElements = 2_000_000
+
+    static func elementCount(_ model: ItemModel) -> Int {
+        model.totalCount + 2 * model.sections.count
+    }
+
     /// The progress range the listed index covers exactly; beyond it progress is clamped.
     public static let progressLimits: ClosedRange<Double> = -1...2
 
@@ -64,6 +72,16 @@ public struct Transition: Sendable {
             total += section.count
         }
         cellBase = base
+        if banded == nil {
+            // Without bands every element is listed and indexed once: bound that work.
+            let count = Transition.elementCount(from.layout.model) + Transition.elementCount(to.layout.model)
+            guard count <= Transition.maximumListedElements else {
+                throw ValidationError(
+                    field: "to",
+                    message: "this transition must index all \(count) elements (the two sides differ in items or kind, or it starts from a cancelled-in-place layout); at most \(Transition.maximumListedElements) are allowed: keep the items and use flow-like layouts, or session/update to a layout first",
+                    limit: Transition.maximumListedElements)
+            }
+        }
         let built = Transition.listElements(
             from: from.layout, to: to.layout, matcher: matcher, cellsToo: banded == nil)
         listed = built.pairs

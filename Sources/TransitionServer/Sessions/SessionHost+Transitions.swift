@@ -136,7 +136,9 @@ extension SessionHost {
         sample.progress = Swift.min(Swift.max(sample.progress, limits.lowerBound), limits.upperBound)
         let geometry = active.geometry
         let rect = r.all ? Rect.everything : (r.rect ?? geometry.visibleRect(at: sample.progress))
-        let list = try bounded { body in geometry.forEachAttributes(at: sample.progress, in: rect, body) }
+        let list = try bounded { limit, body in
+            geometry.forEachAttributes(at: sample.progress, in: rect, limit: limit, body)
+        }
         var members: JSONObject = [
             "fraction": .double(sample.fraction), "progress": .double(sample.progress),
             "contentOffset": .point(geometry.contentOffset(at: sample.progress)),

@@ -151,7 +151,7 @@ final class SessionHost {
         let s = try session(r.session)
         let placed = s.scene.placed
         let rect = r.all ? Rect.everything : (r.rect ?? placed.visibleRect)
-        let list = try bounded { body in placed.layout.forEachAttributes(in: rect, body) }
+        let list = try bounded { limit, body in placed.layout.forEachAttributes(in: rect, limit: limit, body) }
         return AttributesResult(
             members: [
                 "contentSize": .size(placed.layout.contentSize), "contentOffset": .point(placed.contentOffset),
@@ -160,15 +160,13 @@ final class SessionHost {
             attributes: list, encoding: s.encoding)
     }
 
-    /// Collects what `query` yields, refusing more than the per-response limit.
-    func bounded(_ query: ((LayoutAttributes) -> Void) -> Void) throws(ResponseError) -> [LayoutAttributes] {
+    /// Collects what `query` yields, refusing more than the per-response limit; the query
+    /// is asked for one more than the limit, so it stops early.
+    func bounded(_ query: (Int, (LayoutAttributes) -> Void) -> Bool) throws(ResponseError) -> [LayoutAttributes] {
         var list: [LayoutAttributes] = []
-        var over = false
         let limit = limits.maxAttributesPerResponse
-        query { a in
-            if list.count < limit { list.append(a) } else { over = true }
-        }
-        guard !over else {
+        let complete = query(limit + 1) { list.append($0) }
+        guard complete, list.count <= limit else {
             throw ResponseError(
                 code: .limitExceeded,
                 message: "More than \(limit) attributes: ask for a smaller rect",

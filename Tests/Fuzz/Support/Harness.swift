@@ -84,6 +84,9 @@ final class RecordingRouter: SessionRouter {
     func deliverTick(_ body: [UInt8], session: String, to connection: ConnectionID) {
         deliveries.append(Delivery(body: body, session: session, connection: connection, isTick: true))
     }
+
+    /// Every tick is built, so the encoding is always exercised.
+    func wantsTick(of session: String, connection: ConnectionID) -> Bool { true }
 }
 
 enum OutputCheck {
