@@ -4,12 +4,13 @@ import TransitionServer
     import Glibc
 #endif
 
-/// Writes to standard error (file descriptor 2), which is never the protocol stream.
-func writeStandardError(_ text: String) {
+/// Writes `text` to a file descriptor: 2 for errors; 1 only for --help and --version,
+/// which answer before (and instead of) any protocol.
+func writeAll(_ text: String, to fd: Int32) {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+        let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
         if n <= 0 { return }
         offset += n
     }
@@ -18,14 +19,14 @@ func writeStandardError(_ text: String) {
 do {
     switch try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help:
-        print(CommandLineOptions.help)
+        writeAll(CommandLineOptions.help + "\n", to: 1)
     case .version:
-        print("\(ServerInfo.name) \(ServerInfo.version)")
+        writeAll("\(ServerInfo.name) \(ServerInfo.version)\n", to: 1)
     case .serve(let options):
         exit(Daemon.run(options))
     }
 } catch {
     // The only error the command line throws is a usage error.
-    writeStandardError("Error: \(error.message)\n\(CommandLineOptions.usage)\n")
+    writeAll("Error: \(error.message)\n\(CommandLineOptions.usage)\n", to: 2)
     exit(64)
 }
