@@ -106,11 +106,20 @@ for t in "${targets[@]}"; do
     fi
     echo "$line" >&2
     summary+=("$line")
+    # One entry per kind of failure (same message and top frames), at most 20 replays.
+    declare -A seen=()
+    replays=0
     for f in "${found[@]}"; do
-        summary+=("    $f")
+        [ $replays -lt 20 ] || { summary+=("    ... and more in $crashers/"); break; }
+        replays=$((replays + 1))
         mapfile -t about < <(describe "$t" "$f")
+        key=$(printf '%s\n' "${about[@]}" | sed -E 's/0x[0-9a-f]+//g; s/==[0-9]+==//; s/[-+]?[0-9][0-9.e+-]*//g')
+        [ -n "${seen[$key]:-}" ] && continue
+        seen[$key]=1
+        summary+=("    $f")
         summary+=("${about[@]}")
     done
+    unset seen
 done
 
 echo >&2

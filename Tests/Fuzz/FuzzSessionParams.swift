@@ -5,7 +5,8 @@
 //
 // Input, two forms:
 //   - a JSON text starting with `{`: {"create": <session/create params>,
-//     "start": <transition/start params>} (seeds come from Protocol/examples);
+//     "start": <transition/start params>, "steps": [[<method>, <params>], ...]} (seeds
+//     come from Protocol/examples; "steps" is optional, the session id is filled in);
 //   - anything else: a structured builder reads the bytes as choices (layout types,
 //     members present or absent, numbers from a table of edge values) and writes the
 //     params as JSON text, which the real parser reads back.
@@ -441,6 +442,60 @@ final class SessionRun {
         call("transition/cancelInPlace") { () throws(ResponseError) in try host.cancelInPlace(session, now: now) }
     }
 
+    /// A method by name with its params, the session filled in: the JSON form's "steps".
+    func perform(_ method: String, _ given: JSONValue?) {
+        var object = given?.objectValue ?? JSONObject()
+        object.updateValue(.string(session), forKey: "session")
+        let params = JSONValue.object(object)
+        fuzzLog("\(method) " + Self.encoded(params))
+        switch method {
+        case ClockAdvanceRequest.method:
+            if let r = decode(ClockAdvanceRequest.self, params) { advance(r) }
+        case TransitionSampleRequest.method:
+            if let r = decode(TransitionSampleRequest.self, params) {
+                call(method) { () throws(ResponseError) in try host.sample(r, now: now) }
+            }
+        case TransitionStartRequest.method:
+            if let r = decode(TransitionStartRequest.self, params) {
+                call(method) { () throws(ResponseError) in try host.start(r, now: now) }
+            }
+        case TransitionRetargetRequest.method:
+            if let r = decode(TransitionRetargetRequest.self, params) {
+                call(method) { () throws(ResponseError) in try host.retarget(r, now: now) }
+            }
+        case TransitionScrubRequest.method:
+            if let r = decode(TransitionScrubRequest.self, params) {
+                call(method) { () throws(ResponseError) in try host.scrub(r, now: now) }
+            }
+        case TransitionFinishRequest.method:
+            if let r = decode(TransitionFinishRequest.self, params) {
+                call(method) { () throws(ResponseError) in try host.finish(r.leg, cancel: false, now: now) }
+            }
+        case TransitionCancelRequest.method:
+            if let r = decode(TransitionCancelRequest.self, params) {
+                call(method) { () throws(ResponseError) in try host.finish(r.leg, cancel: true, now: now) }
+            }
+        case TransitionCancelInPlaceRequest.method:
+            cancelInPlace()
+        case TransitionStatusRequest.method:
+            call(method) { () throws(ResponseError) in try host.status(session, now: now) }
+        case SessionUpdateRequest.method:
+            if let r = decode(SessionUpdateRequest.self, params) {
+                call(method) { () throws(ResponseError) in try host.update(r) }
+            }
+        case SessionScrollRequest.method:
+            if let r = decode(SessionScrollRequest.self, params) {
+                call(method) { () throws(ResponseError) in try host.scroll(r) }
+            }
+        case LayoutAttributesRequest.method:
+            if let r = decode(LayoutAttributesRequest.self, params) {
+                call(method) { () throws(ResponseError) in try host.attributes(r) }
+            }
+        default:
+            fuzzLog("  (not a session method this target runs)")
+        }
+    }
+
     /// What the fuzzer chooses after the first start.
     func step(_ b: inout ParamsBuilder) {
         let s = JText.string(session)
@@ -549,12 +604,16 @@ enum SessionParamsFuzz {
     static func run(_ data: [UInt8]) {
         let run = SessionRun()
         if data.first == UInt8(ascii: "{") {
-            // JSON form: {"create": {...}, "start": {...}}.
+            // JSON form: {"create": {...}, "start": {...}, "steps": [[method, params], ...]}.
             guard let value = run.parse(String(decoding: data, as: UTF8.self)),
                 let create = value["create"], run.create(create)
             else { return }
             let start = value["start"]
             if let start { run.start(start) }
+            for step in value["steps"]?.arrayValue ?? [] {
+                guard let pair = step.arrayValue, let method = pair.first?.stringValue else { continue }
+                run.perform(method, pair.count > 1 ? pair[1] : nil)
+            }
             run.tail(start: start)
             return
         }

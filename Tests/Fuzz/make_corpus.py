@@ -10,8 +10,8 @@ FuzzFraming (a control byte, then the client's byte stream; see FuzzFraming.swif
     so the fuzzer's inputs stay small);
   - a few framing edge cases (bad headers, split CRLF, huge Content-Length ...).
 FuzzSessionParams:
-  - {"create": ..., "start": ...} from the session/create and transition/start params of
-    the examples (JSON form);
+  - {"create": ..., "start": ..., "steps": [...]} from each session of the examples: its
+    session/create params, its first transition/start, and the methods that follow;
   - a few byte patterns for the structured builder.
 Big JSONTestSuite files go to Tests/Fuzz/regressions/FuzzFraming/ instead.
 
@@ -98,22 +98,38 @@ def framing_seeds():
             write(out, bytes([control]) + data, "edge")
 
 
+STEP_METHODS = {
+    "clock/advance", "transition/sample", "transition/start", "transition/retarget", "transition/scrub",
+    "transition/finish", "transition/cancel", "transition/cancelInPlace", "transition/status",
+    "session/update", "session/scroll", "layout/attributes",
+}
+
+
 def session_seeds():
     out = os.path.join(FUZZ, "corpus", "FuzzSessionParams")
     for _, sends in conversations():
-        creates = []
+        # Sessions are numbered s1, s2 ... in creation order; follow each one.
+        sessions = {}
         for m in sends:
             if not isinstance(m, dict):
                 continue
-            params = m.get("params")
+            params = m.get("params") or {}
             if m.get("method") == "session/create":
-                creates.append(params)
-            elif m.get("method") == "transition/start" and creates:
-                start = dict(params)
-                start.pop("session", None)
-                write(out, compact({"create": creates[-1], "start": start}), "example")
-        for c in creates:
-            write(out, compact({"create": c}), "example")
+                sessions["s%d" % (len(sessions) + 1)] = {"create": params, "ops": []}
+            elif m.get("method") in STEP_METHODS and params.get("session") in sessions:
+                rest = {k: v for k, v in params.items() if k != "session"}
+                sessions[params["session"]]["ops"].append((m["method"], rest))
+        for session in sessions.values():
+            write(out, compact({"create": session["create"]}), "example")
+            ops = session["ops"]
+            starts = [i for i, (method, _) in enumerate(ops) if method == "transition/start"]
+            if not starts:
+                continue
+            first = starts[0]
+            write(out, compact({"create": session["create"], "start": ops[first][1]}), "example")
+            steps = [[method, params] for method, params in ops[first + 1:]]
+            if steps:
+                write(out, compact({"create": session["create"], "start": ops[first][1], "steps": steps}), "example")
     rng = random.Random(9)
     for fill in (0x00, 0x01, 0x02, 0x03, 0x07, 0x55, 0x80, 0xAA, 0xFF):
         write(out, bytes([fill]) * 96, "pattern")

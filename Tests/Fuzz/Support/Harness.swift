@@ -49,7 +49,6 @@ struct FuzzBytes {
     init(_ data: [UInt8]) { self.data = data }
 
     var isExhausted: Bool { position >= data.count }
-    var remaining: ArraySlice<UInt8> { data[min(position, data.count)...] }
 
     mutating func byte() -> UInt8 {
         guard position < data.count else { return 0 }
