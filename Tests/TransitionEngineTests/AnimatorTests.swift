@@ -31,6 +31,19 @@ import Testing
         #expect(back?.completed == false && back?.finished == true)
     }
 
+    @Test func subnanosecondDurationsAreInstantWithFiniteVelocity() throws {
+        var a = Animator(animatedWith: .easing(.linear), duration: 5e-324, at: 0)
+        let first = a.advance(to: 0)
+        #expect(first.sample.velocity.isFinite)
+        #expect(first.end == TransitionEnd(reason: .finished, progress: 1))
+        var b = Animator(interactiveWith: .easing(.linear), duration: 1)
+        try b.scrub(to: 0.5, at: 0)
+        try b.finish(at: 1, duration: 5e-324)
+        let end = b.advance(to: 1)
+        #expect(end.sample.velocity.isFinite)
+        #expect(end.end == TransitionEnd(reason: .finished, progress: 1))
+    }
+
     /// Numerical velocity: the slope of progress over a small step.
     static func slope(_ a: Animator, at t: Double, h: Double = 1e-6) -> Double {
         (a.sample(at: t + h).progress - a.sample(at: t - h).progress) / (2 * h)

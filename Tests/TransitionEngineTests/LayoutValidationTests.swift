@@ -40,6 +40,12 @@ import Testing
         #expect(error(.list(ListLayout(rowHeight: .nan)))?.field == "layout.rowHeight")
         #expect(error(.grid(GridLayout(columns: 0)))?.field == "layout.columns")
         #expect(error(.grid(GridLayout(columns: 2, aspectRatio: 0)))?.field == "layout.aspectRatio")
+        // A subnormal ratio would make items infinitely tall.
+        let tiny = error(.grid(GridLayout(columns: 2, aspectRatio: 5e-324)))
+        #expect(tiny?.field == "layout.aspectRatio")
+        #expect(tiny?.message == "must be a number from 1e-6 to 1e6, got 5e-324")
+        #expect(error(.grid(GridLayout(columns: 2, aspectRatio: 2e6)))?.field == "layout.aspectRatio")
+        #expect(error(.grid(GridLayout(columns: 2, aspectRatio: 1e-6))) == nil)
         #expect(error(.displaySwitch(DisplaySwitchLayout(mode: .grid, staticCellHeight: 4, padding: 6)))?.field
                 == "layout.staticCellHeight")
     }

@@ -122,6 +122,13 @@ final class RecordingRouter: SessionRouter {
         #expect(throws: JSONDecodingError(field: "params.timing.cubicBezier[2]", expected: "a finite number in [0, 1]", found: "2.0")) {
             try Self.start(host, s, extra: #","timing":{"cubicBezier":[0,0,2,1]}"#)
         }
+        // Outputs are bounded like every other number, so the offset stays finite.
+        #expect(throws: JSONDecodingError(field: "params.timing.cubicBezier[1]", expected: "a number from -1e9 to 1e9", found: "-1e+300")) {
+            try Self.start(host, s, extra: #","timing":{"cubicBezier":[0,-1e300,1,1]}"#)
+        }
+        #expect(throws: JSONDecodingError(field: "params.timing.linear[1]", expected: "a value from -1e9 to 1e9", found: "1e+300")) {
+            try Self.start(host, s, extra: #","timing":{"linear":[0,1e300,1]}"#)
+        }
         #expect(throws: JSONDecodingError(field: "params.timing.linear", expected: "at least 2 items", found: "1 stop")) {
             try Self.start(host, s, extra: #","timing":{"linear":[0]}"#)
         }

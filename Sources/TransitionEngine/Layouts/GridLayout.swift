@@ -35,7 +35,11 @@ public struct GridLayout: Hashable, Sendable {
         try ValidationError.checkNonNegative(spacing, field: field + ".spacing")
         if let l = lineSpacing { try ValidationError.checkNonNegative(l, field: field + ".lineSpacing") }
         try ValidationError.checkInsets(inset, field: field + ".inset")
-        try ValidationError.checkPositive(aspectRatio, field: field + ".aspectRatio")
+        // Bounded on both sides, so width / aspectRatio stays a length (a tiny ratio
+        // would make items infinitely tall).
+        guard aspectRatio.isFinite, aspectRatio >= 1e-6, aspectRatio <= 1e6 else {
+            throw ValidationError(field: field + ".aspectRatio", message: "must be a number from 1e-6 to 1e6, got \(aspectRatio)")
+        }
         if let h = itemHeight { try ValidationError.checkNonNegative(h, field: field + ".itemHeight") }
         try ValidationError.checkNonNegative(headerHeight, field: field + ".headerHeight")
         try ValidationError.checkNonNegative(footerHeight, field: field + ".footerHeight")

@@ -37,7 +37,10 @@ public struct Animator: Sendable {
             if case .spring(let spring, _) = curve {
                 self.duration = spring.settlingDuration(displacement: from - target, velocity: velocity)
             } else {
-                self.duration = Swift.max(0, duration ?? 0)
+                // Below a nanosecond a leg is instant: dividing by a subnormal duration
+                // would make the velocity infinite.
+                let d = Swift.max(0, duration ?? 0)
+                self.duration = d < 1e-9 ? 0 : d
             }
         }
 

@@ -12,6 +12,21 @@ extension Decode {
     /// error names the member the client sent.
     static func timing(_ json: JSONCursor) throws(JSONDecodingError) -> TimingCurve {
         let curve = try timingShape(json)
+        // Outputs are bounded like every other number (1e9), so slopes and the
+        // interpolated offset stay finite.
+        let bound = ValidationError.maximumMagnitude
+        switch curve {
+        case let .cubicBezier(_, y1, _, y2):
+            for (i, y) in [(1, y1), (3, y2)] where !(Swift.abs(y) <= bound) {
+                throw JSONDecodingError(field: json.path + ".cubicBezier[\(i)]", expected: "a number from -1e9 to 1e9", found: "\(y)")
+            }
+        case .linearStops(let stops):
+            for (i, stop) in stops.enumerated() where !(Swift.abs(stop.value) <= bound) {
+                throw JSONDecodingError(field: json.path + ".linear[\(i)]", expected: "a value from -1e9 to 1e9", found: "\(stop.value)")
+            }
+        default:
+            break
+        }
         do {
             if case .spring(let spring, let velocity) = curve, json["spring"].isPresent {
                 let s = json["spring"]
