@@ -8,8 +8,9 @@ import TransitionServer
 // measured in the same run, beside it.
 
 /// The session of `tickBenchScene`, as `session/create` params.
-func tickBenchSessionParams(encoding: String, clock: String = "manual", fps: Int = 60) -> String {
-    #"{"viewport":{"width":375,"height":1200},"sections":[{"items":100000}],"layout":\#(tickBenchFrom),"contentOffset":{"x":0,"y":50000},"clock":"\#(clock)","fps":\#(fps),"encoding":"\#(encoding)"}"#
+func tickBenchSessionParams(encoding: String, precision: Int? = nil, clock: String = "manual", fps: Int = 60) -> String {
+    let rounding = precision.map { #","precision":\#($0)"# } ?? ""
+    return #"{"viewport":{"width":375,"height":1200},"sections":[{"items":100000}],"layout":\#(tickBenchFrom),"contentOffset":{"x":0,"y":50000},"clock":"\#(clock)","fps":\#(fps),"encoding":"\#(encoding)"\#(rounding)}"#
 }
 
 /// The layouts of `tickBenchScene`.
@@ -28,8 +29,9 @@ func tickPathBenchmarks() throws(BenchError) -> [Figure] {
 
     var figures: [Figure] = []
     var attributesPerTick: [Double] = []
-    for encoding in AttributeEncoding.allCases {
-        let created = try client.expect("session/create", tickBenchSessionParams(encoding: encoding.rawValue))
+    for (formatName, format) in tickBenchFormats {
+        let created = try client.expect(
+            "session/create", tickBenchSessionParams(encoding: format.encoding.rawValue, precision: format.precision))
         guard let session = created["session"]?.stringValue else { throw BenchError("session/create: no session id") }
         var wall: [Double] = []
         var totalAttributes = 0
@@ -74,15 +76,15 @@ func tickPathBenchmarks() throws(BenchError) -> [Figure] {
         _ = try? client.call("session/dispose", #"{"session":"\#(session)"}"#)
 
         let inProcess = inProcessTickCost(
-            &scene, encoding: encoding, rounds: smokeMode ? 100 : 2000, runs: smokeMode ? 3 : 7)
-        let name = "tickpath.\(encoding.rawValue)"
+            &scene, format: format, rounds: smokeMode ? 100 : 2000, runs: smokeMode ? 3 : 7)
+        let name = "tickpath.\(formatName)"
         let note = "\(advances) clock/advance x \(rounds) rounds, \(inFlight) in flight; 8-column grids, 375x1200, manual clock; "
-            + "each clock/advance reply repeats the tick's attributes, so the daemon encodes and writes them twice"
+            + "each clock/advance reply repeats the tick (encoded once, written twice)"
         var all = Figure(
-            name: "\(name).all", value: median(wall), unit: "ns/attribute", baselineName: "in-process (tick.\(encoding.rawValue).all)",
+            name: "\(name).all", value: median(wall), unit: "ns/attribute", baselineName: "in-process (tick.\(formatName).all)",
             baselineValue: inProcess.nanosecondsPerAttribute,
             note: "wall time per attribute read by the client; " + note)
-        if encoding == .compact && !smokeMode {
+        if format.encoding == .compact && !smokeMode {
             all.target = .init(goal: "at most 300 ns per attribute, all in", met: all.value <= 300)
         }
         figures.append(all)

@@ -19,14 +19,22 @@ func transitionBenchmarks() -> [Figure] {
         Figure(name: "tick.visibleAttributes", value: Double(count), unit: "attributes"),
         Figure(name: "tick.interpolate", value: interpolate / Double(rounds * count), unit: "ns/attribute"),
     ]
-    for encoding in AttributeEncoding.allCases {
-        let cost = inProcessTickCost(&scene, encoding: encoding, rounds: rounds, runs: 7)
-        figures.append(Figure(name: "tick.\(encoding.rawValue).all", value: cost.nanosecondsPerAttribute, unit: "ns/attribute"))
-        figures.append(Figure(name: "tick.\(encoding.rawValue).bytesPerAttribute", value: cost.bytesPerAttribute, unit: "bytes"))
+    for (name, format) in tickBenchFormats {
+        let cost = inProcessTickCost(&scene, format: format, rounds: rounds, runs: 7)
+        figures.append(Figure(name: "tick.\(name).all", value: cost.nanosecondsPerAttribute, unit: "ns/attribute"))
+        figures.append(Figure(name: "tick.\(name).bytesPerAttribute", value: cost.bytesPerAttribute, unit: "bytes"))
     }
     blackHole(checksum)
     return figures
 }
+
+/// The attribute formats the tick figures are measured in: both encodings with exact
+/// numbers, and compact with numbers rounded to 3 decimals (`"precision": 3`).
+let tickBenchFormats: [(name: String, format: AttributeFormat)] = [
+    ("objects", AttributeFormat(encoding: .objects)),
+    ("compact", AttributeFormat(encoding: .compact)),
+    ("compact.precision3", AttributeFormat(encoding: .compact, precision: 3)),
+]
 
 /// The tick benchmarks' scene: 100,000 cells scrolled to y = 50,000 in a 375 x 1200
 /// viewport, 8 columns of 46.875-point squares transitioning to 8 columns with spacing.
@@ -44,7 +52,7 @@ func tickBenchScene() -> Scene? {
 
 /// Interpolating and encoding a whole framed tick in this process, per attribute
 /// (median of `runs` runs of `rounds` frames spread over the transition).
-func inProcessTickCost(_ scene: inout Scene, encoding: AttributeEncoding, rounds: Int, runs: Int) -> (
+func inProcessTickCost(_ scene: inout Scene, format: AttributeFormat, rounds: Int, runs: Int) -> (
     nanosecondsPerAttribute: Double, bytesPerAttribute: Double
 ) {
     var count = 0
@@ -62,7 +70,7 @@ func inProcessTickCost(_ scene: inout Scene, encoding: AttributeEncoding, rounds
             writer.beginNotification(method: "transition/tick")
             writer.beginObject()
             writer.writeKey("attributes")
-            AttributeWriter.write(list, encoding: encoding, to: &writer)
+            AttributeWriter.write(list, format: format, to: &writer)
             writer.endObject()
             writer.endObject()
             bytes &+= FrameWriter.frame(writer.bytes).count

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from e2e_harness import GRID, LIST, by_item, create_params, frame_tuple, insets
 
 
@@ -232,3 +234,44 @@ def test_session_limit_is_per_connection(server):
     first.call("session/create", create_params())
     assert first.call_error("session/create", create_params())["code"] == -32014
     assert second.call("session/create", create_params())["session"] == "s2"
+
+
+@pytest.mark.parametrize("encoding", ["objects", "compact"])
+def test_precision_rounds_attribute_numbers(connect, encoding):
+    """Two manual sessions, the same transition: the one with `precision: 2` sends the
+    exact one's frames, alpha and progress rounded to 2 decimals, and the same times."""
+    client = connect()
+    exact = client.call("session/create", create_params(clock="manual", encoding=encoding))["session"]
+    rounded = client.call("session/create", create_params(clock="manual", encoding=encoding, precision=2))["session"]
+    listed = {x["session"]: x for x in client.call("session/list")["sessions"]}
+    assert listed[rounded]["precision"] == 2 and "precision" not in listed[exact]
+    ticks = {}
+    for s in (exact, rounded):
+        client.call("transition/start", {"session": s, "to": GRID, "duration": 0.7,
+                                         "timing": {"easing": "quarticEaseInOut"}})
+        ticks[s] = client.call("clock/advance", {"session": s, "by": 0.3})
+
+    def numbers(attributes):
+        if encoding == "compact":
+            return attributes["frame"] + attributes["alpha"] + attributes["transitionProgress"] + attributes["nextFrame"]
+        out = []
+        for a in attributes:
+            out += [a["frame"][k] for k in ("x", "y", "width", "height")] + [a["alpha"], a["transitionProgress"]]
+        return out
+
+    a, b = ticks[exact], ticks[rounded]
+    assert a["progress"] == b["progress"] and a["time"] == b["time"]
+    exact_numbers, rounded_numbers = numbers(a["attributes"]), numbers(b["attributes"])
+    assert len(exact_numbers) == len(rounded_numbers) > 20
+    assert any(x != round(x, 2) for x in exact_numbers)  # the exact session has more digits to round
+    for x, y in zip(exact_numbers, rounded_numbers):
+        assert abs(x - y) <= 0.005 + 1e-9 and y == round(y, 2)
+    for k in ("x", "y"):
+        assert abs(a["contentOffset"][k] - b["contentOffset"][k]) <= 0.005 + 1e-9
+
+
+@pytest.mark.parametrize("precision", [-1, 10, 2.5, "2"])
+def test_precision_out_of_range(connect, precision):
+    client = connect()
+    error = client.call_error("session/create", create_params(precision=precision))
+    assert error["code"] == -32602 and error["data"]["field"] == "params.precision"

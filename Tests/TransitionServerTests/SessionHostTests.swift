@@ -162,7 +162,7 @@ final class RecordingRouter: SessionRouter {
         let s = try Self.create(host)
         try Self.start(host, s, extra: #","timing":{"easing":"quarticEaseInOut"}"#)
         let tick = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.2}"#)), now: 0)
-        guard case .tick(let payload) = tick else {
+        guard case .tick(let payload, _) = tick else {
             Issue.record("no tick")
             return
         }

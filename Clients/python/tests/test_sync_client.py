@@ -154,6 +154,20 @@ def test_compact_encoding_decodes_to_the_same_attributes(client):
     assert compact.sample(0.7, all=True).attributes == plain.sample(0.7, all=True).attributes
 
 
+def test_precision_rounds_the_attributes(client):
+    exact = client.create_session(VIEWPORT, LIST, 40, clock="manual")
+    rounded = client.create_session(VIEWPORT, LIST, 40, clock="manual", encoding="compact", precision=1)
+    assert {s.session: s.precision for s in client.list_sessions()} == {exact.id: None, rounded.id: 1}
+    for s in (exact, rounded):
+        s.start(GRID, duration=1.0, content_offset=CENTER_20, timing="quarticEaseInOut")
+    a, b = exact.advance(0.3), rounded.advance(0.3)
+    assert len(a.attributes) == len(b.attributes) > 0
+    for x, y in zip(a.attributes, b.attributes):
+        for k in ("x", "y", "width", "height"):
+            u, v = getattr(x.frame, k), getattr(y.frame, k)
+            assert abs(u - v) <= 0.05 + 1e-9 and v == round(v, 1)
+
+
 # Realtime ticks ---------------------------------------------------------------------
 
 

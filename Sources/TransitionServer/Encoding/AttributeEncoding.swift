@@ -7,18 +7,41 @@ public enum AttributeEncoding: String, CaseIterable, Sendable {
     case compact
 }
 
+/// How a session writes attributes: the encoding, and how numbers are rounded.
+public struct AttributeFormat: Hashable, Sendable {
+    public var encoding: AttributeEncoding
+    /// Decimal places of the attributes' numbers (frames, alpha, progress, transforms,
+    /// custom values) and of a tick's content offset; nil writes each number exactly,
+    /// as the shortest text that reads back to the same double.
+    public var precision: Int?
+
+    public init(encoding: AttributeEncoding, precision: Int? = nil) {
+        self.encoding = encoding
+        self.precision = precision
+    }
+
+    /// The `decimals` argument of `JSONByteWriter.write(_:decimals:)`.
+    var decimals: Int { precision ?? -1 }
+}
+
 /// Writes layout attributes straight into a `JSONByteWriter`, with no tree in between.
 public enum AttributeWriter {
     /// Writes `list` as the value of an `attributes` member.
-    public static func write(_ list: [LayoutAttributes], encoding: AttributeEncoding, to w: inout JSONByteWriter) {
-        switch encoding {
+    public static func write(_ list: [LayoutAttributes], format: AttributeFormat, to w: inout JSONByteWriter) {
+        let d = format.decimals
+        switch format.encoding {
         case .objects:
             w.beginArray()
-            for a in list { writeObject(a, to: &w) }
+            for a in list { writeObject(a, decimals: d, to: &w) }
             w.endArray()
         case .compact:
-            writeColumns(list, to: &w)
+            writeColumns(list, decimals: d, to: &w)
         }
+    }
+
+    /// Writes `list` with every number exact.
+    public static func write(_ list: [LayoutAttributes], encoding: AttributeEncoding, to w: inout JSONByteWriter) {
+        write(list, format: AttributeFormat(encoding: encoding), to: &w)
     }
 
     static func kindCode(_ kind: ElementKind) -> Int {
@@ -29,16 +52,16 @@ public enum AttributeWriter {
         }
     }
 
-    static func writeFrame(_ r: Rect, to w: inout JSONByteWriter) {
+    static func writeFrame(_ r: Rect, decimals d: Int, to w: inout JSONByteWriter) {
         w.beginObject()
         w.writeKey("x")
-        w.write(r.minX)
+        w.write(r.minX, decimals: d)
         w.writeKey("y")
-        w.write(r.minY)
+        w.write(r.minY, decimals: d)
         w.writeKey("width")
-        w.write(r.size.width)
+        w.write(r.size.width, decimals: d)
         w.writeKey("height")
-        w.write(r.size.height)
+        w.write(r.size.height, decimals: d)
         w.endObject()
     }
 
@@ -49,22 +72,31 @@ public enum AttributeWriter {
         }
     }
 
-    static func writeValue(_ v: AnimatableValue, to w: inout JSONByteWriter) {
+    static func writeValue(_ v: AnimatableValue, decimals d: Int = -1, to w: inout JSONByteWriter) {
         switch v {
-        case .number(let n): w.write(n)
+        case .number(let n): w.write(n, decimals: d)
         case .color(let c): w.write(c.hexString)
         }
     }
 
-    static func writeTransform(_ t: AffineTransform, to w: inout JSONByteWriter) {
+    static func writeTransform(_ t: AffineTransform, decimals d: Int, to w: inout JSONByteWriter) {
         w.beginArray()
-        for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { w.write(v) }
+        writeTransformValues(t, decimals: d, to: &w)
         w.endArray()
+    }
+
+    static func writeTransformValues(_ t: AffineTransform, decimals d: Int, to w: inout JSONByteWriter) {
+        w.write(t.a, decimals: d)
+        w.write(t.b, decimals: d)
+        w.write(t.c, decimals: d)
+        w.write(t.d, decimals: d)
+        w.write(t.tx, decimals: d)
+        w.write(t.ty, decimals: d)
     }
 
     /// `{"kind", "section", "item", "id"?, "frame", "alpha", "zIndex", "hidden"?,
     /// "transform"?, "transitionProgress", "nextFrame"?, "layoutState", "values"?}`.
-    static func writeObject(_ a: LayoutAttributes, to w: inout JSONByteWriter) {
+    static func writeObject(_ a: LayoutAttributes, decimals d: Int, to w: inout JSONByteWriter) {
         w.beginObject()
         w.writeKey("kind")
         w.write(a.kind.rawValue)
@@ -77,9 +109,9 @@ public enum AttributeWriter {
             writeID(id, to: &w)
         }
         w.writeKey("frame")
-        writeFrame(a.frame, to: &w)
+        writeFrame(a.frame, decimals: d, to: &w)
         w.writeKey("alpha")
-        w.write(a.alpha)
+        w.write(a.alpha, decimals: d)
         w.writeKey("zIndex")
         w.write(a.zIndex)
         if a.isHidden {
@@ -88,13 +120,13 @@ public enum AttributeWriter {
         }
         if let t = a.transform {
             w.writeKey("transform")
-            writeTransform(t, to: &w)
+            writeTransform(t, decimals: d, to: &w)
         }
         w.writeKey("transitionProgress")
-        w.write(a.transitionProgress)
+        w.write(a.transitionProgress, decimals: d)
         if let next = a.nextFrame {
             w.writeKey("nextFrame")
-            writeFrame(next, to: &w)
+            writeFrame(next, decimals: d, to: &w)
         }
         w.writeKey("layoutState")
         w.write(a.layoutState)
@@ -103,7 +135,7 @@ public enum AttributeWriter {
             w.beginObject()
             for v in a.values {
                 w.writeKey(v.name)
-                writeValue(v.value, to: &w)
+                writeValue(v.value, decimals: d, to: &w)
             }
             w.endObject()
         }
@@ -116,7 +148,7 @@ public enum AttributeWriter {
     /// some element has them: "id" (null where none), "hidden" (indices of hidden
     /// elements), "transform" (6 per element, identity where none), "values" (per name,
     /// one per element, null where the element lacks it)}.
-    static func writeColumns(_ list: [LayoutAttributes], to w: inout JSONByteWriter) {
+    static func writeColumns(_ list: [LayoutAttributes], decimals d: Int, to w: inout JSONByteWriter) {
         w.beginObject()
         w.writeKey("count")
         w.write(list.count)
@@ -135,15 +167,15 @@ public enum AttributeWriter {
         w.writeKey("frame")
         w.beginArray()
         for a in list {
-            w.write(a.frame.minX)
-            w.write(a.frame.minY)
-            w.write(a.frame.size.width)
-            w.write(a.frame.size.height)
+            w.write(a.frame.minX, decimals: d)
+            w.write(a.frame.minY, decimals: d)
+            w.write(a.frame.size.width, decimals: d)
+            w.write(a.frame.size.height, decimals: d)
         }
         w.endArray()
         w.writeKey("alpha")
         w.beginArray()
-        for a in list { w.write(a.alpha) }
+        for a in list { w.write(a.alpha, decimals: d) }
         w.endArray()
         w.writeKey("zIndex")
         w.beginArray()
@@ -151,16 +183,16 @@ public enum AttributeWriter {
         w.endArray()
         w.writeKey("transitionProgress")
         w.beginArray()
-        for a in list { w.write(a.transitionProgress) }
+        for a in list { w.write(a.transitionProgress, decimals: d) }
         w.endArray()
         w.writeKey("nextFrame")
         w.beginArray()
         for a in list {
             let r = a.nextFrame ?? a.frame
-            w.write(r.minX)
-            w.write(r.minY)
-            w.write(r.size.width)
-            w.write(r.size.height)
+            w.write(r.minX, decimals: d)
+            w.write(r.minY, decimals: d)
+            w.write(r.size.width, decimals: d)
+            w.write(r.size.height, decimals: d)
         }
         w.endArray()
         var states: [String] = []
@@ -197,8 +229,7 @@ public enum AttributeWriter {
             w.writeKey("transform")
             w.beginArray()
             for a in list {
-                let t = a.transform ?? .identity
-                for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { w.write(v) }
+                writeTransformValues(a.transform ?? .identity, decimals: d, to: &w)
             }
             w.endArray()
         }
@@ -214,7 +245,7 @@ public enum AttributeWriter {
                 w.beginArray()
                 for a in list {
                     if let v = a.values.first(where: { $0.name == name }) {
-                        writeValue(v.value, to: &w)
+                        writeValue(v.value, decimals: d, to: &w)
                     } else {
                         w.writeNull()
                     }

@@ -11,7 +11,7 @@ struct SessionCreateRequest: RequestType {
     var contentOffset: Point
     var clock: ClockKind
     var fps: Int
-    var encoding: AttributeEncoding
+    var format: AttributeFormat
     var keepAlive: Bool
 
     init(json: JSONCursor) throws(JSONDecodingError) {
@@ -21,7 +21,12 @@ struct SessionCreateRequest: RequestType {
         contentOffset = json["contentOffset"].isPresent ? try Decode.point(json["contentOffset"]) : .zero
         clock = try Decode.named(json["clock"], default: ClockKind.realtime)
         fps = try json["fps"].decode(default: 60)
-        encoding = try Decode.named(json["encoding"], default: AttributeEncoding.objects)
+        let encoding = try Decode.named(json["encoding"], default: AttributeEncoding.objects)
+        let precision: Int? = try json["precision"].decodeIfPresent()
+        if let precision, !(0...JSONByteWriter.maximumDecimals).contains(precision) {
+            throw json["precision"].invalid("integer from 0 to \(JSONByteWriter.maximumDecimals)")
+        }
+        format = AttributeFormat(encoding: encoding, precision: precision)
         keepAlive = try json["keepAlive"].decode(default: false)
     }
 }

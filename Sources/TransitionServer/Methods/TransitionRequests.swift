@@ -138,13 +138,14 @@ struct ClockAdvanceRequest: RequestType {
 /// The result of `clock/advance`: the tick emitted at the new time, or the time alone
 /// when no transition is in flight.
 enum AdvanceResult: JSONEncodable {
-    case tick(TickPayload)
+    /// The tick and its JSON as the readers got it (written again unchanged).
+    case tick(TickPayload, json: [UInt8])
     case idle(session: String, time: Double)
 
     func encode(to w: inout JSONByteWriter) {
         switch self {
-        case .tick(let tick):
-            tick.encode(to: &w)
+        case .tick(_, let json):
+            w.writeRaw(json)
         case .idle(let session, let time):
             w.write(["session": .string(session), "time": .double(time), "state": "idle"] as JSONValue)
         }

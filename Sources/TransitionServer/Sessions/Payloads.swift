@@ -4,12 +4,14 @@ import TransitionEngine
 /// `{"x", "y"}`.
 struct PointPayload: JSONEncodable {
     var point: Point
+    /// Decimal places (-1: exact).
+    var decimals = -1
     func encode(to w: inout JSONByteWriter) {
         w.beginObject()
         w.writeKey("x")
-        w.write(point.x)
+        w.write(point.x, decimals: decimals)
         w.writeKey("y")
-        w.write(point.y)
+        w.write(point.y, decimals: decimals)
         w.endObject()
     }
 }
@@ -42,7 +44,7 @@ struct TickPayload: JSONEncodable {
     var contentOffset: Point
     var accessory: [CustomValue]
     var attributes: [LayoutAttributes]
-    var encoding: AttributeEncoding
+    var format: AttributeFormat
     /// More elements were visible than a tick carries.
     var truncated = false
 
@@ -76,9 +78,9 @@ struct TickPayload: JSONEncodable {
         w.writeKey("velocity")
         w.write(sample.velocity)
         w.writeKey("contentOffset")
-        PointPayload(point: contentOffset).encode(to: &w)
+        PointPayload(point: contentOffset, decimals: format.decimals).encode(to: &w)
         w.writeKey("attributes")
-        AttributeWriter.write(attributes, encoding: encoding, to: &w)
+        AttributeWriter.write(attributes, format: format, to: &w)
         w.endObject()
     }
 }
@@ -117,7 +119,7 @@ struct DidEndPayload: JSONEncodable {
 struct AttributesResult: JSONEncodable {
     var members: JSONObject
     var attributes: [LayoutAttributes]
-    var encoding: AttributeEncoding
+    var format: AttributeFormat
 
     func encode(to w: inout JSONByteWriter) {
         w.beginObject()
@@ -126,7 +128,7 @@ struct AttributesResult: JSONEncodable {
             w.write(value)
         }
         w.writeKey("attributes")
-        AttributeWriter.write(attributes, encoding: encoding, to: &w)
+        AttributeWriter.write(attributes, format: format, to: &w)
         w.endObject()
     }
 }

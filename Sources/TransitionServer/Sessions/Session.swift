@@ -16,7 +16,7 @@ final class Session {
     var scene: Scene
     let clock: ClockKind
     let fps: Int
-    let encoding: AttributeEncoding
+    let format: AttributeFormat
     /// The connection that created it; nil once that connection closed (keepAlive).
     var owner: ConnectionID?
     /// Other connections that receive its ticks and didEnd.
@@ -61,14 +61,14 @@ final class Session {
     }
 
     init(
-        id: String, scene: Scene, clock: ClockKind, fps: Int, encoding: AttributeEncoding,
+        id: String, scene: Scene, clock: ClockKind, fps: Int, format: AttributeFormat,
         owner: ConnectionID, keepAlive: Bool, origin: UInt64
     ) {
         self.id = id
         self.scene = scene
         self.clock = clock
         self.fps = fps
-        self.encoding = encoding
+        self.format = format
         self.owner = owner
         self.keepAlive = keepAlive
         self.origin = origin

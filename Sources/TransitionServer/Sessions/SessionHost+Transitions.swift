@@ -146,7 +146,7 @@ extension SessionHost {
         ]
         // A hypothetical transition never existed, so it has no id.
         if r.hypothetical == nil { members.updateValue(.string("t\(active.id)"), forKey: "transition") }
-        return AttributesResult(members: members, attributes: list, encoding: s.encoding)
+        return AttributesResult(members: members, attributes: list, format: s.format)
     }
 
     // MARK: Time
@@ -160,22 +160,23 @@ extension SessionHost {
             throw .invalid(ValidationError(field: r.to != nil ? "to" : "by", message: "time only moves forward: must reach at least \(s.manualTime)"))
         }
         s.manualTime = target
-        guard let tick = emitTick(s, time: target) else { return .idle(session: s.id, time: target) }
-        return .tick(tick)
+        guard let tick = emitTick(s, time: target, forReply: true) else { return .idle(session: s.id, time: target) }
+        return .tick(tick.payload, json: tick.json)
     }
 
     /// Produces the tick of `s` at `time` (advancing its scene), sends it to its audience,
-    /// and the didEnd after it when the transition ended.
+    /// and the didEnd after it when the transition ended. The tick's JSON is encoded once
+    /// and shared by every reader (and by the `clock/advance` reply, `forReply`).
     @discardableResult
-    func emitTick(_ s: Session, time: Double) -> TickPayload? {
+    func emitTick(_ s: Session, time: Double, forReply: Bool = false) -> (payload: TickPayload, json: [UInt8])? {
         let step = s.scene.advance(to: time)
         guard let frame = step.frame else { return nil }
         s.seq += 1
         // Every reader still has an unsent tick of this session: building this one would
         // only replace those, so skip it (the gap in seq shows it). The last tick of a
-        // transition and a paused one are always built.
+        // transition, a paused one and one a reply carries are always built.
         let paused = s.scene.active?.animator.phase == .paused  // its one tick is not repeated
-        if step.end == nil, !paused, !s.audience.isEmpty, let router,
+        if step.end == nil, !paused, !forReply, !s.audience.isEmpty, let router,
             !s.audience.contains(where: { router.wantsTick(of: s.id, connection: $0) })
         {
             return nil
@@ -186,14 +187,20 @@ extension SessionHost {
         let tick = TickPayload(
             session: s.id, transition: frame.transitionID, seq: s.seq, time: time, sample: frame.sample,
             contentOffset: frame.contentOffset, accessory: frame.accessory, attributes: attributes,
-            encoding: s.encoding, truncated: !complete)
-        var w = JSONByteWriter(capacity: 64 + attributes.count * 200)
-        w.beginNotification(method: "transition/tick")
-        tick.encode(to: &w)
-        w.endObject()
-        for c in s.audience { router?.deliverTick(w.bytes, session: s.id, to: c) }
+            format: s.format, truncated: !complete)
+        var params = JSONByteWriter(capacity: 64 + attributes.count * 200)
+        tick.encode(to: &params)
+        let json = params.bytes
+        if !s.audience.isEmpty {
+            var w = JSONByteWriter(capacity: json.count + 64)
+            w.beginNotification(method: "transition/tick")
+            w.writeRaw(json)
+            w.endObject()
+            let message = w.bytes
+            for c in s.audience { router?.deliverTick(message, session: s.id, to: c) }
+        }
         if let ended = step.end { sendDidEnd(s, id: ended.id, end: ended.end, time: time) }
-        return tick
+        return (tick, json)
     }
 
     /// Emits the ticks of realtime sessions whose deadline has come; returns the next

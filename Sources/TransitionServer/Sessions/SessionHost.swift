@@ -64,7 +64,7 @@ final class SessionHost {
         let id = "s\(nextSessionNumber)"
         nextSessionNumber += 1
         let session = Session(
-            id: id, scene: scene, clock: r.clock, fps: r.fps, encoding: r.encoding, owner: connection,
+            id: id, scene: scene, clock: r.clock, fps: r.fps, format: r.format, owner: connection,
             keepAlive: r.keepAlive, origin: now)
         sessions[id] = session
         order.append(id)
@@ -121,13 +121,15 @@ final class SessionHost {
 
     func list(connection: ConnectionID) -> JSONValue {
         .array(order.compactMap { sessions[$0] }.map { s in
-            [
+            var entry: JSONObject = [
                 "session": .string(s.id), "clock": .string(s.clock.rawValue), "fps": .integer(Int64(s.fps)),
-                "encoding": .string(s.encoding.rawValue), "state": .string(s.state),
+                "encoding": .string(s.format.encoding.rawValue), "state": .string(s.state),
                 "items": .integer(Int64(s.scene.model.totalCount)), "layoutState": .string(s.scene.placed.layout.stateName),
                 "owned": .bool(s.owner == connection), "subscribed": .bool(s.subscribers.contains(connection)),
                 "keepAlive": .bool(s.keepAlive),
             ]
+            if let precision = s.format.precision { entry.updateValue(.integer(Int64(precision)), forKey: "precision") }
+            return .object(entry)
         })
     }
 
@@ -157,7 +159,7 @@ final class SessionHost {
                 "contentSize": .size(placed.layout.contentSize), "contentOffset": .point(placed.contentOffset),
                 "state": .string(s.state),
             ],
-            attributes: list, encoding: s.encoding)
+            attributes: list, format: s.format)
     }
 
     /// Collects what `query` yields, refusing more than the per-response limit; the query

@@ -431,6 +431,7 @@ def create_params(
     clock: Optional[str] = None,
     fps: Optional[int] = None,
     encoding: Optional[str] = None,
+    precision: Optional[int] = None,
     keep_alive: Optional[bool] = None,
     extra: Optional[Mapping[str, Any]] = None,
 ) -> Dict[str, Any]:
@@ -440,6 +441,7 @@ def create_params(
     _put(p, "clock", clock)
     _put(p, "fps", fps)
     _put(p, "encoding", encoding)
+    _put(p, "precision", precision)
     _put(p, "keepAlive", keep_alive)
     if extra:
         p.update(extra)

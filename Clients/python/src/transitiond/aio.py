@@ -451,6 +451,7 @@ class AsyncClient:
         clock: Optional[str] = None,
         fps: Optional[int] = None,
         encoding: Optional[str] = None,
+        precision: Optional[int] = None,
         keep_alive: Optional[bool] = None,
         timeout: Optional[float] = None,
         **extra: Any,
@@ -458,7 +459,7 @@ class AsyncClient:
         """``session/create``: returns an ``AsyncSession`` (see ``Client.create_session``)."""
         params = create_params(
             viewport, layout, sections, content_inset=content_inset, content_offset=content_offset, clock=clock,
-            fps=fps, encoding=encoding, keep_alive=keep_alive, extra=extra,
+            fps=fps, encoding=encoding, precision=precision, keep_alive=keep_alive, extra=extra,
         )
         result = await self.request("session/create", params, timeout=timeout)
         session = self.session(result["session"])

@@ -595,6 +595,7 @@ class Client:
         clock: Optional[str] = None,
         fps: Optional[int] = None,
         encoding: Optional[str] = None,
+        precision: Optional[int] = None,
         keep_alive: Optional[bool] = None,
         timeout: Optional[float] = None,
         **extra: Any,
@@ -603,11 +604,12 @@ class Client:
 
         ``viewport`` is ``(width, height)``; ``layout`` a layout (``spec.list_layout(60)``
         ...); ``sections`` ``100`` (one section), ``[3, 4]`` or a list of mappings;
-        ``clock`` ``"realtime"`` (default) or ``"manual"``.
+        ``clock`` ``"realtime"`` (default) or ``"manual"``; ``precision`` rounds attribute
+        numbers to that many decimals (exact by default).
         """
         params = create_params(
             viewport, layout, sections, content_inset=content_inset, content_offset=content_offset, clock=clock,
-            fps=fps, encoding=encoding, keep_alive=keep_alive, extra=extra,
+            fps=fps, encoding=encoding, precision=precision, keep_alive=keep_alive, extra=extra,
         )
         result = self.request("session/create", params, timeout=timeout)
         session = self.session(result["session"])

@@ -293,6 +293,7 @@ class SessionInfo:
     owned: bool
     subscribed: bool
     keep_alive: bool
+    precision: Optional[int] = None
     raw: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     @classmethod
@@ -308,6 +309,7 @@ class SessionInfo:
             owned=p["owned"],
             subscribed=p["subscribed"],
             keep_alive=p["keepAlive"],
+            precision=p.get("precision"),
             raw=p,
         )
 

@@ -1,0 +1,45 @@
+/// Doubles rounded to a number of decimal places: for clients that draw what they
+/// read and gain nothing from 17 significant digits, a few decimals are shorter on
+/// the wire and far cheaper to write than the shortest round-trip text.
+extension JSONByteWriter {
+    /// The most decimal places `write(_:decimals:)` takes.
+    public static let maximumDecimals = 9
+
+    /// Writes `value` rounded to `decimals` places (0...`maximumDecimals`), trailing
+    /// zeros dropped (`12.5`, not `12.500`; `3`, not `3.000`); a negative `decimals`
+    /// writes the shortest round-trip text. A value too large to scale exactly (|value|
+    /// x 10^decimals at or above 2^53) is written in full; non-finite ones as `null`.
+    @inlinable
+    public mutating func write(_ value: Double, decimals: Int) {
+        separate()
+        if decimals < 0 {
+            appendDouble(value)
+        } else {
+            appendFixed(value, decimals: Swift.min(decimals, Self.maximumDecimals))
+        }
+        needsComma = true
+    }
+
+    @usableFromInline
+    mutating func appendFixed(_ value: Double, decimals: Int) {
+        let scaled = value.magnitude * exactPowerOfTen(decimals)
+        // NaN fails this comparison too and is written by appendDouble as null.
+        guard scaled < 9_007_199_254_740_992 else {
+            appendDouble(value)
+            return
+        }
+        var mantissa = UInt64(scaled + 0.5)
+        guard mantissa != 0 else {
+            // No "-0": a value that rounds to zero is zero on screen.
+            appendByte(UInt8(ascii: "0"))
+            return
+        }
+        var digits = decimals
+        while digits > 0 && mantissa % 10 == 0 {
+            mantissa /= 10
+            digits -= 1
+        }
+        if value.sign == .minus { appendByte(UInt8(ascii: "-")) }
+        appendDigits(mantissa, fractionDigits: digits)
+    }
+}
