@@ -42,7 +42,7 @@ public final class Daemon: SessionRouter {
     private var connections: [ConnectionID: Connection] = [:]
     private var nextConnectionID = 1
     private var listener: Listener?
-    private var tickTimer: Timer?
+    private var tickTimer: DeadlineTimer?
     private var watchTimer: Timer?
     private var signals: [SignalWatcher] = []
     /// Client processes to watch: with a connection, that connection closes when the
@@ -79,8 +79,12 @@ public final class Daemon: SessionRouter {
     private var now: UInt64 { loop.nanoseconds }
 
     private func serve() -> Int32 {
-        tickTimer = Timer(loop: loop)
-        tickTimer?.onFire = { [unowned self] in self.pumpTicks() }
+        guard let ticks = DeadlineTimer(loop: loop) else {
+            logger.error("cannot create a timer (timerfd_create): \(String(cString: strerror(errno)))")
+            return 1
+        }
+        ticks.onFire = { [unowned self] in self.pumpTicks() }
+        tickTimer = ticks
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             let watcher = SignalWatcher(loop: loop, signal: sig)
             watcher.onSignal = { [unowned self] s in
@@ -210,8 +214,8 @@ public final class Daemon: SessionRouter {
         connections[connection]?.send(body, session: session)
     }
 
-    func deliverTick(_ body: [UInt8], session: String, to connection: ConnectionID) {
-        connections[connection]?.sendTick(body, session: session)
+    func deliverTick(framed: [UInt8], session: String, to connection: ConnectionID) {
+        connections[connection]?.sendTick(framed: framed, session: session)
     }
 
     func wantsTick(of session: String, connection: ConnectionID) -> Bool {
@@ -220,17 +224,20 @@ public final class Daemon: SessionRouter {
 
     // MARK: Time
 
+    /// Ticks due this soon are emitted together with those due now: one wake-up serves
+    /// sessions whose deadlines nearly coincide, at the cost of that much earliness.
+    static let tickSlack: UInt64 = 200_000
+
     /// Emits due ticks and sets the timer for the next deadline.
     private func pumpTicks() {
         guard !stopping, let timer = tickTimer else { return }
-        let t = now
-        guard let next = host.tickRealtime(now: t) else {
+        guard let next = host.tickRealtime(now: now, slack: Self.tickSlack) else {
             timer.stop()
             return
         }
-        // At least 1 ms: a timer re-armed for 0 ms from its own callback is due again at
-        // once (libuv's loop time does not move while timers run) and would starve I/O.
-        timer.schedule(afterMilliseconds: Swift.max(1, next > t ? (next - t) / 1_000_000 : 0))
+        // A deadline already past fires on the next loop iteration, after the I/O that
+        // is ready then, so a session that falls behind cannot starve clients.
+        timer.schedule(at: next)
     }
 
     /// Watches `pid`: when it dies, closes `connection`, or exits when there is none (an

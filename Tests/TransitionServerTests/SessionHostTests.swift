@@ -11,8 +11,10 @@ final class RecordingRouter: SessionRouter {
         messages[connection, default: []].append(try! JSONParser().parse(body))
     }
 
-    func deliverTick(_ body: [UInt8], session: String, to connection: ConnectionID) {
-        messages[connection, default: []].append(try! JSONParser().parse(body))
+    func deliverTick(framed: [UInt8], session: String, to connection: ConnectionID) {
+        // Past the `Content-Length: N` header.
+        let body = framed[(framed.firstRange(of: Array("\r\n\r\n".utf8))!.upperBound)...]
+        messages[connection, default: []].append(try! JSONParser().parse(Array(body)))
     }
 
     func wantsTick(of session: String, connection: ConnectionID) -> Bool { true }

@@ -165,10 +165,9 @@ final class Connection {
         checkPressure()
     }
 
-    /// Sends a tick; while the client is behind, only the newest per session waits.
-    func sendTick(_ body: [UInt8], session: String) {
+    /// Sends a framed tick; while the client is behind, only the newest per session waits.
+    func sendTick(framed: [UInt8], session: String) {
         guard !isClosed else { return }
-        let framed = FrameWriter.frame(body)
         if queue.isEmpty && backlog < limits.highWater {
             write(framed)
         } else {

@@ -188,24 +188,25 @@ extension SessionHost {
             session: s.id, transition: frame.transitionID, seq: s.seq, time: time, sample: frame.sample,
             contentOffset: frame.contentOffset, accessory: frame.accessory, attributes: attributes,
             format: s.format, truncated: !complete)
-        var params = JSONByteWriter(capacity: 64 + attributes.count * 200)
-        tick.encode(to: &params)
-        let json = params.bytes
-        if !s.audience.isEmpty {
-            var w = JSONByteWriter(capacity: json.count + 64)
-            w.beginNotification(method: "transition/tick")
-            w.writeRaw(json)
-            w.endObject()
-            let message = w.bytes
-            for c in s.audience { router?.deliverTick(message, session: s.id, to: c) }
-        }
+        // The notification is written once, framed, in one buffer; the reply reuses the
+        // params' bytes.
+        var w = JSONByteWriter(capacity: 160 + attributes.count * 120)
+        w.beginNotification(method: "transition/tick")
+        let paramsStart = w.byteCount
+        tick.encode(to: &w)
+        let paramsEnd = w.byteCount
+        w.endObject()
+        let framed = w.framedBytes()
+        let header = framed.count - w.byteCount
+        let json = forReply ? Array(framed[(header + paramsStart)..<(header + paramsEnd)]) : []
+        for c in s.audience { router?.deliverTick(framed: framed, session: s.id, to: c) }
         if let ended = step.end { sendDidEnd(s, id: ended.id, end: ended.end, time: time) }
         return (tick, json)
     }
 
     /// Emits the ticks of realtime sessions whose deadline has come; returns the next
     /// deadline (monotonic ns), if any session is animating.
-    /// - Parameter slack: a tick due this soon is emitted now (timers are millisecond-grained).
+    /// - Parameter slack: a tick due this soon is emitted now (one wake-up for deadlines that nearly coincide).
     func tickRealtime(now: UInt64, slack: UInt64 = 1_000_000) -> UInt64? {
         var next: UInt64? = nil
         for id in order {

@@ -6,8 +6,9 @@ protocol SessionRouter: AnyObject {
     /// A notification that is never dropped (didEnd): it also ends the session's
     /// coalescing window, so later ticks queue after it.
     func deliver(_ body: [UInt8], session: String, to connection: ConnectionID)
-    /// A tick: a connection keeps at most one unsent tick per session, the newest.
-    func deliverTick(_ body: [UInt8], session: String, to connection: ConnectionID)
+    /// A tick, already framed: a connection keeps at most one unsent tick per session,
+    /// the newest.
+    func deliverTick(framed: [UInt8], session: String, to connection: ConnectionID)
     /// Whether the connection could take a new tick of `session`: false while an older
     /// one still waits unsent (the new one would only replace it).
     func wantsTick(of session: String, connection: ConnectionID) -> Bool
