@@ -39,6 +39,11 @@ final class Connection {
     private let logger: Logger
     private(set) var isClosed = false
     private var readingPaused = false
+    /// Messages written while the messages of one read are handled, sent together at
+    /// the end: one system call for a burst of pipelined replies instead of one each.
+    private var corked: [UInt8]?
+    /// A cork this large is sent at once.
+    private static let corkLimit = 256 << 10
     /// Called with the Dispatcher's outgoing actions that are not writes (exit, close).
     var onAction: ((Connection, Outgoing) -> Void)?
     /// Called once when the connection is gone.
@@ -97,10 +102,12 @@ final class Connection {
     /// waits in the reader until the backlog drains.
     private func handleBufferedMessages() {
         var handled = false
+        corked = corked ?? []
         while !isClosed, !isCongested, let event = reader.next() {
             perform(dispatcher.handle([event]))
             handled = true
         }
+        uncork()
         if handled { onHandled?() }
         if !isClosed, let end = pendingEnd, !isCongested {
             pendingEnd = nil
@@ -133,19 +140,42 @@ final class Connection {
             case .diagnostic(let text):
                 logger.debug("connection \(id): \(text)")
             case .close, .exit:
+                // What was answered before goes out before the connection ends.
+                uncork()
                 onAction?(self, action)
             }
         }
     }
 
     private var backlog: Int {
+        let held = corked?.count ?? 0
         switch output {
-        case .stream(let s): return s.queuedBytes
-        case .blocking: return 0
+        case .stream(let s): return s.queuedBytes + held
+        case .blocking: return held
         }
     }
 
+    /// Sends what the cork holds, and stops holding.
+    private func uncork() {
+        guard let held = corked else { return }
+        corked = nil
+        if !held.isEmpty { writeNow(held) }
+    }
+
     private func write(_ framed: [UInt8]) {
+        if corked != nil {
+            corked!.append(contentsOf: framed)
+            if corked!.count >= Self.corkLimit {
+                let held = corked!
+                corked = []
+                writeNow(held)
+            }
+            return
+        }
+        writeNow(framed)
+    }
+
+    private func writeNow(_ framed: [UInt8]) {
         switch output {
         case .stream(let s): s.write(framed)
         case .blocking(let b):
