@@ -49,6 +49,9 @@ public final class Daemon: SessionRouter {
     /// process dies; without (--clientProcessId), the daemon exits.
     private var watchedProcesses: [Int32: ConnectionID?] = [:]
     private var exitCode: Int32 = 0
+    /// While realtime ticks are emitted: the connections holding their ticks.
+    private var pumping = false
+    private var corkedByPump: Set<ConnectionID> = []
     private var stopping = false
 
     private init(options: DaemonOptions, logger: Logger) {
@@ -215,7 +218,9 @@ public final class Daemon: SessionRouter {
     }
 
     func deliverTick(framed: [UInt8], session: String, to connection: ConnectionID) {
-        connections[connection]?.sendTick(framed: framed, session: session)
+        guard let c = connections[connection] else { return }
+        if pumping && corkedByPump.insert(connection).inserted { c.cork() }
+        c.sendTick(framed: framed, session: session)
     }
 
     func wantsTick(of session: String, connection: ConnectionID) -> Bool {
@@ -231,7 +236,13 @@ public final class Daemon: SessionRouter {
     /// Emits due ticks and sets the timer for the next deadline.
     private func pumpTicks() {
         guard !stopping, let timer = tickTimer else { return }
-        guard let next = host.tickRealtime(now: now, slack: Self.tickSlack) else {
+        // The ticks of one wake-up reach each connection in one write.
+        pumping = true
+        let next = host.tickRealtime(now: now, slack: Self.tickSlack)
+        pumping = false
+        for id in corkedByPump { connections[id]?.uncork() }
+        corkedByPump.removeAll(keepingCapacity: true)
+        guard let next else {
             timer.stop()
             return
         }

@@ -102,7 +102,7 @@ final class Connection {
     /// waits in the reader until the backlog drains.
     private func handleBufferedMessages() {
         var handled = false
-        corked = corked ?? []
+        cork()
         while !isClosed, !isCongested, let event = reader.next() {
             perform(dispatcher.handle([event]))
             handled = true
@@ -155,8 +155,13 @@ final class Connection {
         }
     }
 
+    /// Holds what is written from now on until `uncork`, to send it in one write.
+    func cork() {
+        if corked == nil { corked = [] }
+    }
+
     /// Sends what the cork holds, and stops holding.
-    private func uncork() {
+    func uncork() {
         guard let held = corked else { return }
         corked = nil
         if !held.isEmpty { writeNow(held) }
