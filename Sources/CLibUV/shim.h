@@ -2,4 +2,5 @@
 #define TRANSITIOND_CLIBUV_SHIM_H
 #include <uv.h>
 #include <sys/timerfd.h>
+#include <malloc.h>
 #endif

@@ -61,6 +61,9 @@ public final class Daemon: SessionRouter {
             limits: ServerLimits(
                 maxSessionsPerConnection: options.maxSessionsPerConnection, maxItemsPerSession: options.maxItemsPerSession))
         host.router = self
+        // glibc keeps freed memory for reuse; a large session's arrays (per-item sizes,
+        // frames) would otherwise stay in the daemon's RSS after it is gone.
+        host.onLargeSessionRemoved = { malloc_trim(0) }
     }
 
     /// Runs the daemon until it ends; returns the process exit code.

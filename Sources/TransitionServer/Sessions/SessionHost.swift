@@ -34,6 +34,10 @@ final class SessionHost {
     private var nextSessionNumber = 1
     let limits: ServerLimits
     weak var router: SessionRouter?
+    /// Called after a session of at least `largeSessionItems` items is removed, so the
+    /// daemon can hand the freed memory back to the system.
+    var onLargeSessionRemoved: (() -> Void)?
+    static let largeSessionItems = 10_000
 
     init(limits: ServerLimits = ServerLimits()) {
         self.limits = limits
@@ -118,6 +122,7 @@ final class SessionHost {
         }
         sessions[s.id] = nil
         order.removeAll { $0 == s.id }
+        if s.scene.model.totalCount >= Self.largeSessionItems { onLargeSessionRemoved?() }
     }
 
     func list(connection: ConnectionID) -> JSONValue {
