@@ -1,7 +1,7 @@
-/// Number formatting for `JSONByteWriter`: no `String` is created for integers or for
-/// doubles with up to 15 significant digits.
+/// Number formatting for `JSONByteWriter`: digits go straight into the buffer, eight
+/// at a time, and no `String` is created.
 extension JSONByteWriter {
-    /// "00" "01" … "99": two digits per division by 100.
+    /// "00" "01" … "99", for exponents.
     static let digitPairs: StaticString = """
         00010203040506070809101112131415161718192021222324\
         25262728293031323334353637383940414243444546474849\
@@ -13,10 +13,10 @@ extension JSONByteWriter {
     @usableFromInline
     mutating func appendInteger(_ value: Int64) {
         if value < 0 { appendByte(UInt8(ascii: "-")) }
-        appendDigits(value.magnitude, fractionDigits: 0)
+        appendDigits(value.magnitude)
     }
 
-    /// The number of decimal digits of `value` (1 for 0): an estimate from the bit
+    /// The number of decimal digits of `value` (0 for 0): an estimate from the bit
     /// length (bits × log10 2), corrected by one comparison.
     @inline(__always)
     static func digitCount(_ value: UInt64) -> Int {
@@ -28,85 +28,93 @@ extension JSONByteWriter {
     /// 10^exponent as an integer, for 0 <= exponent <= 19.
     @inline(__always)
     static func powerOfTen(_ exponent: Int) -> UInt64 {
-        switch exponent {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1_000
-        case 4: 10_000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        case 8: 100_000_000
-        case 9: 1_000_000_000
-        case 10: 10_000_000_000
-        case 11: 100_000_000_000
-        case 12: 1_000_000_000_000
-        case 13: 10_000_000_000_000
-        case 14: 100_000_000_000_000
-        case 15: 1_000_000_000_000_000
-        case 16: 10_000_000_000_000_000
-        case 17: 100_000_000_000_000_000
-        case 18: 1_000_000_000_000_000_000
-        default: 10_000_000_000_000_000_000
-        }
+        // A table rather than a `switch`: the jump it compiles to is mispredicted
+        // whenever the digit count changes from one number to the next.
+        powersOfTen[exponent]
     }
 
-    /// Appends `magnitude` in decimal; with `fractionDigits` > 0, a `.` goes before
-    /// the last `fractionDigits` digits (padded with zeros: 2, 2 -> `0.02`).
-    mutating func appendDigits(_ magnitude: UInt64, fractionDigits: Int) {
-        if magnitude < 10 && fractionDigits == 0 {
+    /// 10^0 ... 10^19.
+    static let powersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
+        1_000_000_000, 10_000_000_000, 100_000_000_000, 1_000_000_000_000,
+        10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
+        10_000_000_000_000_000_000,
+    ]
+
+    /// Appends `magnitude` in decimal.
+    mutating func appendDigits(_ magnitude: UInt64) {
+        if magnitude < 10 {
             appendByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
             return
         }
-        let digits = max(Self.digitCount(magnitude), fractionDigits + 1)
-        let length = fractionDigits > 0 ? digits + 1 : digits
-        reserve(length)
-        // Digits right-aligned in the reserved room, two at a time.
-        let pairs = Self.digitPairs.utf8Start
-        var remaining = magnitude
-        var index = count + length
-        let firstDigit = index - digits
-        while index - firstDigit >= 2 {
-            let pair = Int(truncatingIfNeeded: remaining % 100) &* 2
-            remaining /= 100
-            index -= 2
-            base[index] = pairs[pair]
-            base[index + 1] = pairs[pair + 1]
+        let digits = Self.digitCount(magnitude)
+        reserve(digits + 8)  // 8: `storeDigits` writes whole words
+        Self.storeDigits(magnitude, count: digits, at: base + count)
+        count += digits
+    }
+
+    /// The 8 decimal digits of `value` < 10^8 (with leading zeros) as ASCII, the first
+    /// digit in the lowest byte, so that a little-endian store writes them in order.
+    ///
+    /// The digits come out in parallel lanes of one 64-bit word (SWAR): two 4-digit
+    /// halves in 32-bit lanes, each split into two 2-digit numbers in 16-bit lanes,
+    /// each split into two digits in 8-bit lanes. Division by 100 and by 10 is a
+    /// multiplication and a shift (exact for these ranges), and each lane's quotient
+    /// is masked so that bits shifted in from the lane above drop out.
+    @inline(__always)
+    static func eightDigitsASCII(_ value: UInt32) -> UInt64 {
+        let high = value / 10_000
+        let fours = UInt64(high) | UInt64(value &- high &* 10_000) << 32
+        let hundreds = ((fours &* 10_486) >> 20) & 0x0000_007F_0000_007F  // x / 100, x < 10^4
+        let pairs = hundreds | (fours &- hundreds &* 100) << 16
+        let tens = ((pairs &* 103) >> 10) & 0x000F_000F_000F_000F  // x / 10, x < 100
+        let singles = tens | (pairs &- tens &* 10) << 8
+        return singles | 0x3030_3030_3030_3030
+    }
+
+    /// Stores the last `digitCount` (1...20) decimal digits of `value`, with leading
+    /// zeros when it has fewer, at `destination`. Writes in whole 8-byte words: up to
+    /// 7 bytes past the digits are overwritten, so the caller reserves 8 extra.
+    @inline(__always)
+    static func storeDigits(
+        _ value: UInt64, count digitCount: Int, at destination: UnsafeMutablePointer<UInt8>
+    ) {
+        let position = UnsafeMutableRawPointer(destination)
+        if digitCount <= 8 {
+            storeDigitWord(UInt32(truncatingIfNeeded: value), count: digitCount, at: position)
+        } else if digitCount <= 16 {
+            let high = value / 100_000_000
+            let low = value &- high &* 100_000_000
+            storeDigitWord(UInt32(truncatingIfNeeded: high), count: digitCount &- 8, at: position)
+            storeDigitWord(
+                UInt32(truncatingIfNeeded: low), count: 8, at: position + (digitCount &- 8))
+        } else {
+            let top = value / 10_000_000_000_000_000
+            let below = value &- top &* 10_000_000_000_000_000
+            let middle = below / 100_000_000
+            let low = below &- middle &* 100_000_000
+            let middleStart = position + (digitCount &- 16)
+            storeDigitWord(UInt32(truncatingIfNeeded: top), count: digitCount &- 16, at: position)
+            storeDigitWord(UInt32(truncatingIfNeeded: middle), count: 8, at: middleStart)
+            storeDigitWord(UInt32(truncatingIfNeeded: low), count: 8, at: middleStart + 8)
         }
-        if index > firstDigit {
-            base[firstDigit] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-        }
-        if fractionDigits > 0 {
-            // Move the integer part one byte left and put the point after it.
-            let integerDigits = digits - fractionDigits
-            for offset in 0..<integerDigits {
-                base[count + offset] = base[count + offset + 1]
-            }
-            base[count + integerDigits] = UInt8(ascii: ".")
-        }
-        count += length
+    }
+
+    /// Stores the last `digitCount` (1...8) digits of `value` < 10^8 as one word.
+    @inline(__always)
+    private static func storeDigitWord(
+        _ value: UInt32, count digitCount: Int, at destination: UnsafeMutableRawPointer
+    ) {
+        let word = eightDigitsASCII(value) &>> (UInt64(truncatingIfNeeded: 8 &- digitCount) &* 8)
+        destination.storeBytes(of: word.littleEndian, as: UInt64.self)
     }
 
     /// Appends the shortest decimal text that parses back to exactly `value`.
     ///
-    /// Three paths, cheapest first:
-    /// 1. Integral values below 2^53 are written as integers (`2.0` -> `2`, `-0.0` ->
-    ///    `-0`).
-    /// 2. For 10^-7 <= |value| < 10^15: with E = floor(log10 |value|) and k = 14 - E,
-    ///    N = round(|value| · 10^k) < 10^15 and N / 10^k == |value| (one correctly
-    ///    rounded division of exact operands, which is what a correct parser
-    ///    computes) mean that N·10^-k, trailing zeros dropped, parses back to the
-    ///    value. If any decimal of at most 15 significant digits parses back to the
-    ///    value, this N is it: its distance to |value|·10^k is under 0.2, so the
-    ///    rounding finds it. And such a decimal is the only one of its length or
-    ///    shorter that does (decimals of at most 15 digits are further apart than a
-    ///    double's rounding interval), so it is the shortest.
-    /// 3. Otherwise the standard library's shortest round-trip formatter (Swift's
-    ///    `description` algorithm) writes into the buffer through `TextOutputStream`,
-    ///    e.g. `0.30000000000000004` or `1e+300`; a trailing `.0` is dropped.
-    ///
-    /// Non-finite values are written as `null`.
+    /// Integral values below 2^53 are written as integers (`2.0` -> `2`, `-0.0` ->
+    /// `-0`): a conversion and a comparison find them. Other finite values take
+    /// `appendShortestRoundTrip`. Non-finite values are written as `null`.
     @usableFromInline
     mutating func appendDouble(_ value: Double) {
         guard value.isFinite else {
@@ -119,85 +127,110 @@ extension JSONByteWriter {
             let integer = UInt64(magnitude)
             if Double(integer) == magnitude {
                 if value.sign == .minus { appendByte(UInt8(ascii: "-")) }
-                appendDigits(integer, fractionDigits: 0)
-                return
-            }
-        }
-        if magnitude < 1e15 && magnitude >= 1e-7 {
-            let fractionDigits = 14 - Self.decimalExponent(magnitude)
-            let power = exactPowerOfTen(fractionDigits)
-            // Round half up; when a short decimal exists the product is within 0.2
-            // of it, and whatever comes out is checked by the division below.
-            let scaled = Double(UInt64(magnitude * power + 0.5))
-            if scaled < 1e15 && scaled / power == magnitude {
-                var mantissa = UInt64(scaled)
-                var digits = fractionDigits
-                while digits >= 4 && mantissa % 10_000 == 0 {
-                    mantissa /= 10_000
-                    digits -= 4
-                }
-                while digits > 0 && mantissa % 10 == 0 {
-                    mantissa /= 10
-                    digits -= 1
-                }
-                if value.sign == .minus { appendByte(UInt8(ascii: "-")) }
-                appendDigits(mantissa, fractionDigits: digits)
+                appendDigits(integer)
                 return
             }
         }
         appendShortestRoundTrip(value)
     }
 
-    /// floor(log10 m) for 10^-7 <= m < 10^15 (exact at the integer boundaries; near
-    /// the fractional ones an off-by-one only sends a value to the slow path).
-    @inline(__always)
-    static func decimalExponent(_ magnitude: Double) -> Int {
-        if magnitude >= 1 { return digitCount(UInt64(magnitude)) - 1 }
-        if magnitude >= 1e-1 { return -1 }
-        if magnitude >= 1e-2 { return -2 }
-        if magnitude >= 1e-3 { return -3 }
-        if magnitude >= 1e-4 { return -4 }
-        if magnitude >= 1e-5 { return -5 }
-        if magnitude >= 1e-6 { return -6 }
-        return -7
-    }
-
-    /// Appends the standard library's shortest round-trip text for a finite double.
+    /// Appends the shortest round-trip text of a finite double, with the digits of
+    /// `ShortestDecimal`, in the form of Swift's `description` without its trailing
+    /// `.0`: plain decimals from 10^-4 up to 2^53 (`0.0001234`, `123.45678901234567`,
+    /// `9007199254740992`), exponential form outside that range with at least two
+    /// exponent digits (`1.234e-05`, `1e+16`, `5e-324`, `1.7976931348623157e+308`).
+    ///
+    /// One exception to that form, which the writer has always made: from 10^-7 up to
+    /// 10^-4, values of at most 15 significant digits are plain decimals
+    /// (`0.0000001`, where `description` has `1e-07`).
     mutating func appendShortestRoundTrip(_ value: Double) {
-        reserve(32)
-        var sink = ASCIIPointerSink(start: base + count, capacity: capacity - count)
-        value.write(to: &sink)
-        var written = sink.written
-        if written >= 2 && base[count + written - 1] == UInt8(ascii: "0")
-            && base[count + written - 2] == UInt8(ascii: ".")
-        {
-            written -= 2
+        // The longest text is 24 bytes (`-1.2345678901234567e-308`); digit stores may
+        // write 7 more.
+        reserve(40)
+        var end = base + count
+        if value.sign == .minus {
+            end.pointee = UInt8(ascii: "-")
+            end += 1
         }
-        count += written
+        let magnitude = value.magnitude
+        guard magnitude != 0 else {
+            end.pointee = UInt8(ascii: "0")
+            count = end + 1 - base
+            return
+        }
+        let (significand, exponent) = ShortestDecimal.of(magnitude)
+        let digits = Self.digitCount(significand)
+        let scientificExponent = exponent &+ digits &- 1
+        let plainBelowTenThousandth = scientificExponent >= -7 && digits <= 15
+        if (scientificExponent < -4 && !plainBelowTenThousandth)
+            || magnitude > 9_007_199_254_740_992
+        {
+            // "1.2345e-07", "1e+16": a point after the first digit unless it is alone.
+            if digits == 1 {
+                end.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: significand)
+                end += 1
+            } else {
+                // The digits one byte to the right, the first moved back before the
+                // point.
+                Self.storeDigits(significand, count: digits, at: end + 1)
+                end[0] = end[1]
+                end[1] = UInt8(ascii: ".")
+                end += digits &+ 1
+            }
+            end = Self.storeExponent(scientificExponent, at: end)
+        } else if scientificExponent < 0 {
+            // "0.000123": "0." and up to three zeros (six in the exception) before
+            // the digits.
+            let zeros = -scientificExponent &- 1
+            UnsafeMutableRawPointer(end).storeBytes(
+                of: UInt64(0x3030_3030_3030_2E30).littleEndian, as: UInt64.self)  // "0.000000"
+            end += 2 &+ zeros
+            Self.storeDigits(significand, count: digits, at: end)
+            end += digits
+        } else if exponent < 0 {
+            // "123.45678901234567": the integer part is the double's own, as no integer
+            // lies between the two (it would be a shorter decimal than the significand),
+            // so the digits split around the point without a division.
+            let integerPart = UInt64(magnitude)
+            let integerDigits = scientificExponent &+ 1
+            let fractionDigits = -exponent
+            let fraction = significand &- integerPart &* Self.powerOfTen(fractionDigits)
+            Self.storeDigits(integerPart, count: integerDigits, at: end)
+            end[integerDigits] = UInt8(ascii: ".")
+            end += integerDigits &+ 1
+            Self.storeDigits(fraction, count: fractionDigits, at: end)
+            end += fractionDigits
+        } else {
+            // "4350000000000000": the digits, then zeros; 16 digits at most below 2^53.
+            Self.storeDigits(significand, count: digits, at: end)
+            end += digits
+            for _ in 0..<exponent {
+                end.pointee = UInt8(ascii: "0")
+                end += 1
+            }
+        }
+        count = end - base
     }
-}
 
-/// A `TextOutputStream` that takes ASCII output into reserved memory without creating
-/// a `String`, so `Double.write(to:)` lands directly in the writer's buffer.
-struct ASCIIPointerSink: TextOutputStream {
-    let start: UnsafeMutablePointer<UInt8>
-    let capacity: Int
-    var written = 0
-
-    init(start: UnsafeMutablePointer<UInt8>, capacity: Int) {
-        self.start = start
-        self.capacity = capacity
-    }
-
-    mutating func write(_ string: String) {
-        var string = string
-        string.withUTF8 { _writeASCII($0) }
-    }
-
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        guard let source = buffer.baseAddress else { return }
-        let length = min(buffer.count, capacity - written)
-        (start + written).update(from: source, count: length)
-        written += length
+    /// Stores `e`, the exponent's sign and at least two digits (`e-07`, `e+16`,
+    /// `e+308`); returns the end.
+    @inline(__always)
+    private static func storeExponent(_ exponent: Int, at destination: UnsafeMutablePointer<UInt8>)
+        -> UnsafeMutablePointer<UInt8>
+    {
+        var end = destination
+        end[0] = UInt8(ascii: "e")
+        end[1] = exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        end += 2
+        var magnitude = Int(truncatingIfNeeded: exponent.magnitude)
+        if magnitude >= 100 {
+            end.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 100)
+            end += 1
+            magnitude %= 100
+        }
+        let pairs = digitPairs.utf8Start
+        end[0] = pairs[magnitude &* 2]
+        end[1] = pairs[magnitude &* 2 &+ 1]
+        return end + 2
     }
 }

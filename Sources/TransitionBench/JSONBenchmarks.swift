@@ -38,6 +38,7 @@ func jsonBenchmarks() -> [Figure] {
     ] {
         figures += fastWriteFigures(name: name, tick: tick, size: bytes.count)
     }
+    figures.append(doubleWriteFigure())
     figures.append(frameReadFigure(body: exactTickBytes))
     figures.append(dispatchFigure(bytes: start))
     return figures
@@ -112,6 +113,91 @@ private func fastWriteFigures(name: String, tick: BenchTick, size: Int) -> [Figu
             baselineName: "Foundation.JSONSerialization",
             baselineValue: megabytesPerSecond(size, serialization)),
     ]
+}
+
+/// Doubles alone: ns per value for 1M random doubles in [0, 400) (like interpolated
+/// frames: 15 to 17 significant digits), `JSONByteWriter.write(_:)` vs the standard
+/// library's `Double.write(to:)` into a byte buffer, which is how the writer wrote
+/// such values before it had its own shortest-digits code. Both make the same text.
+private func doubleWriteFigure() -> Figure {
+    let count = 1_000_000
+    var random = SplitMix64(seed: 0x5EED_0400)
+    let values = (0..<count).map { _ in Double.random(in: 0..<400, using: &random) }
+
+    var writer = JSONByteWriter(capacity: 32 * count)
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 32 * count)
+    defer { buffer.deallocate() }
+    let writeAll = {
+        writer.reset()
+        for value in values { writer.write(value) }
+        blackHole(writer.byteCount)
+    }
+    let standardLibraryWriteAll = {
+        var sink = ByteSink(start: buffer)
+        for value in values { sink.appendWithoutPointZero(value) }
+        blackHole(sink.count)
+    }
+    // Same text, apart from the writer's commas between values.
+    writeAll()
+    standardLibraryWriteAll()
+    writer.reset()
+    writer.beginArray()
+    for value in values.prefix(1000) { writer.write(value) }
+    writer.endArray()
+    let expected = "[" + values.prefix(1000).map { "\($0)" }.joined(separator: ",") + "]"
+    precondition(writer.bytes == Array(expected.utf8), "writer and description disagree")
+
+    let (ours, standardLibrary) = compareNanosecondsPerIteration(
+        writeAll, standardLibraryWriteAll)
+    return Figure(
+        name: "json.write.double", value: ours / Double(count), unit: "ns/double",
+        baselineName: "Double.write(to:)", baselineValue: standardLibrary / Double(count),
+        note: "1M random doubles in [0, 400)")
+}
+
+/// A `TextOutputStream` into preallocated memory, as the writer used for
+/// `Double.write(to:)`.
+private struct ByteSink: TextOutputStream {
+    let start: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { _writeASCII($0) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        (start + count).update(from: buffer.baseAddress!, count: buffer.count)
+        count += buffer.count
+    }
+
+    /// `description`'s text, without a trailing `.0`, as the writer writes doubles.
+    mutating func appendWithoutPointZero(_ value: Double) {
+        let first = count
+        value.write(to: &self)
+        if count - first >= 2 && start[count - 1] == UInt8(ascii: "0")
+            && start[count - 2] == UInt8(ascii: ".")
+        {
+            count -= 2
+        }
+    }
+}
+
+/// A repeatable random number generator (SplitMix64).
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
 
 /// `FrameReader` over a stream of framed ticks, read in 64 KiB chunks (no baseline).
