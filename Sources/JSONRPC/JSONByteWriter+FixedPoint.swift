@@ -40,6 +40,16 @@ extension JSONByteWriter {
             digits -= 1
         }
         if value.sign == .minus { appendByte(UInt8(ascii: "-")) }
-        appendDigits(mantissa, fractionDigits: digits)
+        guard digits > 0 else {
+            appendDigits(mantissa)
+            return
+        }
+        let unit = Self.powerOfTen(digits)
+        let integer = mantissa / unit
+        appendDigits(integer)
+        reserve(digits + 9)  // the point, then digit stores of whole words
+        base[count] = UInt8(ascii: ".")
+        Self.storeDigits(mantissa &- integer &* unit, count: digits, at: base + count + 1)
+        count += digits + 1
     }
 }
