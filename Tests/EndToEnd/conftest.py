@@ -46,6 +46,23 @@ def pytest_runtest_call(item):
         signal.signal(signal.SIGALRM, previous)
 
 
+# Figures that tests record with `record_property("figures", text)`, printed at the end
+# of the run (memory and timings of test_hostile.py), in the order the tests ran.
+_figures: list[str] = []
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call":
+        _figures.extend(f"{report.nodeid}: {value}" for name, value in report.user_properties if name == "figures")
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _figures:
+        terminalreporter.write_sep("-", "recorded figures")
+        for line in _figures:
+            terminalreporter.write_line(line)
+
+
 def pytest_sessionstart(session):
     path = binary_path()
     if not path.is_file():
