@@ -38,17 +38,23 @@ public struct Dispatcher {
     var cancellations: CancellationMemory
     /// Parser memory and key cache kept across this connection's messages.
     let workspace = JSONParserWorkspace()
+    /// The most messages one batch may hold (a larger batch is refused whole).
+    public let maximumBatchLength: Int
 
     /// Creates a dispatcher for one connection.
     /// - Parameters:
     ///   - registry: The method handlers.
     ///   - maximumDepth: Nesting limit for incoming JSON.
     ///   - cancellationMemory: How many early cancels (and answered ids) to remember.
+    ///   - maximumBatchLength: The most messages one batch may hold: a batch is
+    ///     handled in one go, so this bounds how long one message can keep the others
+    ///     of a server waiting.
     public init(
         registry: MethodRegistry, maximumDepth: Int = JSONParser.defaultMaximumDepth,
-        cancellationMemory: Int = 1024
+        cancellationMemory: Int = 1024, maximumBatchLength: Int = 1000
     ) {
         self.registry = registry
+        self.maximumBatchLength = maximumBatchLength
         self.parser = JSONParser(maximumDepth: maximumDepth)
         self.cancellations = CancellationMemory(capacity: cancellationMemory)
     }
@@ -66,7 +72,8 @@ public struct Dispatcher {
     public mutating func handle(bodies: [[UInt8]]) -> [Outgoing] {
         guard lifecycle != .exited, !bodies.isEmpty else { return [] }
         let payloads = bodies.map {
-            IncomingPayload(body: $0, parser: parser, workspace: workspace)
+            IncomingPayload(
+                body: $0, parser: parser, workspace: workspace, maximumBatchLength: maximumBatchLength)
         }
         let lastCancel = Self.cancelPositions(in: payloads)
         var position = 0
@@ -138,7 +145,7 @@ public struct Dispatcher {
                 note(result)
             case .batch(let results):
                 results.forEach(note)
-            case .emptyBatch, .parseError:
+            case .emptyBatch, .oversizedBatch, .parseError:
                 position += 1
             }
         }
@@ -159,6 +166,14 @@ public struct Dispatcher {
             position += 1
         case .emptyBatch:
             writer.writeErrorResponse(id: .null, error: .invalidRequest("empty batch"))
+            outgoing.append(.send(writer.bytes))
+            position += 1
+        case .oversizedBatch(let count):
+            writer.writeErrorResponse(
+                id: .null,
+                error: .invalidRequest(
+                    "a batch of \(count) messages; at most \(maximumBatchLength) are taken",
+                    data: ["limit": .integer(Int64(maximumBatchLength)), "count": .integer(Int64(count))]))
             outgoing.append(.send(writer.bytes))
             position += 1
         case .single(let result):

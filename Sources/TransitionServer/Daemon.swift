@@ -22,6 +22,8 @@ public struct DaemonOptions: Sendable {
     public var maxMessageBytes: Int = FrameReader.defaultMaximumBodyLength
     public var maxHeaderBytes: Int = FrameReader.defaultMaximumHeaderLength
     public var maxDepth: Int = JSONParser.defaultMaximumDepth
+    /// Messages in one JSON-RPC batch.
+    public var maxBatch = 1000
     public var maxSessionsPerConnection = 64
     public var maxItemsPerSession = 10_000_000
     public var maxConnections = 256
@@ -52,6 +54,10 @@ public final class Daemon: SessionRouter {
     /// While realtime ticks are emitted: the connections holding their ticks.
     private var pumping = false
     private var corkedByPump: Set<ConnectionID> = []
+    /// Connections waiting for their next turn of input, in order, and the idle handle
+    /// that gives them their turns.
+    private var waitingTurns: [ConnectionID] = []
+    private var turns: IdleCallback?
     private var stopping = false
 
     private init(options: DaemonOptions, logger: Logger) {
@@ -91,6 +97,9 @@ public final class Daemon: SessionRouter {
         }
         ticks.onFire = { [unowned self] in self.pumpTicks() }
         tickTimer = ticks
+        let turns = IdleCallback(loop: loop)
+        turns.onIdle = { [unowned self] in self.giveTurns() }
+        self.turns = turns
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             let watcher = SignalWatcher(loop: loop, signal: sig)
             watcher.onSignal = { [unowned self] s in
@@ -105,7 +114,7 @@ public final class Daemon: SessionRouter {
             guard startStdio() else { return 1 }
         case .listen(let path):
             do {
-                let l = try Listener(loop: loop, path: path)
+                let l = try Listener(loop: loop, path: path, backlog: options.maxConnections)
                 l.onConnection = { [unowned self] stream in self.accept(stream) }
                 listener = l
                 logger.info("listening on \(path)")
@@ -173,11 +182,18 @@ public final class Daemon: SessionRouter {
         }
         let connection = Connection(
             id: id, input: input, output: output,
-            dispatcher: Dispatcher(registry: registry, maximumDepth: options.maxDepth),
+            dispatcher: Dispatcher(registry: registry, maximumDepth: options.maxDepth, maximumBatchLength: options.maxBatch),
             reader: FrameReader(maximumBodyLength: options.maxMessageBytes, maximumHeaderLength: options.maxHeaderBytes),
             limits: BackpressureLimits(hardCap: options.maxBacklogBytes), logger: logger)
         connection.onAction = { [unowned self] c, action in self.handle(action, from: c) }
         connection.onHandled = { [unowned self] in self.pumpTicks() }
+        if options.mode != .stdio {
+            // Turns matter only between clients.
+            connection.onYield = { [unowned self] c in
+                self.waitingTurns.append(c.id)
+                self.turns?.start()
+            }
+        }
         connection.onClosed = { [unowned self] c in self.closed(c) }
         connections[id] = connection
         connection.start()
@@ -212,6 +228,15 @@ public final class Daemon: SessionRouter {
         if c.skippedTicks > 0 { logger.info("connection \(c.id): \(c.skippedTicks) ticks coalesced") }
         logger.info("connection \(c.id) closed")
         pumpTicks()
+    }
+
+    /// One turn each for the connections that yielded (their I/O and everyone else's
+    /// was polled in between).
+    private func giveTurns() {
+        let waiting = waitingTurns
+        waitingTurns.removeAll(keepingCapacity: true)
+        for id in waiting { connections[id]?.continueHandling() }
+        if waitingTurns.isEmpty { turns?.stop() }
     }
 
     // MARK: Router
@@ -285,6 +310,7 @@ public final class Daemon: SessionRouter {
         stopping = true
         exitCode = code
         tickTimer?.close()
+        turns?.close()
         watchTimer?.close()
         for s in signals { s.close() }
         listener?.close()

@@ -36,6 +36,7 @@ enum CommandLineOptions {
           --max-message-bytes <n> Largest message body accepted (default 16777216).
           --max-header-bytes <n>  Largest header section accepted (default 8192).
           --max-depth <n>         Deepest JSON nesting accepted (default 128).
+          --max-batch <n>         Messages in one JSON-RPC batch (default 1000).
           --max-sessions <n>      Sessions per connection (default 64).
           --max-items <n>         Items per session (default 10000000).
           --max-connections <n>   Concurrent socket clients (default 256).
@@ -93,6 +94,7 @@ enum CommandLineOptions {
             case "--max-message-bytes": options.maxMessageBytes = try number(name, try value(name, inline), 64...(1 << 30))
             case "--max-header-bytes": options.maxHeaderBytes = try number(name, try value(name, inline), 64...(1 << 20))
             case "--max-depth": options.maxDepth = try number(name, try value(name, inline), 2...10_000)
+            case "--max-batch": options.maxBatch = try number(name, try value(name, inline), 1...1_000_000)
             case "--max-connections": options.maxConnections = try number(name, try value(name, inline), 1...100_000)
             case "--max-backlog-bytes": options.maxBacklogBytes = try number(name, try value(name, inline), (64 << 10)...(1 << 34))
             case "--max-sessions": options.maxSessionsPerConnection = try number(name, try value(name, inline), 1...100_000)

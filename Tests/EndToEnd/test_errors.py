@@ -304,3 +304,16 @@ def test_cancel_request(connect):
     client.notify("$/cancelRequest", {"id": 22})
     client.send({"jsonrpc": "2.0", "id": 23, "method": "session/list"})
     assert client.response(23)["result"] == {"sessions": []}
+
+
+def test_max_batch_flag(server):
+    client = server("--max-batch", "2").connect()
+    ping = {"jsonrpc": "2.0", "method": "session/list", "params": {}}
+    client.send([dict(ping, id=1), dict(ping, id=2)])
+    pair = client.wait_for(lambda m: isinstance(m, list))
+    assert sorted(r["id"] for r in pair) == [1, 2]
+    client.send([dict(ping, id=k) for k in range(3, 6)])
+    refused = client.wait_for(lambda m: isinstance(m, dict) and "error" in m)
+    assert refused["id"] is None and refused["error"]["code"] == -32600
+    assert refused["error"]["data"] == {"limit": 2, "count": 3}
+    assert client.call("session/list") == {"sessions": []}

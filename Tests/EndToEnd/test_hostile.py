@@ -971,9 +971,6 @@ def test_two_hundred_clients_at_once(hostile):
 MAX_BATCH = 150_000  # scrubs, 14.1 MiB: under the 16 MiB message limit
 
 
-@pytest.mark.xfail(strict=True, reason="a batch is handled in one go: one client's 14 MiB batch of scrubs keeps "
-                                       "the daemon from serving anyone else for 4-7 s (debug build), and VmRSS "
-                                       "peaks ~165 MiB above its baseline for it (~30 MB of response)")
 @pytest.mark.time_limit(60)
 def test_batch_as_large_as_the_message_limit(hostile):
     """One JSON-RPC batch of 150,000 scrubs, under the message limit: the others
@@ -1047,10 +1044,6 @@ FLOOD_ITEMS = 20_000
 FLOOD = 1_000
 
 
-@pytest.mark.xfail(strict=True, reason="a connection's input is handled in one go: each wakeup reads up to "
-                                       "32 x 64 KiB (libuv) and handles every message in it before any other client "
-                                       "is served, so pipelined requests of ~17 ms each (debug build) hold the others "
-                                       "off for seconds")
 @pytest.mark.time_limit(60)
 def test_pipelined_requests_do_not_starve_others(hostile):
     """1,000 hypothetical `transition/sample` requests on a 20,000-item session (each
@@ -1092,9 +1085,6 @@ def test_pipelined_requests_do_not_starve_others(hostile):
     rss.check(allowance_mib=0)
 
 
-@pytest.mark.xfail(strict=True, reason="the socket is listened on with a backlog of 128, less than --max-connections "
-                                       "(256): while the loop is busy, a non-blocking connect beyond the 128th "
-                                       "pending one fails at once with EAGAIN")
 @pytest.mark.time_limit(30)
 def test_connection_burst_while_the_daemon_is_busy(hostile):
     """200 clients connect with non-blocking sockets (as libuv-based clients do) while

@@ -1,4 +1,4 @@
-import JSONRPC
+@testable import JSONRPC
 import Testing
 
 /// JSON-RPC 2.0 §7 examples and the invalid-request table of DAEMON.md, each with the
@@ -124,6 +124,28 @@ struct JSONRPCSpecificationTests {
                         resultResponse("9", ["hello", 5]),
                     ]
                 ])
+    }
+
+    @Test func batchOverTheLimitIsRefusedWhole() {
+        var dispatcher = Dispatcher(registry: exampleRegistry(log: NotificationLog()), maximumBatchLength: 3)
+        _ = dispatcher.handle(body: Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
+        let sum = #"{"jsonrpc": "2.0", "method": "sum", "params": [1, 2], "id": 1}"#
+        // Three are taken; four are refused with one error object, none handled.
+        #expect(dispatcher.exchange("[\(sum), \(sum), \(sum)]") == [[resultResponse(1, 3), resultResponse(1, 3), resultResponse(1, 3)]])
+        #expect(
+            dispatcher.exchange(" [\(sum), \(sum), \(sum), \(sum)]")
+                == [
+                    errorResponse(
+                        nil, -32600, "Invalid request: a batch of 4 messages; at most 3 are taken",
+                        data: ["limit": 3, "count": 4])
+                ])
+    }
+
+    @Test func arrayLengthCountsTopLevelElementsOnly() {
+        #expect(IncomingPayload.arrayLength(Array("{}".utf8)) == nil)
+        #expect(IncomingPayload.arrayLength(Array(" [ ] ".utf8)) == 0)
+        #expect(IncomingPayload.arrayLength(Array("[1]".utf8)) == 1)
+        #expect(IncomingPayload.arrayLength(Array(#"[{"a": [1, 2, {"b": ","}]}, "x,]\",y", [3, 4], null]"#.utf8)) == 4)
     }
 
     @Test func batchOfNotificationsOnly() {

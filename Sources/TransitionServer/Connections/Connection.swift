@@ -1,3 +1,4 @@
+import CLibUV
 import JSONRPC
 
 /// Where a connection reads from and writes to.
@@ -50,6 +51,16 @@ final class Connection {
     var onClosed: ((Connection) -> Void)?
     /// Called after input was handled (the daemon reschedules its tick timer).
     var onHandled: (() -> Void)?
+    /// Called when the connection stopped handling its input to let others have a turn;
+    /// the daemon calls `continueHandling()` on a later loop iteration.
+    var onYield: ((Connection) -> Void)?
+    /// Whether handling waits for its next turn (reading is paused meanwhile).
+    private(set) var isYielding = false
+    /// One turn: at most this many messages, or this much time, before others are served.
+    static let messagesPerTurn = 256
+    static let turnNanoseconds: UInt64 = 4_000_000
+    /// After a message this large, freed memory is handed back to the system.
+    static let largeMessageBytes = 1 << 20
 
     init(
         id: ConnectionID, input: ConnectionInput, output: ConnectionOutput, dispatcher: Dispatcher,
@@ -101,18 +112,45 @@ final class Connection {
     /// earlier messages. Stops while the client is not reading its replies: the rest
     /// waits in the reader until the backlog drains.
     private func handleBufferedMessages() {
-        var handled = false
+        guard !isYielding else { return }
+        var handled = 0
+        let turnEnds = uv_hrtime() + Self.turnNanoseconds
         cork()
+        var largeMessage = false
         while !isClosed, !isCongested, let event = reader.next() {
+            if case .message(let body) = event, body.count >= Self.largeMessageBytes { largeMessage = true }
             perform(dispatcher.handle([event]))
-            handled = true
+            handled += 1
+            // A client with a long pipeline (or costly requests) takes turns with the
+            // others instead of holding the loop until its input is used up.
+            if onYield != nil, reader.bufferedByteCount > 0,
+                handled >= Self.messagesPerTurn || uv_hrtime() >= turnEnds
+            {
+                isYielding = true
+                break
+            }
         }
         uncork()
-        if handled { onHandled?() }
+        // glibc keeps the memory a large message was parsed into; give it back.
+        if largeMessage { malloc_trim(0) }
+        if handled > 0 { onHandled?() }
+        if isYielding && !isClosed {
+            checkPressure()
+            onYield?(self)
+            return
+        }
         if !isClosed, let end = pendingEnd, !isCongested {
             pendingEnd = nil
             inputEnded(end.error)
         }
+    }
+
+    /// Handles the next turn of input that waited (see `onYield`).
+    func continueHandling() {
+        guard isYielding, !isClosed else { return }
+        isYielding = false
+        checkPressure()
+        handleBufferedMessages()
     }
 
     /// The end of input, held back while buffered messages still wait.
@@ -120,7 +158,7 @@ final class Connection {
 
     private func inputEnded(_ error: Int32?) {
         guard !isClosed else { return }
-        if isCongested && reader.bufferedByteCount > 0 {
+        if (isCongested || isYielding) && reader.bufferedByteCount > 0 {
             pendingEnd = (error, ())
             return
         }
@@ -234,7 +272,7 @@ final class Connection {
         }
         // Stop reading requests from a client that does not read its replies.
         guard case .stream(let inStream) = input else { return }
-        let congested = isCongested
+        let congested = isCongested || isYielding
         if congested && !readingPaused {
             readingPaused = true
             inStream.stopReading()
@@ -267,5 +305,6 @@ final class Connection {
         onClosed = nil
         onAction = nil
         onHandled = nil
+        onYield = nil
     }
 }

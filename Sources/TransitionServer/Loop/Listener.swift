@@ -37,7 +37,10 @@ final class Listener {
     var onConnection: ((Stream) -> Void)?
     private var isClosed = false
 
-    init(loop: EventLoop, path: String) throws(ListenError) {
+    /// - Parameter backlog: connections the kernel queues before they are accepted;
+    ///   at least as many as may connect at once, so a burst is not refused while the
+    ///   loop is busy.
+    init(loop: EventLoop, path: String, backlog: Int = 128) throws(ListenError) {
         let bytes = path.utf8.count
         guard bytes <= Listener.maximumPathBytes, bytes > 0 else {
             throw .pathTooLong(path: path, bytes: bytes, limit: Listener.maximumPathBytes)
@@ -57,7 +60,7 @@ final class Listener {
         }
         chmod(path, 0o600)
         handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
-        let listening = uv_listen(asStream(handle), 128) { server, status in
+        let listening = uv_listen(asStream(handle), Int32(clamping: Swift.max(backlog, 128))) { server, status in
             guard let server, let data = server.pointee.data, status == 0 else { return }
             Unmanaged<Listener>.fromOpaque(data).takeUnretainedValue().accept()
         }
