@@ -84,6 +84,15 @@ public struct SectionedLayout: Layout {
         }
     }
 
+    /// Calls `body` with each header and footer, in section order: work in the number of
+    /// sections, not of items.
+    public func forEachSupplementaryAttributes(_ body: (LayoutAttributes) -> Void) {
+        for (s, section) in sections.enumerated() {
+            if let frame = section.header { body(supplementaryAttributes(.header, section: s, frame: frame)) }
+            if let frame = section.footer { body(supplementaryAttributes(.footer, section: s, frame: frame)) }
+        }
+    }
+
     public func forEachAttributes(in query: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool {
         let lo = query.min(scrollAxis)
         let hi = query.max(scrollAxis)

@@ -29,18 +29,30 @@ extension Transition {
             lows.append(lo)
             highs.append(hi)
         }
-        from.forEachAttributes(in: .everything) { a in
-            guard cellsToo || a.kind != .cell else { return }
+        forEachListed(in: from, cellsToo: cellsToo) { a in
             let key = matcher.destination(of: a.key)
             let b = key.flatMap { to.attributes(at: $0) }
             add(ElementPair(from: a.key, to: b?.key), a.frame, b?.frame)
         }
-        to.forEachAttributes(in: .everything) { b in
-            guard cellsToo || b.kind != .cell else { return }
+        forEachListed(in: to, cellsToo: cellsToo) { b in
             if let key = matcher.source(of: b.key), from.attributes(at: key) != nil { return }
             add(ElementPair(from: nil, to: b.key), nil, b.frame)
         }
         return (pairs, IntervalIndex(lows: lows, highs: highs))
+    }
+
+    /// Every element of `layout`, or only its headers and footers when cells are banded
+    /// (without visiting the cells: a session may have millions).
+    private static func forEachListed(
+        in layout: any Layout, cellsToo: Bool, _ body: (LayoutAttributes) -> Void
+    ) {
+        if !cellsToo, let sectioned = layout as? SectionedLayout {
+            sectioned.forEachSupplementaryAttributes(body)
+            return
+        }
+        layout.forEachAttributes(in: .everything) { a in
+            if cellsToo || a.kind != .cell { body(a) }
+        }
     }
 
     /// Calls `body` with the attributes at progress p of every element whose frame then
