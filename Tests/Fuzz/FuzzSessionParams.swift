@@ -426,7 +426,7 @@ final class SessionRun {
             return
         }
         if fuzzVerbose { fuzzLog("clock/advance -> " + Self.encoded(result)) }
-        if case .tick(let tick) = result { OutputCheck.checkTick(tick) }
+        if case .tick(let tick, _) = result { OutputCheck.checkTick(tick) }
         OutputCheck.checkResult(result, method: "clock/advance")
         _ = host.tickRealtime(now: now)
         drain()

@@ -80,7 +80,14 @@ final class RecordingRouter: SessionRouter {
         deliveries.append(Delivery(body: body, session: session, connection: connection, isTick: false))
     }
 
-    func deliverTick(_ body: [UInt8], session: String, to connection: ConnectionID) {
+    func deliverTick(framed: [UInt8], session: String, to connection: ConnectionID) {
+        // A tick comes framed: the body follows the `Content-Length` header section.
+        guard let end = framed.firstRange(of: Array("\r\n\r\n".utf8)),
+            framed.starts(with: Array("Content-Length: \(framed.count - end.upperBound)\r\n\r\n".utf8))
+        else {
+            fuzzFailure("a tick is not framed with its exact Content-Length", framed)
+        }
+        let body = Array(framed[end.upperBound...])
         deliveries.append(Delivery(body: body, session: session, connection: connection, isTick: true))
     }
 
