@@ -40,9 +40,11 @@ done
 # the slow reader's peak to 290 MB against 200). They run in a second ASan pass without
 # the quarantine, where VmRSS is the daemon's live memory again and every other check of
 # ASan and LeakSanitizer still applies.
+# test_hostile.py bounds the daemon's VmRSS in every attack, so the whole file goes there.
 memory_bound_tests=(
     "test_faults.py::test_thousand_connections_leave_no_descriptor_or_memory_behind"
     "test_slow_reader.py::test_slow_reader"
+    "test_hostile.py"
 )
 deselect_address=("${memory_bound_tests[@]}")
 deselect_undefined=()
@@ -184,11 +186,12 @@ for kind in "${sanitizers[@]}"; do
         # (5: PYTEST_ARGS selected none of them.)
         [ "$memory" -eq 0 ] || [ "$memory" -eq 5 ] || suite=1
     fi
-    # Every id deselected must have matched a test (a renamed test would run and fail).
+    # Every id deselected must have matched a test (a renamed test would run and fail);
+    # a file id deselects all of its tests, so at least one per id.
     wanted=$((${#deselect[@]} / 2))
     deselected=$(grep -hoE "[0-9]+ deselected" "$work/pytest.log" | tail -1 | cut -d' ' -f1 || true)
-    if [ ${#extra_args[@]} -eq 0 ] && [ "$wanted" -ne "${deselected:-0}" ]; then
-        echo "error: $wanted tests to deselect, but pytest deselected ${deselected:-0}" >&2
+    if [ ${#extra_args[@]} -eq 0 ] && [ "${deselected:-0}" -lt "$wanted" ]; then
+        echo "error: $wanted ids to deselect, but pytest deselected only ${deselected:-0} tests" >&2
         suite=1
     fi
     test_seconds=$(($(date +%s) - start))
