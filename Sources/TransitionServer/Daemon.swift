@@ -259,7 +259,7 @@ public final class Daemon: SessionRouter {
 
     /// Ticks due this soon are emitted together with those due now: one wake-up serves
     /// sessions whose deadlines nearly coincide, at the cost of that much earliness.
-    static let tickSlack: UInt64 = 200_000
+    static let tickSlack: UInt64 = 500_000
 
     /// Emits due ticks and sets the timer for the next deadline.
     private func pumpTicks() {

@@ -97,8 +97,15 @@ class Rss:
                 f"(+{self.growth_mib:.1f}), after {after} MiB ({self.samples} samples)")
 
     def check(self, allowance_mib: float, noise_mib: float = NOISE_MIB) -> None:
-        """Peak growth under the noise plus what the attack may legitimately hold."""
+        """Peak growth under the noise plus what the attack may legitimately hold.
+
+        The bounds are the release and debug builds'. Under AddressSanitizer (its
+        allocator pads every block and shadows all memory) VmRSS measures something
+        else, so `scripts/sanitize.sh` sets TRANSITIOND_HOSTILE_RSS=report: the figures
+        are still printed, and ASan itself checks the memory."""
         bound = noise_mib + allowance_mib
+        if os.environ.get("TRANSITIOND_HOSTILE_RSS") == "report":
+            return
         assert self.growth_mib < bound, f"the daemon's VmRSS grew by {self.growth_mib:.1f} MiB (bound {bound} MiB)"
 
 

@@ -32,7 +32,9 @@ public enum AttributeWriter {
         switch format.encoding {
         case .objects:
             w.beginArray()
-            for a in list { writeObject(a, decimals: d, to: &w) }
+            list.withUnsafeBufferPointer { list in
+                for i in list.indices { writeObject(list[i], decimals: d, to: &w) }
+            }
             w.endArray()
         case .compact:
             writeColumns(list, decimals: d, to: &w)
@@ -148,47 +150,55 @@ public enum AttributeWriter {
     /// some element has them: "id" (null where none), "hidden" (indices of hidden
     /// elements), "transform" (6 per element, identity where none), "values" (per name,
     /// one per element, null where the element lacks it)}.
-    static func writeColumns(_ list: [LayoutAttributes], decimals d: Int, to w: inout JSONByteWriter) {
+    static func writeColumns(_ attributes: [LayoutAttributes], decimals d: Int, to w: inout JSONByteWriter) {
+        // Fields are read in place through the buffer: `for a in list` would copy each
+        // record (and retain its strings and arrays) once per column.
+        attributes.withUnsafeBufferPointer { list in writeColumns(list, decimals: d, to: &w) }
+    }
+
+    private static func writeColumns(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int, to w: inout JSONByteWriter
+    ) {
         w.beginObject()
         w.writeKey("count")
         w.write(list.count)
         w.writeKey("kind")
         w.beginArray()
-        for a in list { w.write(kindCode(a.kind)) }
+        for i in list.indices { w.write(kindCode(list[i].kind)) }
         w.endArray()
         w.writeKey("section")
         w.beginArray()
-        for a in list { w.write(a.indexPath.section) }
+        for i in list.indices { w.write(list[i].indexPath.section) }
         w.endArray()
         w.writeKey("item")
         w.beginArray()
-        for a in list { w.write(a.indexPath.item) }
+        for i in list.indices { w.write(list[i].indexPath.item) }
         w.endArray()
         w.writeKey("frame")
         w.beginArray()
-        for a in list {
-            w.write(a.frame.minX, decimals: d)
-            w.write(a.frame.minY, decimals: d)
-            w.write(a.frame.size.width, decimals: d)
-            w.write(a.frame.size.height, decimals: d)
+        for i in list.indices {
+            w.write(list[i].frame.minX, decimals: d)
+            w.write(list[i].frame.minY, decimals: d)
+            w.write(list[i].frame.size.width, decimals: d)
+            w.write(list[i].frame.size.height, decimals: d)
         }
         w.endArray()
         w.writeKey("alpha")
         w.beginArray()
-        for a in list { w.write(a.alpha, decimals: d) }
+        for i in list.indices { w.write(list[i].alpha, decimals: d) }
         w.endArray()
         w.writeKey("zIndex")
         w.beginArray()
-        for a in list { w.write(a.zIndex) }
+        for i in list.indices { w.write(list[i].zIndex) }
         w.endArray()
         w.writeKey("transitionProgress")
         w.beginArray()
-        for a in list { w.write(a.transitionProgress, decimals: d) }
+        for i in list.indices { w.write(list[i].transitionProgress, decimals: d) }
         w.endArray()
         w.writeKey("nextFrame")
         w.beginArray()
-        for a in list {
-            let r = a.nextFrame ?? a.frame
+        for i in list.indices {
+            let r = list[i].nextFrame ?? list[i].frame
             w.write(r.minX, decimals: d)
             w.write(r.minY, decimals: d)
             w.write(r.size.width, decimals: d)
@@ -198,12 +208,12 @@ public enum AttributeWriter {
         var states: [String] = []
         w.writeKey("layoutState")
         w.beginArray()
-        for a in list {
-            if let i = states.firstIndex(of: a.layoutState) {
-                w.write(i)
+        for i in list.indices {
+            if let state = states.firstIndex(of: list[i].layoutState) {
+                w.write(state)
             } else {
                 w.write(states.count)
-                states.append(a.layoutState)
+                states.append(list[i].layoutState)
             }
         }
         w.endArray()
@@ -211,31 +221,31 @@ public enum AttributeWriter {
         w.beginArray()
         for s in states { w.write(s) }
         w.endArray()
-        if list.contains(where: { $0.id != nil }) {
+        if list.indices.contains(where: { list[$0].id != nil }) {
             w.writeKey("id")
             w.beginArray()
-            for a in list {
-                if let id = a.id { writeID(id, to: &w) } else { w.writeNull() }
+            for i in list.indices {
+                if let id = list[i].id { writeID(id, to: &w) } else { w.writeNull() }
             }
             w.endArray()
         }
-        if list.contains(where: \.isHidden) {
+        if list.indices.contains(where: { list[$0].isHidden }) {
             w.writeKey("hidden")
             w.beginArray()
-            for (i, a) in list.enumerated() where a.isHidden { w.write(i) }
+            for i in list.indices where list[i].isHidden { w.write(i) }
             w.endArray()
         }
-        if list.contains(where: { $0.transform != nil }) {
+        if list.indices.contains(where: { list[$0].transform != nil }) {
             w.writeKey("transform")
             w.beginArray()
-            for a in list {
-                writeTransformValues(a.transform ?? .identity, decimals: d, to: &w)
+            for i in list.indices {
+                writeTransformValues(list[i].transform ?? .identity, decimals: d, to: &w)
             }
             w.endArray()
         }
         var names: [String] = []
-        for a in list {
-            for v in a.values where !names.contains(v.name) { names.append(v.name) }
+        for i in list.indices {
+            for v in list[i].values where !names.contains(v.name) { names.append(v.name) }
         }
         if !names.isEmpty {
             w.writeKey("values")
@@ -243,8 +253,8 @@ public enum AttributeWriter {
             for name in names {
                 w.writeKey(name)
                 w.beginArray()
-                for a in list {
-                    if let v = a.values.first(where: { $0.name == name }) {
+                for i in list.indices {
+                    if let v = list[i].values.first(where: { $0.name == name }) {
                         writeValue(v.value, decimals: d, to: &w)
                     } else {
                         w.writeNull()
