@@ -34,7 +34,7 @@ done
 # Tests that cannot hold under a sanitizer's overhead are left out of its run (never
 # loosened). Node ids are relative to Tests/EndToEnd (pytest's rootdir there).
 #
-# Under ASan these two bound the daemon's VmRSS, and ASan's quarantine keeps up to 256 MB
+# Under ASan these bound the daemon's VmRSS, and ASan's quarantine keeps up to 256 MB
 # of freed memory resident on purpose (to catch use after free), so the bounds would
 # measure the quarantine (it took the 1,000-connection check 120 MB over its 2 MB bound,
 # the slow reader's peak to 290 MB against 200). They run in a second ASan pass without
@@ -43,10 +43,17 @@ done
 # test_hostile.py bounds the daemon's VmRSS in every attack, so the whole file goes there.
 memory_bound_tests=(
     "test_faults.py::test_thousand_connections_leave_no_descriptor_or_memory_behind"
-    "test_slow_reader.py::test_slow_reader"
     "test_hostile.py"
 )
-deselect_address=("${memory_bound_tests[@]}")
+# test_slow_reader needs the daemon to keep 20 sessions at 120 fps with ~200 items each
+# while it measures rates and waits for every transition to end on time: an ASan build
+# is several times too slow for that load, so the test measures nothing there. (Its
+# coalescing paths still run under ASan in test_hostile.py: unread replies, resets
+# mid-tick.)
+too_slow_under_asan=(
+    "test_slow_reader.py::test_slow_reader"
+)
+deselect_address=("${memory_bound_tests[@]}" "${too_slow_under_asan[@]}")
 deselect_undefined=()
 
 resource_dir=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["paths"]["runtimeResourcePath"])')
