@@ -31,8 +31,19 @@ public enum FrameWriter {
     }
 
     static func appendHeader(bodyLength length: Int, to output: inout [UInt8]) {
-        output.append(contentsOf: "Content-Length: ".utf8)
-        output.append(contentsOf: String(length).utf8)
+        let prefix: StaticString = "Content-Length: "
+        output.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        // The digits, last first, without a `String` (one per message otherwise).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var n = UInt(length)
+            var first = digits.count
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") &+ UInt8(n % 10)
+                n /= 10
+            } while n > 0
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        }
         output.append(contentsOf: [0x0D, 0x0A, 0x0D, 0x0A])
     }
 }
