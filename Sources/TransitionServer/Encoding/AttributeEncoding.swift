@@ -41,11 +41,6 @@ public enum AttributeWriter {
         }
     }
 
-    /// Writes `list` with every number exact.
-    public static func write(_ list: [LayoutAttributes], encoding: AttributeEncoding, to w: inout JSONByteWriter) {
-        write(list, format: AttributeFormat(encoding: encoding), to: &w)
-    }
-
     static func kindCode(_ kind: ElementKind) -> Int {
         switch kind {
         case .cell: return 0

@@ -1,6 +1,6 @@
 import CLibUV
 
-/// A libuv timer calling `onFire`.
+/// A repeating libuv timer calling `onFire` (millisecond-grained; ticks use `DeadlineTimer`).
 final class Timer {
     private let handle: UnsafeMutablePointer<uv_timer_t>
     var onFire: (() -> Void)?
@@ -10,15 +10,6 @@ final class Timer {
         handle = .allocate(capacity: 1)
         uv_timer_init(loop.raw, handle)
         handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
-    }
-
-    /// Fires once after `milliseconds` (0: on the next loop iteration).
-    func schedule(afterMilliseconds milliseconds: UInt64) {
-        guard !isClosed else { return }
-        uv_timer_start(handle, { h in
-            guard let data = h?.pointee.data else { return }
-            Unmanaged<Timer>.fromOpaque(data).takeUnretainedValue().onFire?()
-        }, milliseconds, 0)
     }
 
     /// Fires every `milliseconds`.
