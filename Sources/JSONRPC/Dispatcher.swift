@@ -40,6 +40,7 @@ public struct Dispatcher {
     let workspace = JSONParserWorkspace()
     /// The most messages one batch may hold (a larger batch is refused whole).
     public let maximumBatchLength: Int
+    public static let defaultMaximumBatchLength = 1000
 
     /// Creates a dispatcher for one connection.
     /// - Parameters:
@@ -51,7 +52,7 @@ public struct Dispatcher {
     ///     of a server waiting.
     public init(
         registry: MethodRegistry, maximumDepth: Int = JSONParser.defaultMaximumDepth,
-        cancellationMemory: Int = 1024, maximumBatchLength: Int = 1000
+        cancellationMemory: Int = 1024, maximumBatchLength: Int = defaultMaximumBatchLength
     ) {
         self.registry = registry
         self.maximumBatchLength = maximumBatchLength

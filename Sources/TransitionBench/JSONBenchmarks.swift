@@ -121,7 +121,7 @@ private func fastWriteFigures(name: String, tick: BenchTick, size: Int) -> [Figu
 /// such values before it had its own shortest-digits code. Both make the same text.
 private func doubleWriteFigure() -> Figure {
     let count = 1_000_000
-    var random = SplitMix64(seed: 0x5EED_0400)
+    var random = BenchRandom(seed: 0x5EED_0400)
     let values = (0..<count).map { _ in Double.random(in: 0..<400, using: &random) }
 
     var writer = JSONByteWriter(capacity: 32 * count)
@@ -180,23 +180,6 @@ private struct ByteSink: TextOutputStream {
         {
             count -= 2
         }
-    }
-}
-
-/// A repeatable random number generator (SplitMix64).
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

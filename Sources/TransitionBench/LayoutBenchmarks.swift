@@ -65,7 +65,8 @@ private func queryCost(_ layout: some Layout, _ viewport: Viewport) -> Double {
 @_optimize(none)
 func blackHole<T>(_ value: T) {}
 
-struct BenchRandom {
+/// A repeatable random number generator (SplitMix64).
+struct BenchRandom: RandomNumberGenerator {
     private var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -23,7 +23,7 @@ public struct DaemonOptions: Sendable {
     public var maxHeaderBytes: Int = FrameReader.defaultMaximumHeaderLength
     public var maxDepth: Int = JSONParser.defaultMaximumDepth
     /// Messages in one JSON-RPC batch.
-    public var maxBatch = 1000
+    public var maxBatch = Dispatcher.defaultMaximumBatchLength
     public var maxSessionsPerConnection = 64
     public var maxItemsPerSession = 10_000_000
     public var maxConnections = 256
