@@ -16,6 +16,11 @@ let package = Package(
             providers: [.apt(["libuv1-dev"])]
         ),
 
+        // MARK: CommandLineSpec — one description of each command line, rendered as --help,
+        // man page and shell completions. Pure Swift.
+        .target(name: "CommandLineSpec", exclude: ["README.md"]),
+        .testTarget(name: "CommandLineSpecTests", dependencies: ["CommandLineSpec"]),
+
         // MARK: JSONRPC — JSON, LSP framing, messages, dispatch. Pure Swift, no I/O.
         .target(name: "JSONRPC", exclude: ["README.md"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
@@ -36,12 +41,12 @@ let package = Package(
         // Release builds carry the Swift runtime inside the binary: nothing to find and
         // relocate at launch, which halves the time to the first reply.
         .executableTarget(
-            name: "transitiond", dependencies: ["TransitionServer"],
+            name: "transitiond", dependencies: ["CommandLineSpec", "TransitionServer"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
 
         // MARK: transitionctl — command-line client: call methods, demo, render.
-        .executableTarget(name: "transitionctl", dependencies: ["JSONRPC"]),
+        .executableTarget(name: "transitionctl", dependencies: ["CommandLineSpec", "JSONRPC"]),
 
         // MARK: TransitionServer — the libuv shell: transports, connections, sessions, ticks.
         .target(

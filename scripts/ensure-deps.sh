@@ -28,6 +28,14 @@ if [ "${1:-}" = "--tests" ]; then
     command -v node >/dev/null 2>&1 || tools+=(nodejs)
     command -v nvim >/dev/null 2>&1 || tools+=(neovim)
     command -v emacs >/dev/null 2>&1 || tools+=(emacs-nox)
+    # The packaging tests: the shells whose completions are loaded, man and groff for
+    # the man pages, lintian for the .deb.
+    command -v bash >/dev/null 2>&1 || tools+=(bash)
+    command -v zsh >/dev/null 2>&1 || tools+=(zsh)
+    command -v fish >/dev/null 2>&1 || tools+=(fish)
+    command -v man >/dev/null 2>&1 || tools+=(man-db)
+    command -v groff >/dev/null 2>&1 || tools+=(groff-base)
+    command -v lintian >/dev/null 2>&1 || tools+=(lintian)
     if [ ${#tools[@]} -gt 0 ]; then
         echo "Installing: ${tools[*]}" >&2
         sudo_cmd=""

@@ -93,7 +93,7 @@ struct Arguments {
             options.timeout = try number(name, inline, in: 0.001...86_400)
         case "--daemon-log-level":
             let level = try value(name, inline)
-            let levels = ["error", "warning", "info", "debug"]
+            let levels = ConnectionOptions.daemonLogLevels
             guard levels.contains(level) else {
                 throw UsageError(
                     "--daemon-log-level takes one of \(levels.joined(separator: ", ")), got '\(level)'",

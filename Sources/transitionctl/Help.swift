@@ -1,36 +1,63 @@
-/// The tool's help text; each subcommand keeps its own next to its code.
+import CommandLineSpec
+
+/// The tool's command line, described once: `--help`, transitionctl(1) and the shell
+/// completions are rendered from it. Each subcommand keeps its own next to its code.
 enum Help {
-    static let usage = "USAGE: transitionctl [<connection-options>] <subcommand> [<options>]"
+    /// The options every subcommand takes: how to reach a daemon.
+    static let connectionOptions = [
+        OptionSpec(
+            ["--daemon"], value: "<path>", .file,
+            help:
+                "The transitiond to start (default: $TRANSITIOND, else the transitiond next to transitionctl, else the PATH)."
+        ),
+        OptionSpec(
+            ["--socket"], value: "<path>", .file,
+            help:
+                "Connect to a running transitiond (transitiond --listen <path>) instead of starting one."
+        ),
+        OptionSpec(
+            ["--timeout"], value: "<seconds>", help: "Longest wait for a response (default 30)."),
+        OptionSpec(
+            ["--daemon-log-level"], value: "<l>", .choice(ConnectionOptions.daemonLogLevels),
+            help:
+                "Log level of a started daemon, written to standard error: error, warning (default), info or debug."
+        ),
+    ]
 
-    static let connectionOptions = """
-          --daemon <path>         The transitiond to start (default: $TRANSITIOND, else
-                                  the transitiond next to transitionctl, else the PATH).
-          --socket <path>         Connect to a running transitiond (transitiond --listen
-                                  <path>) instead of starting one.
-          --timeout <seconds>     Longest wait for a response (default 30).
-          --daemon-log-level <l>  Log level of a started daemon, written to standard
-                                  error: error, warning (default), info or debug.
-        """
+    /// The end of each subcommand's options.
+    static let subcommandOptions = connectionOptions.map(\.inherited) + [OptionSpec.help]
 
-    static let text = """
-        OVERVIEW: transitionctl — the command-line client of transitiond. It starts a
-        transitiond for the length of one command (or connects to a running one with
-        --socket), speaks JSON-RPC 2.0 to it, and prints what comes back.
+    static let spec = CommandSpec(
+        name: "transitionctl",
+        summary: "the command-line client of transitiond",
+        usage: "transitionctl [<connection-options>] <subcommand> [<options>]",
+        overview: [
+            "transitionctl \u{2014} the command-line client of transitiond. It starts a transitiond for the length of one command (or connects to a running one with --socket), speaks JSON-RPC 2.0 to it, and prints what comes back."
+        ],
+        options: connectionOptions + [.help, OptionSpec(["--version"], help: "Show the version.")],
+        subcommands: Subcommands.all.map { $0.spec },
+        subcommandsNote:
+            "See 'transitionctl help <subcommand>' (or '<subcommand> --help') for details.",
+        sections: [
+            Section(
+                "EXIT STATUS",
+                [
+                    .paragraph(
+                        "0 on success; 1 on a failure (an error response, a lost connection, a timeout); 64 on a command-line mistake; 128 plus the signal's number when interrupted (130 for Ctrl-C)."
+                    )
+                ]),
+            Section(
+                "ENVIRONMENT",
+                [
+                    .definitions([
+                        Definition(
+                            "TRANSITIOND", "The transitiond to start when --daemon is not given.")
+                    ])
+                ]),
+        ],
+        seeAlso: ["transitiond(1)"]
+    )
 
-        \(usage)
-
-        OPTIONS:
-        \(connectionOptions)
-          -h, --help              Show help information.
-          --version               Show the version.
-
-        SUBCOMMANDS:
-          call <method> [<params>]
-                                  Send one request and print its result as JSON.
-          run <file>|-            Run a script of JSON-lines requests on one connection.
-          demo                    Play the list -> grid switch in the terminal.
-          render --out <file>     Draw a transition as a filmstrip (SVG).
-
-          See 'transitionctl help <subcommand>' (or '<subcommand> --help') for details.
-        """
+    static let usage = spec.usageLine
+    static let text = spec.helpText
 }

@@ -1,8 +1,9 @@
-/// One subcommand: its help, its parser and what it does.
+import CommandLineSpec
+
+/// One subcommand: its description, its parser and what it does.
 protocol Subcommand {
-    static var name: String { get }
-    static var usage: String { get }
-    static var help: String { get }
+    /// Its command line: name, usage and help come from it.
+    static var spec: CommandSpec { get }
     /// Parses the subcommand's arguments (the connection options are accepted too).
     /// - Returns: `nil` when help was asked for.
     static func parse(_ arguments: inout Arguments, connection: inout ConnectionOptions)
@@ -11,11 +12,18 @@ protocol Subcommand {
     func run(_ connection: ConnectionOptions) throws -> Int32
 }
 
+extension Subcommand {
+    static var name: String { spec.name }
+    static var usage: String { spec.usageLine }
+    static var help: String { spec.helpText }
+}
+
 enum Subcommands {
+    static var all: [any Subcommand.Type] {
+        [CallCommand.self, RunCommand.self, DemoCommand.self, RenderCommand.self]
+    }
+
     static func named(_ name: String) -> (any Subcommand.Type)? {
-        let all: [any Subcommand.Type] = [
-            CallCommand.self, RunCommand.self, DemoCommand.self, RenderCommand.self,
-        ]
-        return all.first { $0.name == name }
+        all.first { $0.name == name }
     }
 }

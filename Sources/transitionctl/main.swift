@@ -1,4 +1,6 @@
 // transitionctl: the command-line client of transitiond (see Help.swift).
+import CommandLineSpec
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -67,5 +69,22 @@ func runTool(_ argv: [String]) -> Int32 {
     }
 }
 
+/// The hidden `--generate-man` and `--generate-completion <shell>`: documents rendered
+/// from the same description as `--help`.
+func generatedDocument(_ argv: [String]) -> Int32? {
+    do {
+        guard
+            let document = try GeneratedDocument.requested(
+                by: argv, spec: Help.spec, version: Version.number)
+        else { return nil }
+        Console.out(document)
+        return 0
+    } catch {
+        Console.error("Error: \(error.message)")
+        return 64
+    }
+}
+
+if let code = generatedDocument(Array(CommandLine.arguments.dropFirst())) { exit(code) }
 Signals.install()
 exit(runTool(Array(CommandLine.arguments.dropFirst())))

@@ -13,38 +13,8 @@ struct UsageError: Error {
 }
 
 enum CommandLineOptions {
-    static let usage = "USAGE: transitiond [--stdio | --listen <path>] [<options>]"
-
-    static let help = """
-        OVERVIEW: transitiond — animated layout transitions as a service. It speaks
-        JSON-RPC 2.0 with LSP framing (Content-Length headers) on standard input and
-        output, or on a Unix socket, and streams each frame's layout attributes.
-
-        \(usage)
-
-        OPTIONS:
-          --stdio                 Serve one client on standard input/output (the default).
-          --listen [<path>]       Serve clients on a Unix socket at <path> (created 0600)
-                                  until SIGINT or SIGTERM. Also --pipe=<path>. Without
-                                  a path: $XDG_RUNTIME_DIR/transitiond/transitiond.sock,
-                                  else /tmp/transitiond-<uid>/transitiond.sock (the
-                                  directory made 0700). Only this user may connect.
-          --clientProcessId <pid> Exit when that process dies.
-          --log-file <path>       Write logs to <path> instead of standard error.
-          --log-level <level>     error, warning (default), info (also connections and
-                                  signals) or debug.
-          --max-message-bytes <n> Largest message body accepted (default 16777216).
-          --max-header-bytes <n>  Largest header section accepted (default 8192).
-          --max-depth <n>         Deepest JSON nesting accepted (default 128).
-          --max-batch <n>         Messages in one JSON-RPC batch (default 1000).
-          --max-sessions <n>      Sessions per connection (default 64).
-          --max-items <n>         Items per session (default 10000000).
-          --max-connections <n>   Concurrent socket clients (default 256).
-          --max-backlog-bytes <n> Unsent bytes after which a client is disconnected
-                                  (default 67108864).
-          -h, --help              Show help information.
-          --version               Show the version.
-        """
+    /// The usage line quoted with errors; the help is rendered from `spec`.
+    static let usage = spec.usageLine
 
     /// Parses the arguments (without the program name). Options take their value as
     /// the next argument or after `=`.

@@ -1,11 +1,12 @@
+import CommandLineSpec
 import TransitionServer
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Writes `text` to a file descriptor: 2 for errors; 1 only for --help and --version,
-/// which answer before (and instead of) any protocol.
+/// Writes `text` to a file descriptor: 2 for errors; 1 only for --help, --version and
+/// the generated documents, which answer before (and instead of) any protocol.
 func writeAll(_ text: String, to fd: Int32) {
     var bytes = Array(text.utf8)
     var offset = 0
@@ -16,10 +17,24 @@ func writeAll(_ text: String, to fd: Int32) {
     }
 }
 
+// Hidden: the man page and the completions, rendered from the same description as --help.
+do {
+    if let document = try GeneratedDocument.requested(
+        by: Array(CommandLine.arguments.dropFirst()), spec: CommandLineOptions.spec,
+        version: ServerInfo.version)
+    {
+        writeAll(document, to: 1)
+        exit(0)
+    }
+} catch {
+    writeAll("Error: \(error.message)\n", to: 2)
+    exit(64)
+}
+
 do {
     switch try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help:
-        writeAll(CommandLineOptions.help + "\n", to: 1)
+        writeAll(CommandLineOptions.spec.helpText + "\n", to: 1)
     case .version:
         writeAll("\(ServerInfo.name) \(ServerInfo.version)\n", to: 1)
     case .serve(let options):

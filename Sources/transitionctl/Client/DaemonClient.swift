@@ -14,6 +14,9 @@ struct ConnectionOptions {
     var timeout: Double = 30
     /// The daemon's log level when started by us (its standard error is ours).
     var daemonLogLevel = "warning"
+
+    /// What `--daemon-log-level` takes.
+    static let daemonLogLevels = ["error", "warning", "info", "debug"]
 }
 
 /// A blocking JSON-RPC client of transitiond over a pipe pair (a daemon it started

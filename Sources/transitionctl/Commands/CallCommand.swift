@@ -1,40 +1,45 @@
+import CommandLineSpec
 import JSONRPC
 
 /// `transitionctl call <method> [<params>]`: one request, its result on standard output.
 struct CallCommand: Subcommand {
-    static let name = "call"
-    static let usage =
-        "USAGE: transitionctl call <method> [<params>] [--follow] [--pretty] [<connection-options>]"
-    static let help = """
-        OVERVIEW: Send one request to transitiond and print its result as JSON on standard
-        output (exit 0), or the JSON-RPC error on standard error (exit 1): a line
-        'Error: <message> (code <code>)', then the error object {code, message, data}.
-        The connection is initialized first and shut down after: no initialize needed.
-        A started daemon ends with the command, and so do the sessions it holds; to keep
-        state between calls use 'transitionctl run', or --socket with "keepAlive": true.
-
-        \(usage)
-
-        ARGUMENTS:
-          <method>                A method such as session/list or transition/start.
-          <params>                The params as JSON (an object or an array); '-' reads
-                                  them from standard input. Default: no params.
-
-        OPTIONS:
-          --follow                After the result, print the notifications
-                                  (transition/tick, transition/didEnd) as JSON lines, one
-                                  message per line, until a transition/didEnd arrives or
-                                  --timeout seconds pass (then exit 0 with a note).
-          --pretty                Print the result indented.
-        \(Help.connectionOptions)
-          -h, --help              Show help information.
-
-        EXAMPLES:
-          transitionctl call session/list
-          transitionctl call session/create '{"viewport": {"width": 375, "height": 667},
-              "sections": [{"items": 100}], "layout": {"type": "list", "rowHeight": 60}}'
-          transitionctl --socket /tmp/td.sock call session/subscribe '{"session": "s1"}' --follow
-        """
+    static let spec = CommandSpec(
+        name: "call",
+        summary: "Send one request and print its result as JSON.",
+        usage:
+            "transitionctl call <method> [<params>] [--follow] [--pretty] [<connection-options>]",
+        term: "call <method> [<params>]",
+        overview: [
+            "Send one request to transitiond and print its result as JSON on standard output (exit 0), or the JSON-RPC error on standard error (exit 1): a line 'Error: <message> (code <code>)', then the error object {code, message, data}. The connection is initialized first and shut down after: no initialize needed. A started daemon ends with the command, and so do the sessions it holds; to keep state between calls use 'transitionctl run', or --socket with \"keepAlive\": true."
+        ],
+        arguments: [
+            Definition("<method>", "A method such as session/list or transition/start."),
+            Definition(
+                "<params>",
+                "The params as JSON (an object or an array); '-' reads them from standard input. Default: no params."
+            ),
+        ],
+        options: [
+            OptionSpec(
+                ["--follow"],
+                help:
+                    "After the result, print the notifications (transition/tick, transition/didEnd) as JSON lines, one message per line, until a transition/didEnd arrives or --timeout seconds pass (then exit 0 with a note)."
+            ),
+            OptionSpec(["--pretty"], help: "Print the result indented."),
+        ] + Help.subcommandOptions,
+        sections: [
+            Section(
+                "EXAMPLES",
+                [
+                    .verbatim([
+                        "transitionctl call session/list",
+                        "transitionctl call session/create '{\"viewport\": {\"width\": 375, \"height\": 667},",
+                        "    \"sections\": [{\"items\": 100}], \"layout\": {\"type\": \"list\", \"rowHeight\": 60}}'",
+                        "transitionctl --socket /tmp/td.sock call session/subscribe '{\"session\": \"s1\"}' --follow",
+                    ])
+                ])
+        ]
+    )
 
     var method: String
     var params: JSONValue?

@@ -1,40 +1,38 @@
+import CommandLineSpec
 import JSONRPC
 
 /// `transitionctl demo`: the list -> grid switch of the seed apps, in the terminal.
 struct DemoCommand: Subcommand {
-    static let name = "demo"
-    static let usage =
-        "USAGE: transitionctl demo [--scrub] [--loop] [<options>] [<connection-options>]"
-    static let help = """
-        OVERVIEW: Play the list -> grid switch of the seed apps in the terminal: 100 items
-        in a 375 x 667 viewport, list rows 60 high -> a grid of 2 columns (spacing 10,
-        line spacing 5, inset 10), 0.5 s quarticEaseInOut on the realtime clock. Each
-        item is a box labelled with its number, scaled from points to cells, with a
-        progress bar; then the grid goes back to the list. Fits an 80 x 24 terminal and
-        uses a larger one. q or Ctrl-C quits.
-
-        When standard output is not a terminal, it prints the list -> grid transition's
-        messages instead, one JSON line each: every transition/tick, then the
-        transition/didEnd; and exits 0.
-
-        \(usage)
-
-        OPTIONS:
-          --scrub                 Drive the transition with the keyboard (needs a
-                                  terminal on standard input): left/right arrows or h/l
-                                  scrub by 5%, f finishes, c cancels, space cancels in
-                                  place, q quits. After an end, h or l starts the next
-                                  transition (back to the other layout once finished).
-          --loop                  Keep switching list -> grid -> list until q or Ctrl-C.
-          --items <n>             Number of items (default 100).
-          --duration <seconds>    Length of each transition (default 0.5).
-          --timing <name>         Timing curve (default quarticEaseInOut; any easing
-                                  name that initialize lists in easings).
-          --fps <n>               Ticks per second (default 60).
-          --hold <seconds>        Pause between the two directions (default 1).
-        \(Help.connectionOptions)
-          -h, --help              Show help information.
-        """
+    static let spec = CommandSpec(
+        name: "demo",
+        summary: "Play the list -> grid switch in the terminal.",
+        usage: "transitionctl demo [--scrub] [--loop] [<options>] [<connection-options>]",
+        overview: [
+            "Play the list -> grid switch of the seed apps in the terminal: 100 items in a 375 x 667 viewport, list rows 60 high -> a grid of 2 columns (spacing 10, line spacing 5, inset 10), 0.5 s quarticEaseInOut on the realtime clock. Each item is a box labelled with its number, scaled from points to cells, with a progress bar; then the grid goes back to the list. Fits an 80 x 24 terminal and uses a larger one. q or Ctrl-C quits.",
+            "When standard output is not a terminal, it prints the list -> grid transition's messages instead, one JSON line each: every transition/tick, then the transition/didEnd; and exits 0.",
+        ],
+        options: [
+            OptionSpec(
+                ["--scrub"],
+                help:
+                    "Drive the transition with the keyboard (needs a terminal on standard input): left/right arrows or h/l scrub by 5%, f finishes, c cancels, space cancels in place, q quits. After an end, h or l starts the next transition (back to the other layout once finished)."
+            ),
+            OptionSpec(["--loop"], help: "Keep switching list -> grid -> list until q or Ctrl-C."),
+            OptionSpec(["--items"], value: "<n>", help: "Number of items (default 100)."),
+            OptionSpec(
+                ["--duration"], value: "<seconds>",
+                help: "Length of each transition (default \(Format.short(SeedApps.duration)))."),
+            OptionSpec(
+                ["--timing"], value: "<name>",
+                help:
+                    "Timing curve (default \(SeedApps.timing); any easing name that initialize lists in easings)."
+            ),
+            OptionSpec(["--fps"], value: "<n>", help: "Ticks per second (default 60)."),
+            OptionSpec(
+                ["--hold"], value: "<seconds>",
+                help: "Pause between the two directions (default 1)."),
+        ] + Help.subcommandOptions
+    )
 
     var scrub = false
     var loop = false

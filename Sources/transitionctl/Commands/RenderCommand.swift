@@ -1,3 +1,4 @@
+import CommandLineSpec
 import JSONRPC
 
 #if canImport(Glibc)
@@ -6,42 +7,44 @@ import JSONRPC
 
 /// `transitionctl render --out <file>`: a filmstrip of a transition.
 struct RenderCommand: Subcommand {
-    static let name = "render"
-    static let usage =
-        "USAGE: transitionctl render --out <file> [--frames <n>] [--format svg] [--spec <file>] [--scale <s>] [<connection-options>]"
-    static let help = """
-        OVERVIEW: Draw a transition as a filmstrip, so that it can be looked at instead of
-        read: the transition is sampled with transition/sample at <n> evenly spaced
-        progresses (0 to 1); each frame shows the viewport as a rectangle with the
-        elements visible at that progress drawn as rectangles labelled with their item
-        number, and the progress written under it; the frames stand side by side in one
-        SVG. Default transition: the list -> grid switch of the seed apps (100 items,
-        375 x 667, list rows 60 -> grid of 2 columns, spacing 10, line spacing 5, inset
-        10, quarticEaseInOut).
-
-        \(usage)
-
-        OPTIONS:
-          --out <file>            Where to write the picture ('-': standard output).
-          --frames <n>            Number of frames, 2 to 200 (default 6).
-          --format <format>       svg (the default and the only format: animated PNG
-                                  output is not supported).
-          --spec <file>           The transition to draw ('-': standard input): a JSON
-                                  object {"session": <session/create params>,
-                                  "transition": <transition/start params without
-                                  "session">}.
-          --scale <s>             Pixels per point (default: the viewport 320 pixels high).
-        \(Help.connectionOptions)
-          -h, --help              Show help information.
-
-        SVG STRUCTURE: each frame is a <g class="frame" data-progress="p"> holding a
-        nested <svg> whose viewBox is the visible rect, so each <rect class="item"> has
-        the element's frame in points, as transition/sample returned it; then one
-        <rect class="viewport">; then the caption. A frame has no other rect.
-
-        EXAMPLE:
-          transitionctl render --out film.svg --frames 6
-        """
+    static let spec = CommandSpec(
+        name: "render",
+        summary: "Draw a transition as a filmstrip (SVG).",
+        usage:
+            "transitionctl render --out <file> [--frames <n>] [--format svg] [--spec <file>] [--scale <s>] [<connection-options>]",
+        term: "render --out <file>",
+        overview: [
+            "Draw a transition as a filmstrip, so that it can be looked at instead of read: the transition is sampled with transition/sample at <n> evenly spaced progresses (0 to 1); each frame shows the viewport as a rectangle with the elements visible at that progress drawn as rectangles labelled with their item number, and the progress written under it; the frames stand side by side in one SVG. Default transition: the list -> grid switch of the seed apps (100 items, 375 x 667, list rows 60 -> grid of 2 columns, spacing 10, line spacing 5, inset 10, quarticEaseInOut)."
+        ],
+        options: [
+            OptionSpec(
+                ["--out"], value: "<file>", .file, aliases: ["-o"],
+                help: "Where to write the picture ('-': standard output)."),
+            OptionSpec(["--frames"], value: "<n>", help: "Number of frames, 2 to 200 (default 6)."),
+            OptionSpec(
+                ["--format"], value: "<format>", .choice(["svg"]),
+                help: "svg (the default and the only format: animated PNG output is not supported)."
+            ),
+            OptionSpec(
+                ["--spec"], value: "<file>", .file,
+                help:
+                    "The transition to draw ('-': standard input): a JSON object {\"session\": <session/create params>, \"transition\": <transition/start params without \"session\">}."
+            ),
+            OptionSpec(
+                ["--scale"], value: "<s>",
+                help: "Pixels per point (default: the viewport 320 pixels high)."),
+        ] + Help.subcommandOptions,
+        sections: [
+            Section(
+                "SVG STRUCTURE",
+                [
+                    .paragraph(
+                        "Each frame is a <g class=\"frame\" data-progress=\"p\"> holding a nested <svg> whose viewBox is the visible rect, so each <rect class=\"item\"> has the element's frame in points, as transition/sample returned it; then one <rect class=\"viewport\">; then the caption. A frame has no other rect."
+                    )
+                ]),
+            Section("EXAMPLE", [.verbatim(["transitionctl render --out film.svg --frames 6"])]),
+        ]
+    )
 
     var out: String
     var frames = 6

@@ -1,0 +1,90 @@
+import CommandLineSpec
+import TransitionServer
+
+/// transitiond's command line, described once: `--help`, transitiond(1) and the shell
+/// completions are rendered from it.
+extension CommandLineOptions {
+    static let spec: CommandSpec = {
+        let defaults = DaemonOptions()
+        return CommandSpec(
+            name: "transitiond",
+            summary: "animated layout transitions as a service",
+            usage: "transitiond [--stdio | --listen <path>] [<options>]",
+            overview: [
+                "transitiond \u{2014} animated layout transitions as a service. It speaks JSON-RPC 2.0 with LSP framing (Content-Length headers) on standard input and output, or on a Unix socket, and streams each frame's layout attributes."
+            ],
+            options: [
+                OptionSpec(
+                    ["--stdio"], help: "Serve one client on standard input/output (the default)."),
+                OptionSpec(
+                    ["--listen"], value: "<path>", .file, optional: true, aliases: ["--pipe"],
+                    help:
+                        "Serve clients on a Unix socket at <path> (created 0600) until SIGINT or SIGTERM. Also --pipe=<path>. Without a path: $XDG_RUNTIME_DIR/transitiond/\(SocketPaths.socketName), else /tmp/transitiond-<uid>/\(SocketPaths.socketName) (the directory made 0700). Only this user may connect."
+                ),
+                OptionSpec(
+                    ["--clientProcessId"], value: "<pid>", help: "Exit when that process dies."),
+                OptionSpec(
+                    ["--log-file"], value: "<path>", .file,
+                    help: "Write logs to <path> instead of standard error."),
+                OptionSpec(
+                    ["--log-level"], value: "<level>", .choice(DaemonOptions.logLevels),
+                    help: "error, warning (default), info (also connections and signals) or debug."),
+                OptionSpec(
+                    ["--max-message-bytes"], value: "<n>",
+                    help: "Largest message body accepted (default \(defaults.maxMessageBytes))."),
+                OptionSpec(
+                    ["--max-header-bytes"], value: "<n>",
+                    help: "Largest header section accepted (default \(defaults.maxHeaderBytes))."),
+                OptionSpec(
+                    ["--max-depth"], value: "<n>",
+                    help: "Deepest JSON nesting accepted (default \(defaults.maxDepth))."),
+                OptionSpec(
+                    ["--max-batch"], value: "<n>",
+                    help: "Messages in one JSON-RPC batch (default \(defaults.maxBatch))."),
+                OptionSpec(
+                    ["--max-sessions"], value: "<n>",
+                    help: "Sessions per connection (default \(defaults.maxSessionsPerConnection))."),
+                OptionSpec(
+                    ["--max-items"], value: "<n>",
+                    help: "Items per session (default \(defaults.maxItemsPerSession))."),
+                OptionSpec(
+                    ["--max-connections"], value: "<n>",
+                    help: "Concurrent socket clients (default \(defaults.maxConnections))."),
+                OptionSpec(
+                    ["--max-backlog-bytes"], value: "<n>",
+                    help:
+                        "Unsent bytes after which a client is disconnected (default \(defaults.maxBacklogBytes))."
+                ),
+                .help,
+                OptionSpec(["--version"], help: "Show the version."),
+            ],
+            sections: [
+                Section(
+                    "EXIT STATUS",
+                    [
+                        .paragraph(
+                            "Over standard input/output: 0 after shutdown and exit; 1 when the client leaves without shutdown, after a framing error or on a signal. With --listen: 0 on SIGINT or SIGTERM. 1 when it cannot start (the socket, the log file); 64 on a command-line mistake."
+                        )
+                    ]),
+                Section(
+                    "ENVIRONMENT",
+                    [
+                        .definitions([
+                            Definition(
+                                "XDG_RUNTIME_DIR",
+                                "Where the default socket lives (its transitiond directory).")
+                        ])
+                    ]),
+                Section(
+                    "EXAMPLES",
+                    [
+                        .verbatim([
+                            "transitiond --listen --log-level info",
+                            "transitionctl --socket \"$XDG_RUNTIME_DIR/transitiond/\(SocketPaths.socketName)\" call session/list",
+                        ])
+                    ]),
+            ],
+            seeAlso: ["transitionctl(1)", "systemd.socket(5)"]
+        )
+    }()
+}
