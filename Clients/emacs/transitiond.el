@@ -1,7 +1,7 @@
 ;;; transitiond.el --- Drive and preview transitiond layout transitions  -*- lexical-binding: t; -*-
 
 ;; Author: transitiond contributors
-;; Version: 0.1.0
+;; Version: 0.2.0
 ;; Package-Requires: ((emacs "28.1") (jsonrpc "1.0.14"))
 ;; Keywords: tools, multimedia
 
@@ -350,7 +350,7 @@ Return the connection."
                    'initialize
                    (list :processId (emacs-pid)
                          :clientInfo (list :name "transitiond.el"
-                                           :version "0.1.0"))))
+                                           :version "0.2.0"))))
             (jsonrpc-notify connection 'initialized (transitiond--empty-object)))
         ((jsonrpc-error user-error)
          (transitiond--kill)

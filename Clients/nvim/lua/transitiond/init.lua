@@ -11,7 +11,7 @@ local preview = require('transitiond.preview')
 
 local M = {}
 
-M.version = '0.1.0'
+M.version = '0.2.0'
 
 M.config = {
   cmd = nil, -- { 'transitiond', ... }; nil = $TRANSITIOND, else `transitiond` on PATH
