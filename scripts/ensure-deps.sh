@@ -36,6 +36,11 @@ if [ "${1:-}" = "--tests" ]; then
     command -v man >/dev/null 2>&1 || tools+=(man-db)
     command -v groff >/dev/null 2>&1 || tools+=(groff-base)
     command -v lintian >/dev/null 2>&1 || tools+=(lintian)
+    # dpkg-shlibdeps computes the .deb's Depends; systemd-analyze verifies the units.
+    command -v dpkg-shlibdeps >/dev/null 2>&1 || tools+=(dpkg-dev)
+    command -v systemd-analyze >/dev/null 2>&1 || tools+=(systemd)
+    # The wheel is tried in a fresh venv: Debian's python3 needs python3-venv for that.
+    python3 -c "import ensurepip, venv" 2>/dev/null || tools+=(python3-venv)
     if [ ${#tools[@]} -gt 0 ]; then
         echo "Installing: ${tools[*]}" >&2
         sudo_cmd=""
@@ -43,9 +48,11 @@ if [ "${1:-}" = "--tests" ]; then
         $sudo_cmd apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${tools[@]}" >&2
     fi
-    if ! python3 -c "import pytest, jsonschema" 2>/dev/null; then
-        echo "Installing: pytest jsonschema (PyPI)" >&2
-        python3 -m pip install --quiet pytest jsonschema >&2 \
-            || python3 -m pip install --quiet --break-system-packages pytest jsonschema >&2
+    # Python: the test tools, and build, setuptools and wheel for the client's wheel
+    # and sdist (built without isolation: offline).
+    if ! python3 -c "import pytest, jsonschema, build, wheel, setuptools" 2>/dev/null; then
+        echo "Installing: pytest jsonschema build wheel setuptools (PyPI)" >&2
+        python3 -m pip install --quiet pytest jsonschema build wheel "setuptools>=61" >&2 \
+            || python3 -m pip install --quiet --break-system-packages pytest jsonschema build wheel "setuptools>=61" >&2
     fi
 fi

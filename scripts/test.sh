@@ -17,3 +17,7 @@ done
 if [ -f Clients/nvim/tests/run.sh ]; then bash Clients/nvim/tests/run.sh; fi
 if [ -f Clients/emacs/test/run.sh ]; then bash Clients/emacs/test/run.sh; fi
 if [ -d Clients/vscode/test ]; then node --test Clients/vscode/test/; fi
+# Packages: one release build, then the .deb (installed and removed when root), its
+# tarball, the client packages, the man pages and completions, the version's copies.
+bash scripts/package.sh --out "$PWD/.build/dist"
+PACKAGE_DIR="$PWD/.build/dist" python3 -m pytest -q -p no:cacheprovider Tests/Packaging
