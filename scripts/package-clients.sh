@@ -6,7 +6,8 @@
 #   nvim/      transitiond.nvim-<version>/ (lua/, plugin/, doc/ with its tags) and a
 #              .tar.gz of it
 # A client directory with its own packaging.sh (Clients/<name>/packaging.sh <out>) is
-# run too: the JavaScript client's npm tarball and the VS Code .vsix come from there.
+# run too: the VS Code .vsix comes from there. The JavaScript client (Clients/web),
+# without one, is packed with npm pack.
 #
 #   bash scripts/package-clients.sh [--out DIR]
 set -euo pipefail
@@ -98,3 +99,11 @@ for hook in Clients/*/packaging.sh; do
     mkdir -p "$out/$name"
     bash "$hook" "$out/$name"
 done
+if [ -f Clients/web/package.json ] && [ ! -f Clients/web/packaging.sh ]; then
+    if command -v npm >/dev/null 2>&1; then
+        mkdir -p "$out/web"
+        (cd Clients/web && npm pack --offline --silent --pack-destination "$out/web")
+    else
+        echo "package-clients.sh: npm not found: Clients/web not packed" >&2
+    fi
+fi

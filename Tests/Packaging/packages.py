@@ -16,12 +16,12 @@ def version() -> str:
     return r.stdout.strip()
 
 
-def built(pattern: str) -> Path:
+def built(pattern: str, needs: str = "") -> Path:
     """The one file or directory under PACKAGE_DIR matching `pattern`, else a skip that
-    says how to build it."""
+    says how to build it (`needs`: what else it takes)."""
     found = sorted(PACKAGE_DIR.glob(pattern))
     if not found:
-        pytest.skip(f"no {pattern} in {PACKAGE_DIR}: run bash scripts/package.sh (or set PACKAGE_DIR)")
+        pytest.skip(f"no {pattern} in {PACKAGE_DIR}: run bash scripts/package.sh (or set PACKAGE_DIR){needs}")
     assert len(found) == 1, f"more than one {pattern}: {found}"
     return found[0]
 

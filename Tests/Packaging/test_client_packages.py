@@ -1,5 +1,6 @@
 """The client packages built by scripts/package.sh install with their own tools."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -71,3 +72,18 @@ def test_neovim_plugin_tree_loads_with_its_help(tmp_path):
     lines = out.split()
     assert lines[0] == version()
     assert lines[1] == str(tree / "doc" / "transitiond.txt")
+
+
+def test_npm_tarball_imports_in_node(tmp_path):
+    """The JavaScript client's npm pack output, unpacked as node_modules/<name>, imports."""
+    tarball = built("clients/web/*.tgz", needs="; it needs Clients/web/package.json and npm")
+    modules = tmp_path / "node_modules"
+    modules.mkdir()
+    run(["tar", "-xzf", str(tarball), "-C", str(modules)])
+    name = json.loads((modules / "package" / "package.json").read_text())["name"]
+    target = modules / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    (modules / "package").rename(target)
+    out = run(["node", "--input-type=module", "-e", f"const m = await import({json.dumps(name)}); console.log(Object.keys(m).length)"],
+              cwd=tmp_path)
+    assert int(out.strip()) > 0
