@@ -25,7 +25,7 @@ while [ $# -gt 0 ]; do
         --out=*) out="${1#--out=}"; shift ;;
         --skip-build) build=0; shift ;;
         --no-clients) clients=0; shift ;;
-        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "package.sh: unknown option '$1'" >&2; exit 64 ;;
     esac
 done
