@@ -212,3 +212,45 @@ def test_unknown_shell_is_a_usage_error():
     for path in PROGRAMS.values():
         r = subprocess.run([path, "--generate-completion", "tcsh"], capture_output=True, text=True, timeout=10)
         assert r.returncode == 64 and "bash, zsh, fish" in r.stderr and r.stdout == ""
+
+
+# MARK: the description and the parsers agree
+
+
+def parser_spellings(sources):
+    """Every option spelling a hand-written parser matches (`case "--name"`)."""
+    found = set()
+    for path in sources:
+        for line in path.read_text().splitlines():
+            if line.strip().startswith("case "):
+                found.update(re.findall(r'"(-[-\w]*)"', line))
+    return found - {"-", "--"}
+
+
+def completed_words(name):
+    """The option words the bash completion offers, from its word lists."""
+    script = run([PROGRAMS[name], "--generate-completion", "bash"])
+    return set(re.findall(r"(?<![\w-])(--?[A-Za-z][\w-]*)", script))
+
+
+def test_every_option_a_parser_accepts_is_described():
+    daemon = parser_spellings([ROOT / "Sources" / "transitiond" / "CommandLineOptions.swift"])
+    tool = parser_spellings(sorted((ROOT / "Sources" / "transitionctl").rglob("*.swift")))
+    assert {"--listen", "--pipe", "--max-batch"} <= daemon and {"--out", "-o", "--daemon"} <= tool
+    assert daemon - completed_words("transitiond") == set()
+    assert tool - completed_words("transitionctl") == set()
+
+
+def test_every_described_option_is_accepted():
+    """Each option of the help, given before --help/--version, is not 'unknown'."""
+    def check(command, option, valued, last):
+        args = command + [option] + (["1"] if valued else []) + [last]
+        r = subprocess.run(args, capture_output=True, text=True, timeout=10)
+        assert "unknown option" not in r.stderr, (args, r.stderr)
+    for t, _ in help_definitions(help_sections(run([TRANSITIOND, "--help"]))["OPTIONS"]):
+        for option in re.findall(r"(?<![\w<])--?[\w-]+", t):
+            check([TRANSITIOND], option, "<" in t and "[<" not in t, "--version")
+    for sub in SUBCOMMANDS:
+        for t, _ in help_definitions(help_sections(run([TRANSITIONCTL, sub, "--help"]))["OPTIONS"]):
+            for option in re.findall(r"(?<![\w<])--?[\w-]+", t):
+                check([TRANSITIONCTL, sub], option, "<" in t, "--help")
