@@ -8,7 +8,7 @@ struct DemoCommand: Subcommand {
     static let help = """
         OVERVIEW: Play the list -> grid switch of the seed apps in the terminal: 100 items
         in a 375 x 667 viewport, list rows 60 high -> a grid of 2 columns (spacing 10,
-        line spacing 5, inset 10), 0.5 s quarticEaseInOut on the realtime clock. Each
+        line spacing 5, inset 10), 0.8 s quarticEaseInOut on the realtime clock. Each
         item is a box labelled with its number, scaled from points to cells, with a
         progress bar; then the grid goes back to the list. Fits an 80 x 24 terminal and
         uses a larger one. q or Ctrl-C quits.
@@ -27,7 +27,7 @@ struct DemoCommand: Subcommand {
                                   transition (back to the other layout once finished).
           --loop                  Keep switching list -> grid -> list until q or Ctrl-C.
           --items <n>             Number of items (default 100).
-          --duration <seconds>    Length of each transition (default 0.5).
+          --duration <seconds>    Length of each transition (default 0.8).
           --timing <name>         Timing curve (default quarticEaseInOut; any easing
                                   name that initialize lists in easings).
           --fps <n>               Ticks per second (default 60).
@@ -39,7 +39,7 @@ struct DemoCommand: Subcommand {
     var scrub = false
     var loop = false
     var items = 100
-    var duration = SeedApps.duration
+    var duration = SeedApps.demoDuration
     var timing = SeedApps.timing
     var fps = 60
     var hold = 1.0
