@@ -43,6 +43,108 @@
 (require 'jsonrpc)
 (require 'subr-x)
 
+;;;; Protocol tables (generated)
+;; Generated from Protocol/schema by scripts/generate-protocol-tables.py: do not edit.
+
+(defconst transitiond-protocol-requests
+  '("clock/advance"
+    "initialize"
+    "layout/attributes"
+    "session/create"
+    "session/dispose"
+    "session/list"
+    "session/scroll"
+    "session/subscribe"
+    "session/unsubscribe"
+    "session/update"
+    "shutdown"
+    "transition/cancel"
+    "transition/cancelInPlace"
+    "transition/finish"
+    "transition/retarget"
+    "transition/sample"
+    "transition/scrub"
+    "transition/start"
+    "transition/status")
+  "The requests of the protocol.")
+
+(defconst transitiond-protocol-client-notifications
+  '("$/cancelRequest"
+    "$/setTrace"
+    "exit"
+    "initialized")
+  "The notifications clients send.")
+
+(defconst transitiond-protocol-daemon-notifications
+  '("transition/tick"
+    "transition/didEnd"
+    "window/logMessage"
+    "$/logTrace")
+  "The notifications the daemon sends.")
+
+(defconst transitiond-protocol-error-codes
+  '((ParseError . -32700)
+    (InvalidRequest . -32600)
+    (MethodNotFound . -32601)
+    (InvalidParams . -32602)
+    (InternalError . -32603)
+    (ServerNotInitialized . -32002)
+    (RequestCancelled . -32800)
+    (UnknownSession . -32010)
+    (NoTransition . -32011)
+    (TransitionInFlight . -32012)
+    (NotManualClock . -32013)
+    (LimitReached . -32014))
+  "The codes the daemon answers errors with, by name.")
+
+(defconst transitiond-protocol-client-error-codes
+  '((RequestTimeout . -31001)
+    (ConnectionClosed . -31002))
+  "Codes of the package's own conditions (never sent by the daemon).")
+
+(defconst transitiond-protocol-easings
+  '("linear"
+    "quadraticEaseIn"
+    "quadraticEaseOut"
+    "quadraticEaseInOut"
+    "cubicEaseIn"
+    "cubicEaseOut"
+    "cubicEaseInOut"
+    "quarticEaseIn"
+    "quarticEaseOut"
+    "quarticEaseInOut"
+    "quinticEaseIn"
+    "quinticEaseOut"
+    "quinticEaseInOut"
+    "sineEaseIn"
+    "sineEaseOut"
+    "sineEaseInOut"
+    "circularEaseIn"
+    "circularEaseOut"
+    "circularEaseInOut"
+    "exponentialEaseIn"
+    "exponentialEaseOut"
+    "exponentialEaseInOut"
+    "elasticEaseIn"
+    "elasticEaseOut"
+    "elasticEaseInOut"
+    "backEaseIn"
+    "backEaseOut"
+    "backEaseInOut"
+    "bounceEaseIn"
+    "bounceEaseOut"
+    "bounceEaseInOut")
+  "The easing names of the protocol.")
+
+(defconst transitiond-protocol-defaults
+  '(("session/create" . (:clock "realtime" :encoding "objects" :fps 60))
+    ("transition/retarget" . (:duration 0.3 :timing "linear"))
+    ("transition/sample" . (:duration 0.3 :timing "linear"))
+    ("transition/start" . (:duration 0.3 :timing "linear")))
+  "What the daemon uses for params members left out, by method.")
+
+;;;; End of the protocol tables
+
 ;;;; Customization
 
 (defgroup transitiond nil
@@ -266,7 +368,7 @@ Errors are shown as messages: they never escape into the process filter."
 
 (defun transitiond--dispatch-request (_connection method _params)
   "Answer a request METHOD from the daemon: none is expected."
-  (jsonrpc-error :code -32601 :message (format "Method not found: %s" method)))
+  (jsonrpc-error :code (alist-get 'MethodNotFound transitiond-protocol-error-codes) :message (format "Method not found: %s" method)))
 
 (defun transitiond--on-shutdown (connection)
   "Forget CONNECTION, whose process has died."
@@ -630,7 +732,8 @@ advanced by 0 seconds so that a tick shows the new progress."
            (condition-case err
                (transitiond--request-1 'transition/scrub params)
              (jsonrpc-error
-              (if (eql (transitiond--error-code err) -32011)
+              (if (eql (transitiond--error-code err)
+                       (alist-get 'NoTransition transitiond-protocol-error-codes))
                   ;; It ended meanwhile: start a new one and scrub that.
                   (progn (transitiond--start-transition session t)
                          (transitiond-request 'transition/scrub params))
