@@ -184,3 +184,14 @@ test('connects to a daemon serving a Unix socket', async (t) => {
   assert.deepEqual(await again.request('session/list', {}), { sessions: [] }, 'sessions belong to their connection');
   await again.dispose();
 });
+
+test('client-side codes are outside the protocol\'s: a timeout is not a cancelled request', () => {
+  const { ERROR_CODES, CLIENT_ERROR_CODES } = require('../src/protocol');
+  assert.equal(ErrorCodes.RequestTimeout, CLIENT_ERROR_CODES.RequestTimeout);
+  assert.equal(ErrorCodes.ConnectionClosed, CLIENT_ERROR_CODES.ConnectionClosed);
+  assert.equal(ErrorCodes.RequestCancelled, -32800);
+  for (const code of Object.values(CLIENT_ERROR_CODES)) {
+    assert.ok(code > -32000 || code < -32768, String(code));
+    assert.ok(!Object.values(ERROR_CODES).includes(code), String(code));
+  }
+});
