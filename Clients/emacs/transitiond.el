@@ -244,6 +244,16 @@ the scale makes the viewport fit the preview's window, a cell being
   "File the daemon's standard error is saved to when it exits unexpectedly."
   :type 'file)
 
+(defcustom transitiond-read-process-output-max (* 256 1024)
+  "At least this many bytes are read from the daemon at a time.
+A tick of the demo is several kilobytes and 60 of them come each
+second; with Emacs' default `read-process-output-max' (4096) they
+are read slower than they come.  Starting the daemon raises
+`read-process-output-max' to this value (never lowers it); nil
+leaves it alone."
+  :type '(choice (const :tag "Leave read-process-output-max alone" nil)
+                 integer))
+
 (defcustom transitiond-mode-line t
   "When non-nil, the mode line shows the current transition's progress."
   :type 'boolean)
@@ -535,6 +545,9 @@ Return the connection."
       (setq transitiond--connection connection
             transitiond-current-session nil
             transitiond-last-exit nil)
+      (when (and transitiond-read-process-output-max
+                 (< read-process-output-max transitiond-read-process-output-max))
+        (setq read-process-output-max transitiond-read-process-output-max))
       (add-hook 'kill-emacs-hook #'transitiond--kill-emacs-hook)
       (condition-case err
           (progn
@@ -1122,12 +1135,10 @@ VIEWPORT defaults to the current session's, SCALE to
   (let ((kind (plist-get attribute :kind))
         (section (or (plist-get attribute :section) 0))
         (item (or (plist-get attribute :item) 0)))
-    (pcase kind
-      ("header" (format "H%d" section))
-      ("footer" (format "F%d" section))
-      (_ (if (zerop section)
-             (number-to-string item)
-           (format "%d:%d" section item))))))
+    (cond ((equal kind "header") (format "H%d" section))
+          ((equal kind "footer") (format "F%d" section))
+          ((zerop section) (number-to-string item))
+          (t (format "%d:%d" section item)))))
 
 (defun transitiond--draw-order (attributes)
   "Return ATTRIBUTES (a vector) in drawing order: by zIndex, stably."
@@ -1152,71 +1163,64 @@ a list (KIND SECTION ITEM)."
          (cols (car size))
          (rows (cdr size))
          (chars (make-vector rows nil))
-         (owners (make-vector rows nil))
-         (faces (make-vector rows nil)))
+         (boxes nil))
     (dotimes (r rows)
-      (aset chars r (make-vector cols ?\s))
-      (aset owners r (make-vector cols nil))
-      (aset faces r (make-vector cols nil)))
+      (aset chars r (make-vector cols ?\s)))
+    ;; No Lisp loop per cell (`cl-fill' is compiled): this runs for every box on
+    ;; every frame, also when this file is not byte-compiled.
     (dolist (attribute (transitiond--draw-order attributes))
       (when (transitiond--visible-attribute-p attribute)
         (pcase-let* ((`(,c0 ,r0 ,c1 ,r1)
                       (transitiond-frame-cells (plist-get attribute :frame)
                                                offset scale))
-                     (owner (list (plist-get attribute :kind)
-                                  (plist-get attribute :section)
-                                  (plist-get attribute :item)))
                      (face (if (< (or (plist-get attribute :alpha) 1) 0.5)
                                'transitiond-faint
                              'transitiond-box))
-                     (plot (lambda (r c ch face)
-                             (when (and (<= 0 r) (< r rows) (<= 0 c) (< c cols))
-                               (aset (aref chars r) c ch)
-                               (aset (aref owners r) c owner)
-                               (aset (aref faces r) c face)))))
-          (cl-loop for r from (max r0 0) to (min r1 (1- rows)) do
-                   (cl-loop for c from (max c0 0) to (min c1 (1- cols)) do
-                            (funcall plot r c
-                                     (cond ((and (= r r0) (= c c0)) ?┌)
-                                           ((and (= r r0) (= c c1)) ?┐)
-                                           ((and (= r r1) (= c c0)) ?└)
-                                           ((and (= r r1) (= c c1)) ?┘)
-                                           ((or (= r r0) (= r r1)) ?─)
-                                           ((or (= c c0) (= c c1)) ?│)
-                                           (t ?\s))
-                                     face)))
-          (let* ((label (transitiond--label attribute))
-                 (room (- c1 c0 1))
-                 (row (if (>= (- r1 r0) 2) (1+ r0) r0)))
-            (when (> room 0)
-              (cl-loop for ch across (substring label 0 (min room (length label)))
-                       for c from (1+ c0) do
-                       (funcall plot row c ch
-                                (if (eq face 'transitiond-faint)
-                                    face
-                                  'transitiond-label))))))))
-    (mapconcat
-     (lambda (r)
-       (let ((line (concat (aref chars r)))
-             (row-owners (aref owners r))
-             (row-faces (aref faces r))
-             (start 0))
-         (while (< start cols)
-           (let ((owner (aref row-owners start))
-                 (face (aref row-faces start))
-                 (end (1+ start)))
-             (while (and (< end cols)
-                         (eq (aref row-owners end) owner)
-                         (eq (aref row-faces end) face))
-               (setq end (1+ end)))
-             (when owner
-               (add-text-properties start end
-                                    (list 'transitiond-item owner 'face face)
-                                    line))
-             (setq start end)))
-         line))
-     (number-sequence 0 (1- rows))
-     "\n")))
+                     (r (max r0 0))
+                     (rmax (min r1 (1- rows)))
+                     (cmin (max c0 0))
+                     (cmax (min c1 (1- cols)))
+                     (label (transitiond--label attribute))
+                     (label-row (if (>= (- r1 r0) 2) (1+ r0) r0))
+                     (label-end (min cmax (+ c0 (min (- c1 c0 1) (length label))))))
+          (when (and (<= cmin cmax) (<= r rmax))
+            (push (list r rmax cmin cmax
+                        (list (plist-get attribute :kind)
+                              (plist-get attribute :section)
+                              (plist-get attribute :item))
+                        face label-row (max cmin (1+ c0)) label-end)
+                  boxes))
+          (while (<= r rmax)
+            (let ((crow (aref chars r))
+                  (edge (or (= r r0) (= r r1))))
+              ;; The inside (or the edge), then the two sides.
+              (cl-fill crow (if edge ?─ ?\s) :start cmin :end (1+ cmax))
+              (when (= cmin c0)
+                (aset crow c0 (cond ((not edge) ?│) ((= r r0) ?┌) (t ?└))))
+              (when (= cmax c1)
+                (aset crow c1 (cond ((not edge) ?│) ((= r r0) ?┐) (t ?┘)))))
+            (setq r (1+ r)))
+          (when (and (<= 0 label-row) (< label-row rows))
+            (let ((c (max cmin (1+ c0))))
+              (while (<= c label-end)
+                (aset (aref chars label-row) c (aref label (- c c0 1)))
+                (setq c (1+ c))))))))
+    ;; Properties box by box, in drawing order: a later box's replace an earlier's.
+    (let ((lines (make-vector rows nil)))
+      (dotimes (r rows)
+        (aset lines r (concat (aref chars r))))
+      (dolist (box (nreverse boxes))
+        (pcase-let ((`(,r0 ,r1 ,c0 ,c1 ,owner ,face ,label-row ,l0 ,l1) box))
+          (let ((r r0))
+            (while (<= r r1)
+              (add-text-properties c0 (1+ c1) (list 'transitiond-item owner 'face face)
+                                   (aref lines r))
+              (setq r (1+ r))))
+          (when (and (<= r0 label-row r1) (<= l0 l1))
+            (put-text-property l0 (1+ l1) 'face
+                               (if (eq face 'transitiond-faint) face 'transitiond-label)
+                               (aref lines label-row)))))
+      (mapconcat #'identity lines "\n"))))
 
 (defun transitiond--progress-bar (progress width)
   "Return a bar of WIDTH characters showing PROGRESS (0..1)."

@@ -218,6 +218,8 @@ from the tick's frames minus its contentOffset."
       (should (process-live-p process))
       (should (member (format "%d" (emacs-pid)) (process-command process)))
       (should (memq #'transitiond--kill-emacs-hook kill-emacs-hook))
+      ;; Ticks of several kilobytes, 60 a second: read in large chunks.
+      (should (>= read-process-output-max transitiond-read-process-output-max))
       (let ((session (transitiond-create-session transitiond-test--spec)))
         (should (equal (transitiond-session-id session) "s1"))
         ;; The preview first shows the list as it is.
