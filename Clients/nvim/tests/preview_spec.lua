@@ -145,8 +145,8 @@ local function verify_drawing(tick, lines, g)
   end
   local status = table.concat(vim.list_slice(lines, g.rows + 1, #lines), '\n')
   for i = g.rows + 1, #lines do
-    if vim.fn.strdisplaywidth(lines[i]) > g.cols then
-      problems[#problems + 1] = string.format('status line %q is wider than the canvas (%d)', lines[i], g.cols)
+    if vim.fn.strdisplaywidth(lines[i]) > g.width then
+      problems[#problems + 1] = string.format('status line %q is wider than the window (%d)', lines[i], g.width)
     end
   end
   local pct = string.format('%.1f%%', tick.progress * 100)
@@ -254,7 +254,7 @@ H.protect('preview and session', function()
   end
   local g = preview.current_geometry()
   H.check('the canvas has the viewport aspect', g and math.abs((g.rows / g.cols) - (667 / 375) / 2) < 0.05, vim.inspect(g))
-  H.eq('the preview window is sized to it', { vim.api.nvim_win_get_width(win), vim.api.nvim_win_get_height(win) }, { g.cols, g.rows + g.status_rows })
+  H.eq('the preview window is sized to it', { vim.api.nvim_win_get_width(win), vim.api.nvim_win_get_height(win) }, { g.width, g.rows + g.status_rows })
 end)
 
 H.protect('interactive list -> grid', function()

@@ -24,6 +24,9 @@ local M = {}
 -- Lines under the canvas for the status: the progress on the first, what ended, the
 -- transition and the key hint on the second, so that none is cut off.
 M.STATUS_ROWS = 2
+-- The window is at least this wide (a narrow canvas leaves room on its right), so
+-- that the two status lines hold everything they show.
+M.MIN_WIDTH = 36
 
 M.config = {
   width = nil, -- canvas columns; nil = as large as the editor allows
@@ -69,6 +72,7 @@ function M.geometry(viewport, max_cols, max_rows, cfg)
     cols = cols,
     rows = rows,
     status_rows = M.STATUS_ROWS,
+    width = math.max(cols, math.min(M.MIN_WIDTH, max_cols)),
     sx = cols / vw,
     sy = rows / vh,
     viewport = { width = vw, height = vh },
@@ -377,7 +381,7 @@ local function available()
 end
 
 local function win_config(geom)
-  local width = geom.cols
+  local width = geom.width or geom.cols
   local height = geom.rows + M.STATUS_ROWS
   return {
     relative = 'editor',
@@ -437,7 +441,7 @@ function M.draw(frame, info, opts)
   if info and info.details then
     M.overlay(lines, info.details, state.geom.cols)
   end
-  local status = M.status_lines(info, state.geom.cols)
+  local status = M.status_lines(info, state.geom.width or state.geom.cols)
   vim.list_extend(lines, status)
   state.lines, state.placements = lines, placements
   if not buf_valid() then
