@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const fs = require('node:fs');
 const { createVscodeStub, loadExtension } = require('./support/vscodeStub');
-const { requireDaemon, listGridSpec, until, alive, sleep } = require('./support/helpers');
+const { requireDaemon, listGridSpec, until, alive } = require('./support/helpers');
 
 const ROOT = path.resolve(__dirname, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -123,7 +123,8 @@ test('commands drive the daemon; the preview gets a model on every tick; errors 
   ext.client.on('transition/didEnd', (end) => ends.push(end));
   await panel.webview.send({ type: 'key', key: ' ' });
   await until(() => panel.webview.models().at(-1).lastEnd?.reason === 'cancelledInPlace', 2000, 'cancelledInPlace');
-  await sleep(100);
+  // A round trip: a second didEnd caused by the key would come before this response.
+  await ext.client.request('transition/status', { session: ext.controller.session });
   assert.equal(ends.length, 1);
   assert.equal(record.errors.length, 0, record.errors.join('; '));
 
