@@ -43,6 +43,108 @@
 (require 'jsonrpc)
 (require 'subr-x)
 
+;;;; Protocol tables (generated)
+;; Generated from Protocol/schema by scripts/generate-protocol-tables.py: do not edit.
+
+(defconst transitiond-protocol-requests
+  '("clock/advance"
+    "initialize"
+    "layout/attributes"
+    "session/create"
+    "session/dispose"
+    "session/list"
+    "session/scroll"
+    "session/subscribe"
+    "session/unsubscribe"
+    "session/update"
+    "shutdown"
+    "transition/cancel"
+    "transition/cancelInPlace"
+    "transition/finish"
+    "transition/retarget"
+    "transition/sample"
+    "transition/scrub"
+    "transition/start"
+    "transition/status")
+  "The requests of the protocol.")
+
+(defconst transitiond-protocol-client-notifications
+  '("$/cancelRequest"
+    "$/setTrace"
+    "exit"
+    "initialized")
+  "The notifications clients send.")
+
+(defconst transitiond-protocol-daemon-notifications
+  '("transition/tick"
+    "transition/didEnd"
+    "window/logMessage"
+    "$/logTrace")
+  "The notifications the daemon sends.")
+
+(defconst transitiond-protocol-error-codes
+  '((ParseError . -32700)
+    (InvalidRequest . -32600)
+    (MethodNotFound . -32601)
+    (InvalidParams . -32602)
+    (InternalError . -32603)
+    (ServerNotInitialized . -32002)
+    (RequestCancelled . -32800)
+    (UnknownSession . -32010)
+    (NoTransition . -32011)
+    (TransitionInFlight . -32012)
+    (NotManualClock . -32013)
+    (LimitReached . -32014))
+  "The codes the daemon answers errors with, by name.")
+
+(defconst transitiond-protocol-client-error-codes
+  '((RequestTimeout . -31001)
+    (ConnectionClosed . -31002))
+  "Codes of the package's own conditions (never sent by the daemon).")
+
+(defconst transitiond-protocol-easings
+  '("linear"
+    "quadraticEaseIn"
+    "quadraticEaseOut"
+    "quadraticEaseInOut"
+    "cubicEaseIn"
+    "cubicEaseOut"
+    "cubicEaseInOut"
+    "quarticEaseIn"
+    "quarticEaseOut"
+    "quarticEaseInOut"
+    "quinticEaseIn"
+    "quinticEaseOut"
+    "quinticEaseInOut"
+    "sineEaseIn"
+    "sineEaseOut"
+    "sineEaseInOut"
+    "circularEaseIn"
+    "circularEaseOut"
+    "circularEaseInOut"
+    "exponentialEaseIn"
+    "exponentialEaseOut"
+    "exponentialEaseInOut"
+    "elasticEaseIn"
+    "elasticEaseOut"
+    "elasticEaseInOut"
+    "backEaseIn"
+    "backEaseOut"
+    "backEaseInOut"
+    "bounceEaseIn"
+    "bounceEaseOut"
+    "bounceEaseInOut")
+  "The easing names of the protocol.")
+
+(defconst transitiond-protocol-defaults
+  '(("session/create" . (:clock "realtime" :encoding "objects" :fps 60))
+    ("transition/retarget" . (:duration 0.3 :timing "linear"))
+    ("transition/sample" . (:duration 0.3 :timing "linear"))
+    ("transition/start" . (:duration 0.3 :timing "linear")))
+  "What the daemon uses for params members left out, by method.")
+
+;;;; End of the protocol tables
+
 ;;;; Customization
 
 (defgroup transitiond nil
@@ -92,7 +194,7 @@ When it has not exited by then, its process is killed."
     :to (:type "grid" :columns 2 :spacing 10 :lineSpacing 5
                :inset (:top 10 :left 10 :bottom 10 :right 10))
     :clock "realtime"
-    :duration 0.5
+    :duration 0.8
     :timing (:easing "quarticEaseInOut"))
   "The spec `transitiond-create-session' uses by default: the list -> grid demo.
 A plist with these keys (JSON objects are plists, JSON arrays vectors):
@@ -122,21 +224,47 @@ next goes back."
 and \\[transitiond-scrub-forward] move a transition."
   :type 'number)
 
-(defcustom transitiond-preview-scale '(5.0 . 15.0)
-  "Points per character cell of the preview, as (X . Y).
+(defcustom transitiond-preview-scale nil
+  "Points per character cell of the preview, as (X . Y), or nil to fit.
 A frame (x, y, width, height) in viewport points covers the columns
 round(x/X) .. round((x+width)/X) - 1 and the rows round(y/Y) ..
-round((y+height)/Y) - 1; every box is at least 2x2 cells."
-  :type '(cons (number :tag "Points per column")
-               (number :tag "Points per row")))
+round((y+height)/Y) - 1; every box is at least 2x2 cells.  When nil,
+the scale makes the viewport fit the preview's window, a cell being
+`transitiond-preview-cell-aspect' times as tall as it is wide."
+  :type '(choice (const :tag "Fit the window" nil)
+                 (cons (number :tag "Points per column")
+                       (number :tag "Points per row"))))
+
+(defcustom transitiond-preview-cell-aspect 3.0
+  "How many times taller than wide a character cell is, for fitting the preview."
+  :type 'number)
+
+(defcustom transitiond-log-file
+  (expand-file-name "transitiond.log" temporary-file-directory)
+  "File the daemon's standard error is saved to when it exits unexpectedly."
+  :type 'file)
+
+(defcustom transitiond-read-process-output-max (* 256 1024)
+  "At least this many bytes are read from the daemon at a time.
+A tick of the demo is several kilobytes and 60 of them come each
+second; with Emacs' default `read-process-output-max' (4096) they
+are read slower than they come.  Starting the daemon raises
+`read-process-output-max' to this value (never lowers it); nil
+leaves it alone."
+  :type '(choice (const :tag "Leave read-process-output-max alone" nil)
+                 integer))
+
+(defcustom transitiond-mode-line t
+  "When non-nil, the mode line shows the current transition's progress."
+  :type 'boolean)
 
 (defcustom transitiond-preview-auto-display t
   "When non-nil, creating a session or playing one displays the preview."
   :type 'boolean)
 
 (defcustom transitiond-tick-functions nil
-  "Functions called with the params of each `transition/tick'.
-They run after the preview has been redrawn."
+  "Functions called with the params of each `transition/tick', as it arrives.
+The preview draws the newest tick on a timer, soon after."
   :type 'hook)
 
 (defcustom transitiond-did-end-functions nil
@@ -186,6 +314,12 @@ They run after the preview has been redrawn."
 (defvar transitiond-current-session nil
   "The `transitiond-session' the commands act on.")
 
+(defvar transitiond--last-spec nil
+  "The spec of the last session made: what a restart makes again.")
+
+(defvar transitiond-last-exit nil
+  "How the daemon last died unexpectedly: (:status :code :stderr :log), or nil.")
+
 (defvar transitiond-last-error nil
   "The last error the daemon answered, as a plist (:code :message :data).")
 
@@ -221,10 +355,27 @@ They run after the preview has been redrawn."
         (and (stringp (car-safe data)) (car data))
         (format "%S" err))))
 
+(defun transitiond-short-message (message)
+  "Return MESSAGE on one line, a long list of names replaced by its count.
+\"expected one of linear, quadraticEaseIn, ...\" (31 names) becomes
+\"expected one of 31 names (linear, quadraticEaseIn, ...)\"."
+  (let ((message (replace-regexp-in-string "[ \t\n]+" " " message))
+        (names "one of \\([[:alnum:]_-]+\\), \\([[:alnum:]_-]+\\)\\(\\(?:, [[:alnum:]_-]+\\)+\\)"))
+    (if (not (string-match names message))
+        message
+      (let* ((first (match-string 1 message))
+             (second (match-string 2 message))
+             (before (substring message 0 (match-beginning 0)))
+             (after (substring message (match-end 0)))
+             (count (+ 2 (length (split-string (match-string 3 message) "," t)))))
+        (if (<= count 6)
+            message
+          (format "%sone of %d names (%s, %s, …)%s" before count first second after))))))
+
 (defun transitiond--raise (err)
   "Record ERR, a `jsonrpc-error', and signal it as a `user-error'."
   (let* ((data (cdr err))
-         (message (transitiond--error-message err)))
+         (message (transitiond-short-message (transitiond--error-message err))))
     (setq transitiond-last-error
           (list :code (and (listp data) (alist-get 'jsonrpc-error-code data))
                 :message message
@@ -236,9 +387,27 @@ They run after the preview has been redrawn."
 Signal a `jsonrpc-error' when the daemon answers an error."
   (unless (transitiond-running-p)
     (user-error "transitiond: the daemon is not running"))
-  (jsonrpc-request transitiond--connection method
-                   (or params (transitiond--empty-object))
-                   :timeout (or timeout transitiond-request-timeout)))
+  (unwind-protect
+      (jsonrpc-request transitiond--connection method
+                       (or params (transitiond--empty-object))
+                       :timeout (or timeout transitiond-request-timeout))
+    (transitiond--drain)))
+
+(defvar transitiond--in-filter nil
+  "Non-nil while the process filter handles a message.")
+
+(defun transitiond--drain ()
+  "Handle the messages read with the last synchronous reply.
+`jsonrpc-request' returns by throwing out of the process filter as
+soon as the reply is read, so a tick that came in the same read stays
+in the process buffer until more output arrives.  Running the filter
+on no new output reads it now."
+  (let ((process transitiond--process))
+    (when (and process (not transitiond--in-filter)
+               (buffer-live-p (process-buffer process))
+               (process-filter process))
+      (let ((transitiond--in-filter t))
+        (funcall (process-filter process) process "")))))
 
 (defun transitiond-request (method params &optional timeout)
   "Send the request METHOD (a symbol) with PARAMS (a plist) to the daemon.
@@ -257,27 +426,60 @@ record it in `transitiond-last-error' and signal a `user-error'
 (defun transitiond--dispatch-notification (_connection method params)
   "Handle the notification METHOD with PARAMS from the daemon.
 Errors are shown as messages: they never escape into the process filter."
-  (condition-case err
-      (pcase method
-        ('transition/tick (transitiond--on-tick params))
-        ('transition/didEnd (transitiond--on-did-end params))
-        (_ nil))
-    (error (message "transitiond: %s" (error-message-string err)))))
+  (let ((transitiond--in-filter t))
+    (condition-case err
+        (pcase method
+          ('transition/tick (transitiond--on-tick params))
+          ('transition/didEnd (transitiond--on-did-end params))
+          (_ nil))
+      (error (message "transitiond: %s" (error-message-string err))))))
 
 (defun transitiond--dispatch-request (_connection method _params)
   "Answer a request METHOD from the daemon: none is expected."
-  (jsonrpc-error :code -32601 :message (format "Method not found: %s" method)))
+  (jsonrpc-error :code (alist-get 'MethodNotFound transitiond-protocol-error-codes) :message (format "Method not found: %s" method)))
 
 (defun transitiond--on-shutdown (connection)
   "Forget CONNECTION, whose process has died."
   (when (eq connection transitiond--connection)
-    (let ((status (and transitiond--process
-                       (process-exit-status transitiond--process))))
+    (let* ((process transitiond--process)
+           (exit (and process (not transitiond--stopping)
+                      (transitiond--exit-info process))))
       (setq transitiond--connection nil
             transitiond--process nil
             transitiond-current-session nil)
-      (unless transitiond--stopping
-        (message "transitiond: the daemon exited (status %s)" status)))))
+      (when exit
+        (setq transitiond-last-exit exit)
+        (message "transitiond: the daemon %s (log: %s)"
+                 (plist-get exit :status) (plist-get exit :log)))
+      (transitiond--preview-update))))
+
+(defun transitiond--describe-exit (process)
+  "Return how PROCESS ended: \"exited with status N\" or \"killed by signal N (NAME)\"."
+  (let ((code (process-exit-status process)))
+    (if (eq (process-status process) 'signal)
+        (format "killed by signal %d%s" code
+                (pcase code (1 " (SIGHUP)") (2 " (SIGINT)") (4 " (SIGILL)")
+                       (5 " (SIGTRAP)") (6 " (SIGABRT)") (9 " (SIGKILL)")
+                       (11 " (SIGSEGV)") (15 " (SIGTERM)") (_ "")))
+      (format "exited with status %d" code))))
+
+(defun transitiond--exit-info (process)
+  "Describe the end of the daemon PROCESS; save its stderr to the log file."
+  (let* ((status (if (eq (process-type process) 'network)
+                     "closed the connection"
+                   (transitiond--describe-exit process)))
+         (buffer (get-buffer " *transitiond stderr*"))
+         (stderr (and buffer (with-current-buffer buffer
+                               (string-trim (buffer-string))))))
+    (ignore-errors
+      (with-temp-buffer
+        (insert (format "-- transitiond %s\n" status))
+        (when (and stderr (not (string-empty-p stderr)))
+          (insert stderr "\n"))
+        (write-region nil nil transitiond-log-file t 'silent)))
+    (list :status status
+          :stderr (and stderr (last (split-string stderr "\n" t) 5))
+          :log transitiond-log-file)))
 
 (cl-defun transitiond--make-process (program name)
   "Start PROGRAM as the daemon process NAME and return it.
@@ -341,7 +543,11 @@ Return the connection."
                              (format "start %s" program))
                            (error-message-string err))))))
       (setq transitiond--connection connection
-            transitiond-current-session nil)
+            transitiond-current-session nil
+            transitiond-last-exit nil)
+      (when (and transitiond-read-process-output-max
+                 (< read-process-output-max transitiond-read-process-output-max))
+        (setq read-process-output-max transitiond-read-process-output-max))
       (add-hook 'kill-emacs-hook #'transitiond--kill-emacs-hook)
       (condition-case err
           (progn
@@ -433,8 +639,12 @@ kill it.  With `transitiond-socket', only the connection is closed."
 ;;;; Sessions
 
 (defun transitiond--session ()
-  "Return the current session, or signal a `user-error'."
+  "Return the current session.
+After the daemon died, start it again with the last session's spec;
+else signal a `user-error'."
   (or transitiond-current-session
+      (and transitiond-last-exit transitiond--last-spec
+           (transitiond-create-session transitiond--last-spec))
       (user-error "transitiond: no session; use M-x transitiond-create-session")))
 
 (defun transitiond--spec-get (spec key &optional default)
@@ -458,6 +668,86 @@ kill it.  With `transitiond-socket', only the connection is closed."
         (setq params (plist-put params key (plist-get spec key)))))
     params))
 
+(defun transitiond-validate-spec (spec)
+  "Check what the daemon would only refuse at play in SPEC; return SPEC.
+An unknown easing or a duration that is not a number >= 0 is one
+short `user-error' when the session is made."
+  (let* ((timing (transitiond--spec-get spec :timing))
+         (easing (cond ((stringp timing) timing)
+                       ((listp timing) (plist-get timing :easing))))
+         (duration (plist-get spec :duration)))
+    (when (and easing (not (member easing transitiond-protocol-easings)))
+      (user-error "transitiond: unknown easing \"%s\" (M-x transitiond-set-easing \
+completes the %d names)" easing (length transitiond-protocol-easings)))
+    (when (and duration (not (and (numberp duration) (>= duration 0))))
+      (user-error "transitiond: :duration must be a number of seconds >= 0"))
+    spec))
+
+(defun transitiond--set-option (key value)
+  "Set KEY to VALUE in the spec of the current session and of restarts."
+  (let ((spec (plist-put (copy-sequence (or (and transitiond-current-session
+                                                 (transitiond-session-spec
+                                                  transitiond-current-session))
+                                            transitiond--last-spec
+                                            transitiond-default-spec))
+                         key value)))
+    (transitiond-validate-spec spec)
+    (setq transitiond--last-spec spec)
+    (when transitiond-current-session
+      (setf (transitiond-session-spec transitiond-current-session) spec))
+    (transitiond--preview-update)
+    spec))
+
+;;;###autoload
+(defun transitiond-set-easing (easing)
+  "Use EASING for the next transitions (completed from the protocol's names)."
+  (interactive
+   (list (completing-read "Easing: " transitiond-protocol-easings nil t nil nil
+                          (let ((timing (transitiond--spec-get
+                                         (and transitiond-current-session
+                                              (transitiond-session-spec
+                                               transitiond-current-session))
+                                         :timing)))
+                            (and (listp timing) (plist-get timing :easing))))))
+  (transitiond--set-option :timing (list :easing easing)))
+
+(defconst transitiond-durations '("0.3" "0.5" "0.8" "1" "1.5" "2" "3")
+  "Durations offered by `transitiond-set-duration', in seconds.")
+
+;;;###autoload
+(defun transitiond-set-duration (seconds)
+  "Use SECONDS as the duration of the next transitions."
+  (interactive
+   (list (let ((text (completing-read "Duration (s): " transitiond-durations)))
+           (if (string-match-p "\\`[0-9]*\\.?[0-9]+\\'" text)
+               (string-to-number text)
+             (user-error "transitiond: a duration is a number of seconds")))))
+  (transitiond--set-option :duration seconds))
+
+(defun transitiond-mode-line-string ()
+  "The mode line text: \"transitiond 35% paused\", or \"\" without a session."
+  (let ((session transitiond-current-session))
+    (cond (session
+           (format " transitiond %d%% %s"
+                   (round (* 100 (or (transitiond-session-progress session) 0)))
+                   (or (transitiond-session-state session) "idle")))
+          (transitiond-last-exit
+           (format " transitiond %s" (plist-get transitiond-last-exit :status)))
+          (t ""))))
+
+(defconst transitiond--mode-line-construct
+  '(:eval (string-replace "%" "%%" (transitiond-mode-line-string)))
+  "What `transitiond-mode-line' adds to `global-mode-string'.")
+
+(defun transitiond--mode-line-setup ()
+  "Show the progress in the mode line when `transitiond-mode-line' asks for it."
+  (when transitiond-mode-line
+    (unless (listp global-mode-string)
+      (setq global-mode-string (list global-mode-string)))
+    (unless (member transitiond--mode-line-construct global-mode-string)
+      (setq global-mode-string
+            (append global-mode-string (list transitiond--mode-line-construct))))))
+
 (defun transitiond--read-spec ()
   "Read a spec from the minibuffer, starting from `transitiond-default-spec'."
   (let ((spec (read-from-minibuffer
@@ -475,6 +765,7 @@ used when SPEC is nil.  Interactively, with a prefix argument, edit
 the spec in the minibuffer first.  Return the session."
   (interactive (list (and current-prefix-arg (transitiond--read-spec))))
   (let ((spec (or spec transitiond-default-spec)))
+    (transitiond-validate-spec spec)
     (transitiond-start)
     (when transitiond-current-session
       (ignore-errors
@@ -488,7 +779,9 @@ the spec in the minibuffer first.  Return the session."
                      :spec spec
                      :state "idle"
                      :content-offset (plist-get result :contentOffset))))
-      (setq transitiond-current-session session)
+      (setq transitiond-current-session session
+            transitiond--last-spec spec)
+      (transitiond--mode-line-setup)
       (when (called-interactively-p 'any)
         (message "transitiond: created session %s (%s clock)"
                  (transitiond-session-id session)
@@ -630,7 +923,8 @@ advanced by 0 seconds so that a tick shows the new progress."
            (condition-case err
                (transitiond--request-1 'transition/scrub params)
              (jsonrpc-error
-              (if (eql (transitiond--error-code err) -32011)
+              (if (eql (transitiond--error-code err)
+                       (alist-get 'NoTransition transitiond-protocol-error-codes))
                   ;; It ended meanwhile: start a new one and scrub that.
                   (progn (transitiond--start-transition session t)
                          (transitiond-request 'transition/scrub params))
@@ -746,7 +1040,7 @@ advance by that many frames."
     (when (and (plist-get params :transition)
                (null (transitiond-session-ended session)))
       (setf (transitiond-session-transition session) (plist-get params :transition)))
-    (transitiond--preview-update))
+    (transitiond--schedule-draw))
   (run-hook-with-args 'transitiond-tick-functions params))
 
 (defun transitiond--on-did-end (params)
@@ -763,17 +1057,56 @@ advance by that many frames."
       (when (equal (plist-get params :reason) "finished")
         (setf (transitiond-session-at-to session)
               (not (transitiond-session-at-to session)))))
-    (transitiond--preview-update))
+    (transitiond--schedule-draw))
   (run-hook-with-args 'transitiond-did-end-functions params))
 
 ;;;; Preview
+
+(defvar transitiond--draw-timer nil
+  "The timer that draws the newest tick, or nil when none is due.")
+
+(defun transitiond--schedule-draw ()
+  "Draw the preview soon: once for all the ticks that arrive meanwhile.
+Ticks can come faster than a frame is drawn (60 per second); drawing
+only the newest when Emacs is next free keeps the preview current."
+  (unless transitiond--draw-timer
+    (setq transitiond--draw-timer
+          (run-at-time 0 nil #'transitiond--draw-now))))
+
+(defun transitiond--draw-now ()
+  "Draw the preview from the newest tick, now."
+  (when (timerp transitiond--draw-timer)
+    (cancel-timer transitiond--draw-timer))
+  (setq transitiond--draw-timer nil)
+  (transitiond--preview-update)
+  (force-mode-line-update t))
+
+(defun transitiond--preview-scale ()
+  "The points per cell (X . Y) the preview is drawn at.
+`transitiond-preview-scale' when set; else the scale at which the
+session's viewport fits the preview's window."
+  (or transitiond-preview-scale
+      (let* ((window (get-buffer-window transitiond-preview-buffer-name t))
+             (viewport (transitiond--spec-get
+                        (and transitiond-current-session
+                             (transitiond-session-spec transitiond-current-session))
+                        :viewport))
+             (aspect (float transitiond-preview-cell-aspect)))
+        (if (not window)
+            '(5.0 . 15.0)
+          ;; One column spare: a line as wide as the window may show a `$'.
+          (let* ((cols (max 4 (1- (window-body-width window))))
+                 (rows (max 4 (window-body-height window)))
+                 (sx (max (/ (float (plist-get viewport :width)) cols)
+                          (/ (float (plist-get viewport :height)) (* rows aspect)))))
+            (cons sx (* sx aspect)))))))
 
 (defun transitiond-frame-cells (frame offset &optional scale)
   "Return the cell rectangle (COL0 ROW0 COL1 ROW1) of FRAME, inclusive.
 FRAME is a plist (:x :y :width :height) in content points, OFFSET the
 contentOffset plist (:x :y) and SCALE (X . Y) points per cell
 \(default `transitiond-preview-scale').  See that variable for the rule."
-  (let* ((scale (or scale transitiond-preview-scale))
+  (let* ((scale (or scale (transitiond--preview-scale)))
          (sx (float (car scale)))
          (sy (float (cdr scale)))
          (x (- (plist-get frame :x) (or (plist-get offset :x) 0)))
@@ -793,7 +1126,7 @@ VIEWPORT defaults to the current session's, SCALE to
                        (and transitiond-current-session
                             (transitiond-session-spec transitiond-current-session))
                        :viewport)))
-        (scale (or scale transitiond-preview-scale)))
+        (scale (or scale (transitiond--preview-scale))))
     (cons (ceiling (/ (float (plist-get viewport :width)) (car scale)))
           (ceiling (/ (float (plist-get viewport :height)) (cdr scale))))))
 
@@ -802,12 +1135,10 @@ VIEWPORT defaults to the current session's, SCALE to
   (let ((kind (plist-get attribute :kind))
         (section (or (plist-get attribute :section) 0))
         (item (or (plist-get attribute :item) 0)))
-    (pcase kind
-      ("header" (format "H%d" section))
-      ("footer" (format "F%d" section))
-      (_ (if (zerop section)
-             (number-to-string item)
-           (format "%d:%d" section item))))))
+    (cond ((equal kind "header") (format "H%d" section))
+          ((equal kind "footer") (format "F%d" section))
+          ((zerop section) (number-to-string item))
+          (t (format "%d:%d" section item)))))
 
 (defun transitiond--draw-order (attributes)
   "Return ATTRIBUTES (a vector) in drawing order: by zIndex, stably."
@@ -827,76 +1158,69 @@ characters at the cells of `transitiond-frame-cells', labelled with
 its item number; later attributes (by zIndex) cover earlier ones.
 Every character of a box has the text property `transitiond-item',
 a list (KIND SECTION ITEM)."
-  (let* ((scale (or scale transitiond-preview-scale))
+  (let* ((scale (or scale (transitiond--preview-scale)))
          (size (transitiond-preview-size viewport scale))
          (cols (car size))
          (rows (cdr size))
          (chars (make-vector rows nil))
-         (owners (make-vector rows nil))
-         (faces (make-vector rows nil)))
+         (boxes nil))
     (dotimes (r rows)
-      (aset chars r (make-vector cols ?\s))
-      (aset owners r (make-vector cols nil))
-      (aset faces r (make-vector cols nil)))
+      (aset chars r (make-vector cols ?\s)))
+    ;; No Lisp loop per cell (`cl-fill' is compiled): this runs for every box on
+    ;; every frame, also when this file is not byte-compiled.
     (dolist (attribute (transitiond--draw-order attributes))
       (when (transitiond--visible-attribute-p attribute)
         (pcase-let* ((`(,c0 ,r0 ,c1 ,r1)
                       (transitiond-frame-cells (plist-get attribute :frame)
                                                offset scale))
-                     (owner (list (plist-get attribute :kind)
-                                  (plist-get attribute :section)
-                                  (plist-get attribute :item)))
                      (face (if (< (or (plist-get attribute :alpha) 1) 0.5)
                                'transitiond-faint
                              'transitiond-box))
-                     (plot (lambda (r c ch face)
-                             (when (and (<= 0 r) (< r rows) (<= 0 c) (< c cols))
-                               (aset (aref chars r) c ch)
-                               (aset (aref owners r) c owner)
-                               (aset (aref faces r) c face)))))
-          (cl-loop for r from (max r0 0) to (min r1 (1- rows)) do
-                   (cl-loop for c from (max c0 0) to (min c1 (1- cols)) do
-                            (funcall plot r c
-                                     (cond ((and (= r r0) (= c c0)) ?┌)
-                                           ((and (= r r0) (= c c1)) ?┐)
-                                           ((and (= r r1) (= c c0)) ?└)
-                                           ((and (= r r1) (= c c1)) ?┘)
-                                           ((or (= r r0) (= r r1)) ?─)
-                                           ((or (= c c0) (= c c1)) ?│)
-                                           (t ?\s))
-                                     face)))
-          (let* ((label (transitiond--label attribute))
-                 (room (- c1 c0 1))
-                 (row (if (>= (- r1 r0) 2) (1+ r0) r0)))
-            (when (> room 0)
-              (cl-loop for ch across (substring label 0 (min room (length label)))
-                       for c from (1+ c0) do
-                       (funcall plot row c ch
-                                (if (eq face 'transitiond-faint)
-                                    face
-                                  'transitiond-label))))))))
-    (mapconcat
-     (lambda (r)
-       (let ((line (concat (aref chars r)))
-             (row-owners (aref owners r))
-             (row-faces (aref faces r))
-             (start 0))
-         (while (< start cols)
-           (let ((owner (aref row-owners start))
-                 (face (aref row-faces start))
-                 (end (1+ start)))
-             (while (and (< end cols)
-                         (eq (aref row-owners end) owner)
-                         (eq (aref row-faces end) face))
-               (setq end (1+ end)))
-             (when owner
-               (add-text-properties start end
-                                    (list 'transitiond-item owner 'face face)
-                                    line))
-             (setq start end)))
-         line))
-     (number-sequence 0 (1- rows))
-     "\n")))
+                     (r (max r0 0))
+                     (rmax (min r1 (1- rows)))
+                     (cmin (max c0 0))
+                     (cmax (min c1 (1- cols)))
+                     (label (transitiond--label attribute))
+                     (label-row (if (>= (- r1 r0) 2) (1+ r0) r0))
+                     (label-end (min cmax (+ c0 (min (- c1 c0 1) (length label))))))
+          (when (and (<= cmin cmax) (<= r rmax))
+            (push (list r rmax cmin cmax
+                        (list (plist-get attribute :kind)
+                              (plist-get attribute :section)
+                              (plist-get attribute :item))
+                        face label-row (max cmin (1+ c0)) label-end)
+                  boxes))
+          (while (<= r rmax)
+            (let ((crow (aref chars r))
+                  (edge (or (= r r0) (= r r1))))
+              ;; The inside (or the edge), then the two sides.
+              (cl-fill crow (if edge ?─ ?\s) :start cmin :end (1+ cmax))
+              (when (= cmin c0)
+                (aset crow c0 (cond ((not edge) ?│) ((= r r0) ?┌) (t ?└))))
+              (when (= cmax c1)
+                (aset crow c1 (cond ((not edge) ?│) ((= r r0) ?┐) (t ?┘)))))
+            (setq r (1+ r)))
+          (when (and (<= 0 label-row) (< label-row rows))
+            (let ((c (max cmin (1+ c0))))
+              (while (<= c label-end)
+                (aset (aref chars label-row) c (aref label (- c c0 1)))
+                (setq c (1+ c))))))))
+    ;; Properties box by box, in drawing order: a later box's replace an earlier's.
+    (let ((lines (make-vector rows nil)))
+      (dotimes (r rows)
+        (aset lines r (concat (aref chars r))))
+      (dolist (box (nreverse boxes))
+        (pcase-let ((`(,r0 ,r1 ,c0 ,c1 ,owner ,face ,label-row ,l0 ,l1) box))
+          (let ((r r0))
+            (while (<= r r1)
+              (add-text-properties c0 (1+ c1) (list 'transitiond-item owner 'face face)
+                                   (aref lines r))
+              (setq r (1+ r))))
+          (when (and (<= r0 label-row r1) (<= l0 l1))
+            (put-text-property l0 (1+ l1) 'face
+                               (if (eq face 'transitiond-faint) face 'transitiond-label)
+                               (aref lines label-row)))))
+      (mapconcat #'identity lines "\n"))))
 
 (defun transitiond--progress-bar (progress width)
   "Return a bar of WIDTH characters showing PROGRESS (0..1)."
@@ -906,9 +1230,11 @@ a list (KIND SECTION ITEM)."
 (defun transitiond--header-text (session)
   "Return the header line of the preview of SESSION."
   (if (null session)
-      (if (transitiond-running-p)
-          " transitiond: no session (M-x transitiond-create-session)"
-        " transitiond: not running (M-x transitiond-create-session)")
+      (cond ((transitiond-running-p)
+             " transitiond: no session (M-x transitiond-create-session)")
+            (transitiond-last-exit
+             (format " transitiond %s" (plist-get transitiond-last-exit :status)))
+            (t " transitiond: not running (M-x transitiond-create-session)"))
     (let* ((tick (transitiond-session-last-tick session))
            (progress (or (transitiond-session-progress session) 0))
            (transition (transitiond-session-transition session))
@@ -934,27 +1260,54 @@ a list (KIND SECTION ITEM)."
 (defvar-local transitiond--preview-tick nil
   "The tick (or attributes) the preview buffer shows.")
 
+(defvar-local transitiond--preview-drawn-scale nil
+  "The scale the preview buffer was drawn at.")
+
 (defun transitiond--preview-draw (session)
   "Redraw the preview in the current buffer from SESSION."
   (let* ((tick (and session (transitiond-session-last-tick session)))
+         (scale (and session (transitiond--preview-scale)))
          (inhibit-read-only t)
          (line (line-number-at-pos))
          (column (current-column)))
-    (unless (eq tick transitiond--preview-tick)
-      (setq transitiond--preview-tick tick)
+    (unless (and (eq tick transitiond--preview-tick)
+                 (equal scale transitiond--preview-drawn-scale)
+                 (or session (null transitiond-last-exit)))
+      (setq transitiond--preview-tick tick
+            transitiond--preview-drawn-scale scale)
       (erase-buffer)
       (when tick
         (insert (transitiond-render
                  (plist-get tick :attributes)
                  (plist-get tick :contentOffset)
                  (transitiond--spec-get (transitiond-session-spec session)
-                                        :viewport))))
+                                        :viewport)
+                 scale)))
+      (when (and (null session) transitiond-last-exit)
+        (insert (transitiond--exit-text transitiond-last-exit)))
       (goto-char (point-min))
       (forward-line (1- line))
       (move-to-column column))
     (setq header-line-format
           (string-replace "%" "%%" (transitiond--header-text session)))
     (force-mode-line-update)))
+
+(defun transitiond--exit-text (exit)
+  "The text the preview shows after the daemon died as EXIT describes."
+  (concat (format "transitiond %s\n" (plist-get exit :status))
+          (if (plist-get exit :stderr)
+              (concat "stderr:\n"
+                      (mapconcat (lambda (l) (concat "  " l)) (plist-get exit :stderr) "\n")
+                      "\n")
+            "")
+          (format "log: %s\n" (plist-get exit :log))
+          (substitute-command-keys
+           (concat "\\<transitiond-preview-mode-map>\\[transitiond-play] or "
+                   "\\[transitiond-scrub-forward] starts it again with the last spec\n"))))
+
+(defun transitiond--preview-resized (&rest _)
+  "Redraw the preview at the scale of its window's new size."
+  (transitiond--preview-update))
 
 (defun transitiond--preview-update ()
   "Redraw the preview buffer, when there is one."
@@ -993,6 +1346,8 @@ a list (KIND SECTION ITEM)."
     (define-key map "i" #'transitiond-scrub)
     (define-key map "n" #'transitiond-advance)
     (define-key map "s" #'transitiond-status)
+    (define-key map "e" #'transitiond-set-easing)
+    (define-key map "d" #'transitiond-set-duration)
     (define-key map "q" #'quit-window)
     map)
   "Keymap of `transitiond-preview-mode'.")
@@ -1006,6 +1361,7 @@ header line shows the transition's progress.
 \\{transitiond-preview-mode-map}"
   (setq-local truncate-lines t)
   (setq-local revert-buffer-function #'transitiond-preview-refresh)
+  (add-hook 'window-size-change-functions #'transitiond--preview-resized nil t)
   (buffer-disable-undo))
 
 (defun transitiond--preview-buffer ()

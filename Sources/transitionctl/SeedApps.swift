@@ -11,6 +11,8 @@ enum SeedApps {
         "inset": ["top": 10, "left": 10, "bottom": 10, "right": 10],
     ]
     static let duration = 0.5
+    /// What `transitionctl demo` plays by default: long enough to watch the switch.
+    static let demoDuration = 0.8
     static let timing = "quarticEaseInOut"
 
     /// `session/create` params: the list, at offset 0.

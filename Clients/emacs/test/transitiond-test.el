@@ -33,13 +33,16 @@
   "didEnd params received, newest first.")
 
 (defun transitiond-test--record-tick (params)
-  "Record the tick PARAMS with the preview text drawn for it."
-  (push (cons params
-              (when-let ((buffer (get-buffer transitiond-preview-buffer-name)))
-                (with-current-buffer buffer
-                  (list (buffer-string)
-                        (transitiond-test--header)))))
-        transitiond-test--ticks))
+  "Record the tick PARAMS (the preview draws it later, on a timer)."
+  (push (list params) transitiond-test--ticks))
+
+(defun transitiond-test--drawn (tick)
+  "Wait until the preview shows TICK; return (TICK TEXT HEADER).
+The preview draws the newest tick on a timer, so this waits for it."
+  (with-current-buffer transitiond-preview-buffer-name
+    (should (transitiond-test--wait-until
+             (lambda () (eq transitiond--preview-tick tick))))
+    (list tick (buffer-string) (transitiond-test--header))))
 
 (defun transitiond-test--record-end (params)
   "Record the didEnd PARAMS."
@@ -73,6 +76,9 @@ Return the value of PREDICATE."
   `(let ((transitiond-test--ticks nil)
          (transitiond-test--ends nil)
          (transitiond-program nil)
+         (transitiond-last-exit nil)
+         (transitiond--last-spec nil)
+         (transitiond-log-file (make-temp-file "transitiond-test-log"))
          (transitiond-preview-scale '(5.0 . 15.0))
          (transitiond-tick-functions (list #'transitiond-test--record-tick))
          (transitiond-did-end-functions (list #'transitiond-test--record-end)))
@@ -81,6 +87,8 @@ Return the value of PREDICATE."
            (should (file-executable-p (getenv "TRANSITIOND")))
            ,@body)
        (transitiond-stop)
+       (delete-file transitiond-log-file)
+       (delete-other-windows)
        (when (get-buffer transitiond-preview-buffer-name)
          (kill-buffer transitiond-preview-buffer-name)))))
 
@@ -202,7 +210,7 @@ from the tick's frames minus its contentOffset."
 
 (ert-deftest transitiond-test-list-to-grid-cancel-in-place ()
   "Preview, list -> grid, scrub, cancel in place; then no daemon is left."
-  (let (process pid)
+  (let (process pid drawn)
     (transitiond-test--with-daemon
       (transitiond-start)
       (setq process transitiond--process
@@ -210,6 +218,8 @@ from the tick's frames minus its contentOffset."
       (should (process-live-p process))
       (should (member (format "%d" (emacs-pid)) (process-command process)))
       (should (memq #'transitiond--kill-emacs-hook kill-emacs-hook))
+      ;; Ticks of several kilobytes, 60 a second: read in large chunks.
+      (should (>= read-process-output-max transitiond-read-process-output-max))
       (let ((session (transitiond-create-session transitiond-test--spec)))
         (should (equal (transitiond-session-id session) "s1"))
         ;; The preview first shows the list as it is.
@@ -221,17 +231,15 @@ from the tick's frames minus its contentOffset."
           (should (string-match-p "s1 idle" (transitiond-test--header))))
         ;; Scrubbing with no transition in flight starts an interactive one.
         (transitiond-scrub 30)
-        (should (transitiond-test--wait-until
-                 (lambda () (= (length transitiond-test--ticks) 1))))
+        (should (= (length transitiond-test--ticks) 1)) ; sent before the reply
+        (push (transitiond-test--drawn (caar transitiond-test--ticks)) drawn)
         (should (equal (transitiond-session-transition session) "t1"))
         (should (equal (transitiond-session-state session) "paused"))
-        ;; The keys of the preview scrub by 5%.
-        (with-current-buffer transitiond-preview-buffer-name
-          (call-interactively (key-binding "l"))
-          (call-interactively (key-binding "l"))
-          (call-interactively (key-binding "h")))
-        (should (transitiond-test--wait-until
-                 (lambda () (= (length transitiond-test--ticks) 4))))
+        ;; The keys of the preview scrub by 5%; each tick is drawn.
+        (dolist (key '("l" "l" "h"))
+          (with-current-buffer transitiond-preview-buffer-name
+            (call-interactively (key-binding key)))
+          (push (transitiond-test--drawn (caar transitiond-test--ticks)) drawn))
         (should (equal (mapcar (lambda (tick) (plist-get (car tick) :progress))
                                (reverse transitiond-test--ticks))
                        '(0.3 0.35 0.4 0.35)))
@@ -239,9 +247,9 @@ from the tick's frames minus its contentOffset."
         (with-current-buffer transitiond-preview-buffer-name
           (call-interactively (key-binding " ")))
         (should (transitiond-test--wait-until (lambda () transitiond-test--ends)))
-        ;; Later clock advances bring no second didEnd and no tick.
-        (transitiond-advance 0.5)
-        (transitiond-test--wait-until (lambda () (cdr transitiond-test--ends)) 0.3)
+        ;; A later clock advance brings no second didEnd and no tick: what a
+        ;; request causes comes before its reply (Protocol/README.md, 3.5).
+        (should (equal (plist-get (transitiond-advance 0.5) :state) "idle"))
         (should (= (length transitiond-test--ends) 1))
         (let ((end (car transitiond-test--ends)))
           (should (equal (plist-get end :reason) "cancelledInPlace"))
@@ -251,7 +259,8 @@ from the tick's frames minus its contentOffset."
         (should (= (length transitiond-test--ticks) 4))
         (should (null (transitiond-session-transition session)))
         ;; Every tick was drawn: the preview text recorded with it shows it.
-        (dolist (entry transitiond-test--ticks)
+        (should (= (length drawn) 4))
+        (dolist (entry drawn)
           (let ((tick (car entry)))
             (should (equal (plist-get tick :transition) "t1"))
             (should (>= (transitiond-test--check-preview tick (cadr entry)) 3))
@@ -259,6 +268,7 @@ from the tick's frames minus its contentOffset."
                      (regexp-quote (format "%5.1f%%" (* 100 (plist-get tick :progress))))
                      (caddr entry)))))
         ;; The buffer still shows the last tick, and the header the end.
+        (transitiond--draw-now)
         (with-current-buffer transitiond-preview-buffer-name
           (transitiond-test--check-preview (caar transitiond-test--ticks)
                                            (buffer-string))
@@ -329,11 +339,9 @@ from the tick's frames minus its contentOffset."
             (transitiond-create-session transitiond-test--spec)
             (transitiond-preview)
             (transitiond-scrub 50)
-            (should (transitiond-test--wait-until (lambda () transitiond-test--ticks)))
-            (transitiond-test--check-preview (caar transitiond-test--ticks)
-                                             (with-current-buffer
-                                                 transitiond-preview-buffer-name
-                                               (buffer-string)))
+            (should transitiond-test--ticks) ; sent before the reply
+            (let ((drawn (transitiond-test--drawn (caar transitiond-test--ticks))))
+              (transitiond-test--check-preview (car drawn) (cadr drawn)))
             (transitiond-stop)
             ;; Stopping disposed of the session: its transition ended.
             (should (equal (mapcar (lambda (end) (plist-get end :reason))
@@ -368,6 +376,133 @@ from the tick's frames minus its contentOffset."
     (should pid)
     (should (transitiond-test--wait-until
              (lambda () (not (transitiond-test--pid-alive-p pid))) 3))))
+
+;;;; Daily use
+
+(defun transitiond-test--press (key)
+  "Run the command KEY is bound to in the preview, as a key press would."
+  (with-current-buffer transitiond-preview-buffer-name
+    (call-interactively (key-binding key))))
+
+(defun transitiond-test--preview-text ()
+  "The preview buffer's text."
+  (with-current-buffer transitiond-preview-buffer-name (buffer-string)))
+
+(ert-deftest transitiond-test-realtime-scrubs-draw-the-last-tick ()
+  "l four times and h twice on a realtime session: the boxes end at 10%.
+A tick read together with a synchronous reply is handled at once,
+not left in the process buffer until more output comes."
+  (transitiond-test--with-daemon
+    (let ((transitiond-default-spec
+           (append '(:clock "realtime") transitiond-default-spec)))
+      (transitiond-create-session)
+      (transitiond-preview)
+      (dolist (key '("l" "l" "l" "l" "h" "h"))
+        (transitiond-test--press key))
+      (should (equal (transitiond-session-progress transitiond-current-session) 0.1))
+      ;; The realtime clock sends the tick of the last scrub after the reply.
+      (should (transitiond-test--wait-until
+               (lambda ()
+                 (equal (plist-get (caar transitiond-test--ticks) :progress) 0.1))))
+      (let ((drawn (transitiond-test--drawn (caar transitiond-test--ticks))))
+        (should (>= (transitiond-test--check-preview (car drawn) (cadr drawn)) 3))
+        (should (string-match-p " 10\\.0%" (caddr drawn)))))))
+
+(ert-deftest transitiond-test-preview-fits-its-window ()
+  "With no fixed scale, the canvas fits the preview's window, also a half-height one."
+  (transitiond-test--with-daemon
+    (let ((transitiond-preview-scale nil))
+      (transitiond-create-session transitiond-test--spec)
+      (delete-other-windows)
+      (let ((window (split-window-below)))
+        (set-window-buffer window (transitiond--preview-buffer))
+        (transitiond-preview-refresh)
+        (with-current-buffer transitiond-preview-buffer-name
+          (let* ((lines (split-string (buffer-string) "\n"))
+                 (scale (transitiond--preview-scale))
+                 (tick (transitiond-session-last-tick transitiond-current-session)))
+            (should (<= (length lines) (window-body-height window)))
+            (should (cl-every (lambda (l) (< (length l) (window-body-width window))) lines))
+            (should (equal (length lines)
+                           (cdr (transitiond-preview-size nil scale))))
+            ;; The boxes are where the scale puts them.
+            (let ((transitiond-preview-scale scale))
+              (transitiond-test--check-preview tick (buffer-string)))
+            ;; A taller window: a larger canvas.
+            (delete-other-windows window)
+            (transitiond--preview-update)
+            (should (> (length (split-string (buffer-string) "\n")) (length lines)))))))))
+
+(ert-deftest transitiond-test-spec-checked-when-the-session-is-made ()
+  "An unknown easing is one short error when the session is made, not at play."
+  (transitiond-test--with-daemon
+    (let ((err (should-error
+                (transitiond-create-session
+                 (append '(:timing (:easing "quartic")) transitiond-test--spec))
+                :type 'user-error)))
+      (should (string-match-p "\\`transitiond: unknown easing \"quartic\""
+                              (error-message-string err)))
+      (should-not (string-match-p "\n" (error-message-string err)))
+      (should (< (length (error-message-string err)) 100)))
+    (should-not transitiond-current-session)
+    (should-error (transitiond-set-duration -1) :type 'user-error)
+    ;; A long list of names from the daemon is shortened to its count.
+    (should (equal (transitiond-short-message
+                    (concat "Invalid params: params.timing.easing: expected one of "
+                            (mapconcat #'identity transitiond-protocol-easings ", ")))
+                   "Invalid params: params.timing.easing: expected one of 31 names (linear, quadraticEaseIn, …)"))))
+
+(ert-deftest transitiond-test-easing-and-duration-by-completion ()
+  "e and d pick the easing and duration with `completing-read'; the mode line shows progress."
+  (transitiond-test--with-daemon
+    (let* ((session (transitiond-create-session transitiond-test--spec))
+           (offered nil)
+           (completing-read-function
+            (lambda (_prompt collection &rest _)
+              (setq offered (all-completions "" collection))
+              (if (member "bounceEaseInOut" offered) "bounceEaseInOut" "2"))))
+      (transitiond-preview)
+      (transitiond-test--press "e")
+      (should (= (length offered) 31))
+      (transitiond-test--press "d")
+      (should (member "0.8" offered))
+      (should (equal (plist-get (transitiond-session-spec session) :timing)
+                     '(:easing "bounceEaseInOut")))
+      (should (equal (plist-get (transitiond-session-spec session) :duration) 2))
+      ;; The next play: at 1 s of 2 s, bounceEaseInOut(0.5) = 0.5.
+      (transitiond-play)
+      (let ((tick (transitiond-advance 1)))
+        (should (equal (plist-get tick :fraction) 0.5))
+        (should (equal (plist-get tick :progress) 0.5)))
+      (should (equal (transitiond-mode-line-string) " transitiond 50% running"))
+      (should (member transitiond--mode-line-construct global-mode-string)))))
+
+(ert-deftest transitiond-test-daemon-death-shown-and-restart-with-last-spec ()
+  "A killed daemon: the preview says so, with the log file; l restarts with the last spec."
+  (transitiond-test--with-daemon
+    (let* ((spec (append '(:items 20 :timing (:easing "sineEaseIn")) transitiond-test--spec))
+           (pid (progn (transitiond-create-session spec)
+                       (process-id transitiond--process))))
+      (transitiond-preview)
+      (signal-process pid 'SIGKILL)
+      (should (transitiond-test--wait-until (lambda () transitiond-last-exit)))
+      (should (equal (plist-get transitiond-last-exit :status) "killed by signal 9 (SIGKILL)"))
+      (let ((text (transitiond-test--preview-text)))
+        (should (string-match-p "^transitiond killed by signal 9 (SIGKILL)$" text))
+        (should (string-match-p (concat "^log: " (regexp-quote transitiond-log-file) "$") text)))
+      (should (string-match-p "killed by signal 9"
+                              (with-temp-buffer
+                                (insert-file-contents transitiond-log-file)
+                                (buffer-string))))
+      ;; l: a new daemon, the same spec (20 items on a manual clock).
+      (transitiond-test--press "l")
+      (should (transitiond-running-p))
+      (should-not (= (process-id transitiond--process) pid))
+      (should (eq (transitiond-session-spec transitiond-current-session) spec))
+      (should (null transitiond-last-exit))
+      (let ((drawn (transitiond-test--drawn (caar transitiond-test--ticks))))
+        (should (equal (plist-get (car drawn) :progress) 0.05))
+        (should (>= (transitiond-test--check-preview (car drawn) (cadr drawn)) 3))))))
 
 (provide 'transitiond-test)
 ;;; transitiond-test.el ends here

@@ -108,3 +108,41 @@ command('TransitiondLog', function()
   vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
   vim.bo[buf].modifiable = false
 end, { desc = "Show the daemon's log" })
+
+-- :TransitiondEasing [name]     the easing of the next transitions (no name: pick one)
+command('TransitiondEasing', function(a)
+  local name = vim.trim(a.args or '')
+  if name == '' then
+    td().pick_easing()
+  else
+    td().set_easing(name)
+  end
+end, {
+  nargs = '?',
+  complete = function(lead)
+    return vim.tbl_filter(function(n)
+      return n:sub(1, #lead) == lead
+    end, require('transitiond.spec').easings())
+  end,
+  desc = 'Set the easing of the next transitions',
+})
+
+-- :TransitiondDuration [seconds]  the duration of the next transitions (none: pick one)
+command('TransitiondDuration', function(a)
+  local arg = vim.trim(a.args or '')
+  if arg == '' then
+    td().pick_duration()
+  else
+    local seconds = tonumber(arg)
+    if not seconds then
+      error('usage: :TransitiondDuration [seconds]', 0)
+    end
+    td().set_duration(seconds)
+  end
+end, {
+  nargs = '?',
+  complete = function()
+    return vim.tbl_map(tostring, td().DURATIONS)
+  end,
+  desc = 'Set the duration of the next transitions',
+})

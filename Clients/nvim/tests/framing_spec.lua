@@ -129,6 +129,33 @@ H.protect('renderer', function()
   H.eq('zIndex orders the drawing', lines[3], ' │ 0 │   │')
   local g = preview.geometry({ width = 375, height = 667 }, 200, 40, { cell_aspect = 2 })
   H.check('the canvas keeps the viewport aspect', g.cols == math.floor(40 * 2 * 375 / 667) and math.abs(g.rows - 40) <= 1, vim.inspect(g))
+  local narrow = preview.geometry({ width = 375, height = 667 }, 76, 17, {})
+  H.check('in an 80 x 24 editor the canvas is narrow but the window is wide enough for the status', narrow.cols == 19 and narrow.width == preview.MIN_WIDTH, vim.inspect(narrow))
+  local all = table.concat(preview.status_lines({ progress = 1, state = 'finishing', reason = 'cancelledInPlace', transition = 't12', seq = 9999 }, narrow.width), ' ')
+  H.check('and at that width nothing of the status is cut off', all:find('(cancelledInPlace) t12#9999 ? keys', 1, true) ~= nil and not all:find('…', 1, true), all)
+end)
+
+H.protect('status lines and messages', function()
+  local info = { progress = 0.3, state = 'finishing', reason = 'cancelledInPlace', transition = 't12', seq = 345 }
+  local lines = preview.status_lines(info, 38)
+  H.eq('the status is two lines', #lines, 2)
+  local wide = 0
+  for _, l in ipairs(lines) do
+    wide = math.max(wide, vim.fn.strdisplaywidth(l))
+  end
+  H.check('none wider than the canvas', wide <= 38, vim.inspect(lines))
+  local text = table.concat(lines, ' ')
+  H.check('and nothing cut off', text:find('30.0%', 1, true) and text:find('finishing', 1, true)
+    and text:find('(cancelledInPlace)', 1, true) and text:find('t12#345', 1, true) and text:find('? keys', 1, true), vim.inspect(lines))
+  local td = require('transitiond')
+  local long = 'Invalid params: params.timing.easing: expected one of ' .. table.concat(require('transitiond.protocol').easings, ', ')
+  H.eq("a daemon's list of 31 names is shortened to one line", td.short_message(long),
+    'Invalid params: params.timing.easing: expected one of 31 names (linear, quadraticEaseIn, …)')
+  H.eq('a short list is kept', td.short_message('expected one of flow, list, grid, displaySwitch, explicit'),
+    'expected one of flow, list, grid, displaySwitch, explicit')
+  H.eq('exit statuses', { td.describe_exit(3, 0), td.describe_exit(nil, 9) }, { 'exited with status 3', 'killed by signal 9 (SIGKILL)' })
+  local ok, err = pcall(require('transitiond.spec').validate, require('transitiond.spec').normalize({ transition = { timing = 'linear', duration = -1 } }))
+  H.check('a negative duration is refused when the session is made', not ok and tostring(err):find('duration', 1, true), err)
 end)
 
 H.protect('help', function()

@@ -12,6 +12,8 @@ H.start('preview_spec')
 local td = require('transitiond')
 local preview = require('transitiond.preview')
 local uv = vim.loop
+local LOG_FILE = vim.fn.tempname()
+td.setup({ log_file = LOG_FILE })
 
 vim.o.columns, vim.o.lines = 160, 60
 
@@ -71,8 +73,8 @@ end
 -- contentOffset, and its number sits centred on its first inside row.
 local function verify_drawing(tick, lines, g)
   local problems = {}
-  if #lines ~= g.rows + 1 then
-    problems[#problems + 1] = string.format('%d lines, want %d canvas rows + 1 status line', #lines, g.rows)
+  if #lines ~= g.rows + g.status_rows then
+    problems[#problems + 1] = string.format('%d lines, want %d canvas rows + %d status lines', #lines, g.rows, g.status_rows)
   end
   for r = 1, g.rows do
     if vim.fn.strchars(lines[r] or '') ~= g.cols then
@@ -141,7 +143,12 @@ local function verify_drawing(tick, lines, g)
   if corners < 8 or labels < 2 then
     problems[#problems + 1] = string.format('too little to compare: %d corners, %d labels', corners, labels)
   end
-  local status = lines[#lines] or ''
+  local status = table.concat(vim.list_slice(lines, g.rows + 1, #lines), '\n')
+  for i = g.rows + 1, #lines do
+    if vim.fn.strdisplaywidth(lines[i]) > g.width then
+      problems[#problems + 1] = string.format('status line %q is wider than the window (%d)', lines[i], g.width)
+    end
+  end
   local pct = string.format('%.1f%%', tick.progress * 100)
   if not status:find(pct, 1, true) then
     problems[#problems + 1] = string.format('status line %q lacks %s', status, pct)
@@ -196,10 +203,21 @@ H.protect('lifecycle', function()
 end)
 
 H.protect('preview and session', function()
+  -- after :TransitiondStop, the preview alone starts the daemon and shows the demo at rest
   vim.cmd('TransitiondPreview')
   local win = preview.winid()
   H.check('the preview is a floating window', win ~= nil and vim.api.nvim_win_get_config(win).relative == 'editor')
   H.eq('on a scratch buffer', win and vim.bo[vim.api.nvim_win_get_buf(win)].buftype, 'nofile')
+  H.check(':TransitiondPreview starts the daemon and fetches the layout at rest', wait(5000, function()
+    return td.session() ~= nil and td.session().last_tick ~= nil
+  end))
+  local rest = td.session() and td.session().last_tick
+  if rest then
+    local ok, why = verify_drawing(vim.tbl_extend('force', rest, { progress = 0 }), preview.buffer_lines(), preview.current_geometry())
+    H.check('the preview draws the demo list at rest, item by item', ok, why)
+    H.eq('the demo list starts at item 0', rest.attributes[1].frame, { x = 0, y = 0, width = 375, height = 60 })
+  end
+  H.eq('the demo transition lasts long enough to watch', td.session() and td.session().spec.transition.duration, 0.8)
 
   -- the session comes from a JSON buffer, through the command
   vim.cmd('wincmd p')
@@ -216,7 +234,7 @@ H.protect('preview and session', function()
 }]], '\n'))
   vim.cmd('TransitiondSession')
   H.check('a session is created from the buffer', wait(5000, function()
-    return td.session() ~= nil
+    return td.session() ~= nil and td.session().clock == 'manual'
   end))
   local s = td.session()
   H.check('on the manual clock', s and s.clock == 'manual')
@@ -236,7 +254,7 @@ H.protect('preview and session', function()
   end
   local g = preview.current_geometry()
   H.check('the canvas has the viewport aspect', g and math.abs((g.rows / g.cols) - (667 / 375) / 2) < 0.05, vim.inspect(g))
-  H.eq('the preview window is sized to it', { vim.api.nvim_win_get_width(win), vim.api.nvim_win_get_height(win) }, { g.cols, g.rows + 1 })
+  H.eq('the preview window is sized to it', { vim.api.nvim_win_get_width(win), vim.api.nvim_win_get_height(win) }, { g.width, g.rows + g.status_rows })
 end)
 
 H.protect('interactive list -> grid', function()
@@ -302,8 +320,7 @@ H.protect('interactive list -> grid', function()
   H.eq('didEnd reason', e.reason, 'cancelledInPlace')
   H.check('didEnd at 40%, neither completed nor finished', math.abs((e.progress or -1) - 0.40) < 1e-9 and e.completed == false and e.finished == false, vim.inspect(e))
   H.eq('didEnd names the transition the ticks came from', e.transition, last_tick().transition)
-  local status = preview.buffer_lines()
-  status = status[#status] or ''
+  local status = table.concat(vim.list_slice(preview.buffer_lines(), preview.current_geometry().rows + 1), '\n')
   H.check('the status line says idle, cancelled in place', status:find('idle', 1, true) and status:find('cancelledInPlace', 1, true), status)
   local st
   td.status(function(r)
@@ -361,6 +378,90 @@ H.protect('finish', function()
     end
   end
   H.eq('item 0 ends in its grid frame', a0 and a0.frame, { x = 10, y = 10, width = 172.5, height = 172.5 })
+end)
+
+H.protect('spec validation, easing and duration', function()
+  local before = #notes
+  local session = td.session()
+  pcall(vim.cmd, [[TransitiondSession {clock = "manual", transition = {timing = {easing = "quartic"}}}]])
+  local n = notes[#notes] or {}
+  H.check('an unknown easing is one short error line when the session is made',
+    #notes == before + 1 and n.level == vim.log.levels.ERROR and n.msg:find("unknown easing 'quartic'", 1, true) ~= nil
+      and not n.msg:find('\n') and #n.msg < 100, vim.inspect(n))
+  H.check('and the session is left as it was', td.session() == session)
+  before = #notes
+  pcall(vim.cmd, 'TransitiondEasing quartic')
+  H.check(':TransitiondEasing refuses an unknown name', #notes == before + 1 and notes[#notes].msg:find('unknown easing', 1, true) ~= nil)
+
+  H.eq(':TransitiondEasing completes the protocol names', vim.fn.getcompletion('TransitiondEasing bounce', 'cmdline'),
+    { 'bounceEaseIn', 'bounceEaseOut', 'bounceEaseInOut' })
+  local offered
+  local select = vim.ui.select
+  vim.ui.select = function(items, opts, on_choice)
+    offered = items
+    on_choice(items[#items])
+  end
+  press('e')
+  H.eq('`e` offers the 31 easings with vim.ui.select', offered and #offered, 31)
+  H.eq('and sets the chosen one', td.session().spec.transition.timing, { easing = 'bounceEaseInOut' })
+  vim.ui.select = function(items, opts, on_choice)
+    offered = vim.tbl_map(opts.format_item, items)
+    on_choice(2)
+  end
+  press('d')
+  vim.ui.select = select
+  H.check('`d` offers durations in seconds', offered and vim.tbl_contains(offered, '0.8 s'), vim.inspect(offered))
+  H.eq('and sets the chosen one', td.session().spec.transition.duration, 2)
+
+  -- the next play uses them: at 1 s of 2 s, bounceEaseInOut(0.5) = 0.5
+  local from = #ticks
+  vim.cmd('TransitiondPlay')
+  vim.cmd('TransitiondAdvance 1')
+  H.check('the next transition plays for 2 s with the chosen easing', wait(3000, function()
+    return #ticks > from and ticks[#ticks].fraction == 0.5 -- 1 s of 2 s
+  end) and td.session().duration == 2 and math.abs(ticks[#ticks].progress - 0.5) < 1e-9,
+    vim.inspect({ duration = td.session().duration, tick = ticks[#ticks] and { ticks[#ticks].time, ticks[#ticks].progress, ticks[#ticks].fraction } }))
+  H.eq('the status line function shows the progress', td.statusline(), 'transitiond 50% running')
+  H.eq('g:transitiond_status too', vim.g.transitiond_status, 'transitiond 50% running')
+  vim.cmd('TransitiondAdvance 1')
+  wait(3000, function()
+    return td.session().phase == 'idle'
+  end)
+end)
+
+H.protect('the daemon dies', function()
+  local spec_before = vim.deepcopy(td.session().spec)
+  local dead = td.pid()
+  uv.kill(dead, 'sigkill')
+  H.check('its death is noticed', wait(5000, function()
+    return td.last_exit() ~= nil
+  end))
+  local text = table.concat(preview.buffer_lines(), '\n')
+  H.check('the preview says it was killed by signal 9', text:find('killed by signal 9 (SIGKILL)', 1, true) ~= nil, text)
+  H.check('and names the log file', text:find(LOG_FILE, 1, true) ~= nil or text:find(vim.fn.fnamemodify(LOG_FILE, ':t'), 1, true) ~= nil, text)
+  local f = io.open(LOG_FILE)
+  local log = f and f:read('*a') or ''
+  if f then
+    f:close()
+  end
+  H.check('the log file records the start and the death', log:find('transitiond started (pid ' .. dead, 1, true) ~= nil
+    and log:find('killed by signal 9', 1, true) ~= nil, log)
+
+  -- the next command starts a daemon again with the last spec, not the demo
+  press('l')
+  H.check('`l` starts a new daemon and session', wait(5000, function()
+    return td.session() ~= nil and td.pid() ~= dead and #ticks > 0 and ticks[#ticks].progress == 0.05
+  end))
+  local s = td.session()
+  H.eq('with the last spec (manual clock)', s and s.clock, 'manual')
+  H.eq('and its transition options', s and s.spec.transition, spec_before.transition)
+  H.eq('the preview no longer shows the death', td.last_exit(), nil)
+  pid = td.pid()
+  local pf = io.open(os.getenv('TD_PID_FILE') or (here .. '/.daemon.pid'), 'w')
+  if pf then
+    pf:write(tostring(pid), '\n')
+    pf:close()
+  end
 end)
 
 H.protect('close', function()

@@ -167,3 +167,15 @@ def test_connect_to_a_missing_socket():
 def test_missing_binary_is_a_clear_error():
     with pytest.raises(FileNotFoundError, match="transitiond not found"):
         Client.spawn("/nonexistent/transitiond")
+
+
+def test_codes_come_from_the_protocol_table():
+    from transitiond import _protocol, errors
+
+    for name, code in _protocol.ERROR_CODES.items():
+        assert getattr(errors, name).CODE == code
+    # The client's own conditions: codes outside JSON-RPC's reserved range, none the daemon uses.
+    assert errors.TransitiondTimeout.CODE == _protocol.CLIENT_ERROR_CODES["RequestTimeout"] == -31001
+    assert errors.ConnectionClosed.CODE == _protocol.CLIENT_ERROR_CODES["ConnectionClosed"] == -31002
+    assert errors.RequestCancelled.CODE == -32800
+    assert not set(_protocol.CLIENT_ERROR_CODES.values()) & set(_protocol.ERROR_CODES.values())

@@ -3,7 +3,7 @@
 (function () {
   'use strict';
 
-  const KEYS = new Set(['h', 'l', 'f', 'c', ' ', 'ArrowLeft', 'ArrowRight']);
+  const KEYS = new Set(['h', 'l', 'f', 'c', ' ', 'p', 'n', 'ArrowLeft', 'ArrowRight']);
   const MARGIN = 16;
   const BAR = 6;
 

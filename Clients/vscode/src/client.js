@@ -6,26 +6,16 @@
 const { spawn } = require('node:child_process');
 const net = require('node:net');
 const { EventEmitter } = require('node:events');
+const { ERROR_CODES, CLIENT_ERROR_CODES } = require('./protocol');
 
 const HEADER_END = Buffer.from('\r\n\r\n', 'ascii');
 
-/** Error codes of JSON-RPC and of transitiond. */
-const ErrorCodes = Object.freeze({
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
-  ServerNotInitialized: -32002,
-  UnknownSession: -32010,
-  NoTransition: -32011,
-  TransitionInFlight: -32012,
-  NotManualClock: -32013,
-  LimitReached: -32014,
-  // Client-side conditions (outside the JSON-RPC reserved range used by the daemon).
-  RequestTimeout: -32800,
-  ConnectionClosed: -32801,
-});
+/**
+ * Error codes: those the daemon answers with, and the client's own conditions (codes
+ * outside the ranges JSON-RPC and LSP reserve; the daemon never sends them). Both come
+ * from Protocol/schema through protocol.js.
+ */
+const ErrorCodes = Object.freeze({ ...ERROR_CODES, ...CLIENT_ERROR_CODES });
 
 /** An error answered by the daemon (or a client-side failure of a request). */
 class RpcError extends Error {

@@ -20,6 +20,9 @@ const COMMAND_IDS = Object.freeze([
   'transitiond.cancelInPlace',
   'transitiond.openPreview',
   'transitiond.stop',
+  'transitiond.scrubForward',
+  'transitiond.scrubBack',
+  'transitiond.advance',
 ]);
 
 /** The text shown to the user for an error: its message, never a stack trace. */
@@ -211,6 +214,28 @@ class TransitiondExtension {
     return this.requireController().finish();
   }
 
+  /** Scrubs by a step (the preview's `l` and `h`), starting an interactive transition when idle. */
+  async scrubBy(key) {
+    const controller = await this.ensureController();
+    if (controller.model.state === 'idle') await controller.play({ interactive: true });
+    this.openPreview();
+    return controller.handleKey(key);
+  }
+
+  async scrubForward() {
+    return this.scrubBy('l');
+  }
+
+  async scrubBack() {
+    return this.scrubBy('h');
+  }
+
+  /** Advances a manual clock by `seconds` (default one frame). */
+  async advance(seconds) {
+    const controller = await this.ensureController();
+    return controller.advance(typeof seconds === 'number' ? seconds : undefined);
+  }
+
   async cancel() {
     return this.requireController().cancel();
   }
@@ -298,6 +323,9 @@ function activate(context) {
     'transitiond.cancelInPlace': ext.cancelInPlace,
     'transitiond.openPreview': ext.openPreview,
     'transitiond.stop': ext.stop,
+    'transitiond.scrubForward': ext.scrubForward,
+    'transitiond.scrubBack': ext.scrubBack,
+    'transitiond.advance': ext.advance,
   };
   for (const id of COMMAND_IDS) {
     context.subscriptions.push(vscode.commands.registerCommand(id, ext.guard(handlers[id])));

@@ -19,6 +19,8 @@ const KEYMAP = Object.freeze({
   ' ': 'cancelInPlace',
   Space: 'cancelInPlace',
   space: 'cancelInPlace',
+  p: 'play',
+  n: 'advance',
 });
 
 const SCRUB_STEP = 0.05;
@@ -300,6 +302,18 @@ class PreviewController extends EventEmitter {
     return status;
   }
 
+  /**
+   * Advances a manual clock by `seconds` (default: one frame at the spec's fps); resolves
+   * with the tick. A realtime session refuses it here, before asking the daemon.
+   */
+  async advance(seconds) {
+    if (!this.spec || this.spec.clock !== 'manual') {
+      throw new Error('the session runs on the realtime clock: only a "clock": "manual" session advances by hand');
+    }
+    const by = seconds ?? 1 / (this.spec.fps || 60);
+    return this.client.request('clock/advance', { session: this.session, by });
+  }
+
   async cancelInPlace() {
     const result = await this.client.request('transition/cancelInPlace', { session: this.session });
     this.model.progress = result.progress;
@@ -327,6 +341,8 @@ class PreviewController extends EventEmitter {
       case 'finish': result = await this.finish(); break;
       case 'cancel': result = await this.cancel(); break;
       case 'cancelInPlace': result = await this.cancelInPlace(); break;
+      case 'play': result = await this.play(); break;
+      case 'advance': result = await this.advance(); break;
       default: return null;
     }
     return { action, result };

@@ -8,7 +8,7 @@ const DEFAULT_SPEC = Object.freeze({
   items: 100,
   from: { type: 'list', rowHeight: 60 },
   to: { type: 'grid', columns: 2, spacing: 10, lineSpacing: 5, inset: { top: 10, left: 10, bottom: 10, right: 10 } },
-  duration: 0.5,
+  duration: 0.8, // long enough to watch
   timing: { easing: 'quarticEaseInOut' },
   fps: 60,
 });

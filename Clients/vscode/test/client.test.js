@@ -9,7 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { TransitiondClient, RpcError, ErrorCodes } = require('../src/client');
-const { requireDaemon, startClient, alive, until, next, record, sleep, VIEWPORT, LIST, GRID } = require('./support/helpers');
+const { requireDaemon, startClient, alive, until, next, record, VIEWPORT, LIST, GRID } = require('./support/helpers');
 
 function assertGone(pid) {
   assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, `process ${pid} is still there`);
@@ -46,7 +46,8 @@ test('a session with clock "manual" ticks only on clock/advance, then ends once'
   assert.equal(created.contentSize.height, 6000);
   const started = await client.request('transition/start', { session: created.session, to: GRID, duration: 0.5 });
   assert.equal(started.duration, 0.5);
-  await sleep(100);
+  // What a request causes comes before its response (Protocol/README.md, 3.5): a tick
+  // caused by transition/start would have been read already.
   assert.equal(ticks.length, 0, 'no tick without clock/advance');
 
   const tick = await client.request('clock/advance', { session: created.session, by: 0.25 });
@@ -66,8 +67,7 @@ test('a session with clock "manual" ticks only on clock/advance, then ends once'
 
   const idle = await client.request('clock/advance', { session: created.session, by: 1 });
   assert.equal(idle.state, 'idle');
-  await sleep(50);
-  assert.equal(ends.length, 1, 'exactly one didEnd');
+  assert.equal(ends.length, 1, 'exactly one didEnd'); // a second would precede the response
   assert.equal(ticks.length, 2);
 });
 
@@ -177,10 +177,20 @@ test('connects to a daemon serving a Unix socket', async (t) => {
   await client.dispose();
   assert.equal(client.state, 'closed');
   // shutdown/exit end this connection only: the shared daemon keeps serving.
-  await sleep(100);
   assert.equal(server.exitCode, null);
   const again = new TransitiondClient({ socketPath, requestTimeout: 2000 });
   await again.start();
   assert.deepEqual(await again.request('session/list', {}), { sessions: [] }, 'sessions belong to their connection');
   await again.dispose();
+});
+
+test('client-side codes are outside the protocol\'s: a timeout is not a cancelled request', () => {
+  const { ERROR_CODES, CLIENT_ERROR_CODES } = require('../src/protocol');
+  assert.equal(ErrorCodes.RequestTimeout, CLIENT_ERROR_CODES.RequestTimeout);
+  assert.equal(ErrorCodes.ConnectionClosed, CLIENT_ERROR_CODES.ConnectionClosed);
+  assert.equal(ErrorCodes.RequestCancelled, -32800);
+  for (const code of Object.values(CLIENT_ERROR_CODES)) {
+    assert.ok(code > -32000 || code < -32768, String(code));
+    assert.ok(!Object.values(ERROR_CODES).includes(code), String(code));
+  }
 });

@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const fs = require('node:fs');
 const { createVscodeStub, loadExtension } = require('./support/vscodeStub');
-const { requireDaemon, listGridSpec, until, alive, sleep } = require('./support/helpers');
+const { requireDaemon, listGridSpec, until, alive } = require('./support/helpers');
 
 const ROOT = path.resolve(__dirname, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -31,11 +31,24 @@ test('the manifest is a VS Code extension manifest', () => {
   assert.match(manifest.engines.vscode, /^\^1\.\d+\.\d+$/);
   assert.ok(fs.existsSync(path.join(ROOT, manifest.main)), manifest.main);
   const titles = manifest.contributes.commands.map((c) => c.title).sort();
-  assert.deepEqual(titles, ['Cancel', 'Cancel In Place', 'Create Session', 'Finish', 'Open Preview', 'Play', 'Scrub', 'Start', 'Stop']);
+  assert.deepEqual(titles, ['Advance Manual Clock', 'Cancel', 'Cancel In Place', 'Create Session', 'Finish', 'Open Preview', 'Play', 'Scrub', 'Scrub Back', 'Scrub Forward', 'Start', 'Stop']);
+  // Contributed keybindings: every one names a contributed command, no key twice.
+  const ids = manifest.contributes.commands.map((c) => c.command);
+  const bindings = manifest.contributes.keybindings;
+  assert.ok(bindings.length >= 8);
+  for (const b of bindings) assert.ok(ids.includes(b.command), b.command);
+  assert.equal(new Set(bindings.map((b) => b.key)).size, bindings.length);
+  assert.deepEqual(
+    ['transitiond.play', 'transitiond.advance', 'transitiond.scrubForward', 'transitiond.scrubBack', 'transitiond.openPreview']
+      .filter((id) => !bindings.some((b) => b.command === id)),
+    [],
+  );
   for (const c of manifest.contributes.commands) {
     assert.ok(manifest.activationEvents.includes(`onCommand:${c.command}`), c.command);
   }
   assert.equal(manifest.contributes.configuration.properties['transitiond.path'].type, 'string');
+  // The demo's transition lasts long enough to watch.
+  assert.equal(require('../src/spec').DEFAULT_SPEC.duration, 0.8);
 });
 
 test('extension.js loads against a stub of vscode and registers all commands', async () => {
@@ -110,7 +123,8 @@ test('commands drive the daemon; the preview gets a model on every tick; errors 
   ext.client.on('transition/didEnd', (end) => ends.push(end));
   await panel.webview.send({ type: 'key', key: ' ' });
   await until(() => panel.webview.models().at(-1).lastEnd?.reason === 'cancelledInPlace', 2000, 'cancelledInPlace');
-  await sleep(100);
+  // A round trip: a second didEnd caused by the key would come before this response.
+  await ext.client.request('transition/status', { session: ext.controller.session });
   assert.equal(ends.length, 1);
   assert.equal(record.errors.length, 0, record.errors.join('; '));
 
@@ -168,4 +182,42 @@ test('a daemon that cannot start, or dies, is reported as a message', async () =
   assert.ok(second.ext.client.isRunning);
   await second.extension.deactivate();
   assert.equal(ext.client, null);
+});
+
+test('the preview keys p (play) and n (advance a manual clock), and the commands behind the keybindings', async (t) => {
+  const daemon = requireDaemon();
+  const { vscode, record, extension, ext } = activateWith({ 'transitiond.path': daemon });
+  t.after(() => extension.deactivate());
+  const run = (id, ...args) => vscode.commands.executeCommand(`transitiond.${id}`, ...args);
+
+  await run('createSession', { ...listGridSpec(), clock: 'manual', fps: 4 });
+  const panel = record.panels[0];
+  const ticks = [];
+  ext.client.on('transition/tick', (tick) => ticks.push(tick));
+  await panel.webview.send({ type: 'key', key: 'p' });
+  assert.equal(ext.controller.snapshot().state, 'running');
+  // n: one frame of the manual clock (1/fps = 0.25 s).
+  await panel.webview.send({ type: 'key', key: 'n' });
+  assert.equal(ticks.length, 1);
+  assert.equal(ticks[0].fraction, 0.25 / ext.controller.spec.duration);
+  const last = await run('advance', 1);
+  assert.equal(last.fraction, 1);
+  assert.equal(last.progress, 1);
+  await until(() => ext.controller.snapshot().lastEnd, 2000, 'the end after advancing past the duration');
+  assert.equal(ext.controller.snapshot().lastEnd.reason, 'finished');
+  assert.equal(ext.controller.at, 'to');
+
+  // The keybinding commands: scrub forward from rest starts an interactive transition.
+  const forward = await run('scrubForward');
+  assert.equal(forward.action, 'scrubForward');
+  assert.equal(forward.result.progress, 0.05);
+  const back = await run('scrubBack');
+  assert.equal(back.result.progress, 0);
+  assert.equal(record.errors.length, 0, record.errors.join('; '));
+
+  // n on a realtime session: a message, not a request the daemon refuses.
+  await run('createSession', listGridSpec());
+  await record.panels[0].webview.send({ type: 'key', key: 'n' });
+  assert.equal(record.errors.length, 1);
+  assert.match(record.errors[0], /realtime clock/);
 });

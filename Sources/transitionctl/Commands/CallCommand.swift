@@ -23,7 +23,7 @@ struct CallCommand: Subcommand {
             OptionSpec(
                 ["--follow"],
                 help:
-                    "After the result, print the notifications (transition/tick, transition/didEnd) as JSON lines, one message per line, until a transition/didEnd arrives or --timeout seconds pass (then exit 0 with a note)."
+                    "After the result, print the notifications (transition/tick, transition/didEnd) as JSON lines, one message per line, until a transition/didEnd arrives or --timeout seconds pass (then exit 0 with a note). When <params> name a session, the connection subscribes to it (session/subscribe) before the request, so a session another client owns streams here too."
             ),
             OptionSpec(["--pretty"], help: "Print the result indented."),
         ] + Help.subcommandOptions,
@@ -105,6 +105,13 @@ struct CallCommand: Subcommand {
             return 0
         }
         var early: [Notification] = []
+        if follow, let session = followedSession {
+            // A new connection is in no session's audience: join it before the request
+            // so that its ticks come here. An unknown session is reported by the request.
+            _ = try client.request("session/subscribe", ["session": .string(session)]) {
+                early.append($0)
+            }
+        }
         let outcome = try client.request(method, params) { early.append($0) }
         switch outcome {
         case .failure(let error):
@@ -134,6 +141,15 @@ struct CallCommand: Subcommand {
             }
         }
         return 0
+    }
+
+    /// The session `--follow` subscribes to: the `session` member of the params, unless
+    /// the request is itself a subscription.
+    private var followedSession: String? {
+        guard method != "session/subscribe", case .object(let object)? = params,
+            case .string(let session)? = object["session"]
+        else { return nil }
+        return session
     }
 
     private func print(_ value: JSONValue) {

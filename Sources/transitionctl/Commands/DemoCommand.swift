@@ -8,7 +8,7 @@ struct DemoCommand: Subcommand {
         summary: "Play the list -> grid switch in the terminal.",
         usage: "transitionctl demo [--scrub] [--loop] [<options>] [<connection-options>]",
         overview: [
-            "Play the list -> grid switch of the seed apps in the terminal: 100 items in a 375 x 667 viewport, list rows 60 high -> a grid of 2 columns (spacing 10, line spacing 5, inset 10), 0.5 s quarticEaseInOut on the realtime clock. Each item is a box labelled with its number, scaled from points to cells, with a progress bar; then the grid goes back to the list. Fits an 80 x 24 terminal and uses a larger one. q or Ctrl-C quits.",
+            "Play the list -> grid switch of the seed apps in the terminal: 100 items in a 375 x 667 viewport, list rows 60 high -> a grid of 2 columns (spacing 10, line spacing 5, inset 10), \(Format.short(SeedApps.demoDuration)) s quarticEaseInOut on the realtime clock. Each item is a box labelled with its number, scaled from points to cells, with a progress bar; then the grid goes back to the list. Fits an 80 x 24 terminal and uses a larger one. q or Ctrl-C quits.",
             "When standard output is not a terminal, it prints the list -> grid transition's messages instead, one JSON line each: every transition/tick, then the transition/didEnd; and exits 0.",
         ],
         options: [
@@ -21,7 +21,7 @@ struct DemoCommand: Subcommand {
             OptionSpec(["--items"], value: "<n>", help: "Number of items (default 100)."),
             OptionSpec(
                 ["--duration"], value: "<seconds>",
-                help: "Length of each transition (default \(Format.short(SeedApps.duration)))."),
+                help: "Length of each transition (default \(Format.short(SeedApps.demoDuration)))."),
             OptionSpec(
                 ["--timing"], value: "<name>",
                 help:
@@ -37,7 +37,7 @@ struct DemoCommand: Subcommand {
     var scrub = false
     var loop = false
     var items = 100
-    var duration = SeedApps.duration
+    var duration = SeedApps.demoDuration
     var timing = SeedApps.timing
     var fps = 60
     var hold = 1.0

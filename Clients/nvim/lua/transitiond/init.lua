@@ -8,6 +8,7 @@
 local rpc = require('transitiond.rpc')
 local specs = require('transitiond.spec')
 local preview = require('transitiond.preview')
+local protocol = require('transitiond.protocol')
 
 local M = {}
 
@@ -20,6 +21,7 @@ M.config = {
   manual_redraw = true, -- on a manual clock, advance by 0 after a scrub so the preview shows it
   preview = {}, -- see require('transitiond.preview').config
   open_preview = false, -- open the preview when a session is created
+  log_file = nil, -- where the daemon's stderr is appended; nil = <stdpath('cache')>/transitiond.log
 }
 
 local S = {
@@ -30,6 +32,8 @@ local S = {
   server_info = nil,
   log = {}, -- the daemon's stderr (last lines)
   session = nil, -- see new_session()
+  last_spec = nil, -- the spec table of the last session made: what a restart makes again
+  exit = nil, -- how the daemon last died: { code, signal, tail, log }
   creating = nil, -- callbacks waiting for a session being created
   listeners = { tick = {}, didEnd = {}, exit = {} },
 }
@@ -43,9 +47,25 @@ local function notify(msg, level)
   vim.notify('transitiond: ' .. msg, level or vim.log.levels.INFO)
 end
 
+-- The daemon's message on one short line: a long list of names ("expected one of
+-- linear, quadraticEaseIn, ...") becomes its count.
+function M.short_message(msg)
+  msg = tostring(msg):gsub('%s+', ' ')
+  return (msg:gsub('one of ([%w_%-]+), ([%w_%-]+), ([%w_%-, ]+)', function(a, b, rest)
+    local n = 2
+    for _ in rest:gmatch('[^,]+') do
+      n = n + 1
+    end
+    if n <= 6 then
+      return nil
+    end
+    return string.format('one of %d names (%s, %s, …)', n, a, b)
+  end))
+end
+
 -- A JSON-RPC error from the daemon, shown as an editor message.
 local function notify_rpc_error(method, err)
-  local msg = tostring(err.message or 'error')
+  local msg = M.short_message(err.message or 'error')
   if err.code then
     msg = msg .. ' [' .. tostring(err.code) .. ']'
   end
@@ -114,12 +134,47 @@ local function on_notification(method, params)
   end
 end
 
+-- The file the daemon's standard error is appended to.
+function M.log_path()
+  if M.config.log_file then
+    return M.config.log_file
+  end
+  return vim.fn.stdpath('cache') .. '/transitiond.log'
+end
+
+local function append_log(lines)
+  local path = M.log_path()
+  vim.fn.mkdir(vim.fn.fnamemodify(path, ':h'), 'p')
+  local f = io.open(path, 'a')
+  if f then
+    f:write(table.concat(lines, '\n'), '\n')
+    f:close()
+  end
+end
+
 local function on_stderr(line)
   local log = S.log
   log[#log + 1] = line
   if #log > LOG_LINES then
     table.remove(log, 1)
   end
+  append_log({ line })
+end
+
+local SIGNALS = { [1] = 'SIGHUP', [2] = 'SIGINT', [4] = 'SIGILL', [5] = 'SIGTRAP', [6] = 'SIGABRT', [9] = 'SIGKILL',
+  [11] = 'SIGSEGV', [13] = 'SIGPIPE', [15] = 'SIGTERM' }
+
+-- "exited with status 3" or "killed by signal 9 (SIGKILL)".
+function M.describe_exit(code, signal)
+  if signal and signal ~= 0 then
+    return string.format('killed by signal %d%s', signal, SIGNALS[signal] and (' (' .. SIGNALS[signal] .. ')') or '')
+  end
+  return 'exited with status ' .. tostring(code)
+end
+
+-- How the daemon last died unexpectedly, or nil.
+function M.last_exit()
+  return S.exit
 end
 
 local function emit(event, payload)
@@ -138,11 +193,14 @@ local function on_exit(client, code, signal)
   local expected = client.stopping
   S.client, S.ready, S.queue, S.session, S.creating = nil, false, {}, nil, nil
   if not expected then
-    local last = S.log[#S.log]
-    notify(
-      string.format('the daemon exited (code %s, signal %s)%s', tostring(code), tostring(signal), last and (': ' .. last) or ''),
-      vim.log.levels.ERROR
-    )
+    S.exit = {
+      code = code,
+      signal = signal,
+      tail = vim.list_slice(S.log, math.max(1, #S.log - 4), #S.log),
+      log = M.log_path(),
+    }
+    append_log({ string.format('-- transitiond %s', M.describe_exit(code, signal)) })
+    notify('the daemon ' .. M.describe_exit(code, signal) .. ' (log: ' .. S.exit.log .. ')', vim.log.levels.ERROR)
   end
   emit('exit', { code = code, signal = signal, expected = expected })
   M._redraw()
@@ -221,7 +279,8 @@ function M.start()
   if not client then
     fail(err)
   end
-  S.client, S.ready, S.queue = client, false, {}
+  S.client, S.ready, S.queue, S.exit = client, false, {}, nil
+  append_log({ string.format('-- transitiond started (pid %s): %s', tostring(client.pid), table.concat(cmd, ' ')) })
   setup_autocmds()
   client:request('initialize', {
     processId = vim.fn.getpid(),
@@ -347,14 +406,16 @@ local function with_session(fn)
     table.insert(S.creating, fn)
     return
   end
-  M.create_session(nil, fn)
+  M.create_session(S.last_spec, fn)
 end
 
 -- Creates a session from a spec table (see transitiond.spec; nil = the demo),
 -- disposing of the previous one. `callback(session)` runs when it exists.
 function M.create_session(spec_table, callback)
   local spec = specs.normalize(spec_table)
+  specs.validate(spec)
   M.start()
+  S.last_spec = spec_table
   local old = S.session
   if old then
     M.request('session/dispose', { session = old.id }, nil, function() end)
@@ -592,6 +653,17 @@ end
 local function status_info()
   local session = S.session
   if not S.client then
+    local exit = S.exit
+    if exit then
+      local details = { 'transitiond ' .. M.describe_exit(exit.code, exit.signal) }
+      if #exit.tail > 0 then
+        details[#details + 1] = 'stderr:'
+        vim.list_extend(details, exit.tail)
+      end
+      details[#details + 1] = 'log: ' .. exit.log
+      details[#details + 1] = 'p, l or :TransitiondSession starts it again with the last spec'
+      return { message = 'transitiond ' .. M.describe_exit(exit.code, exit.signal), details = details }
+    end
     return { message = 'transitiond is not running — :TransitiondStart' }
   end
   if not session then
@@ -606,7 +678,21 @@ local function status_info()
   }
 end
 
+-- For 'statusline': the transition's progress and state, e.g. "transitiond 35% paused",
+-- or "" when there is no session (see :help transitiond-statusline).
+function M.statusline()
+  local session = S.session
+  if not session then
+    if S.exit then
+      return 'transitiond: ' .. M.describe_exit(S.exit.code, S.exit.signal)
+    end
+    return ''
+  end
+  return string.format('transitiond %d%% %s', math.floor((session.progress or 0) * 100 + 0.5), session.phase)
+end
+
 function M._redraw()
+  vim.g.transitiond_status = M.statusline()
   if not preview.bufnr() then
     return
   end
@@ -615,14 +701,80 @@ function M._redraw()
   preview.draw(frame, status_info(), { multi_section = session and session.multi_section })
 end
 
--- Opens the preview window (starting the daemon and the demo session if needed).
+-- Fetches the layout at rest and shows it as the session's frame.
+local function show_layout_at_rest(session)
+  M.request('layout/attributes', { session = session.id }, function(result)
+    if S.session == session and not session.last_tick then
+      session.last_tick = { attributes = result.attributes, contentOffset = result.contentOffset }
+      M._redraw()
+    end
+  end)
+end
+
+-- Opens the preview window, starting the daemon and the last (else the demo) session
+-- if needed, and draws the session's layout at rest until ticks come.
 function M.open_preview()
   preview.open()
   if S.session then
     preview.set_viewport(S.session.viewport)
   end
   M._redraw()
+  with_session(function(session)
+    if not session.last_tick then
+      show_layout_at_rest(session)
+    end
+  end)
   return preview.winid()
+end
+
+-- The timing of the next transitions: the session's spec, and the spec a restart
+-- makes again.
+local function set_transition_option(key, value)
+  local spec = vim.deepcopy(S.last_spec or {})
+  spec.transition = spec.transition or vim.deepcopy(specs.default().transition)
+  spec.transition[key] = value
+  specs.validate(specs.normalize(spec))
+  S.last_spec = spec
+  if S.session then
+    S.session.spec.transition[key] = value
+  end
+  notify(key .. ': ' .. (type(value) == 'table' and (value.easing or vim.inspect(value)) or tostring(value)))
+end
+
+function M.set_easing(name)
+  set_transition_option('timing', { easing = name })
+end
+
+function M.set_duration(seconds)
+  if type(seconds) ~= 'number' or seconds < 0 or seconds ~= seconds then
+    fail('duration: a number of seconds >= 0')
+  end
+  set_transition_option('duration', seconds)
+end
+
+M.DURATIONS = { 0.3, 0.5, 0.8, 1, 1.5, 2, 3 }
+
+-- Picks the easing (vim.ui.select over the protocol's 31 names).
+function M.pick_easing()
+  vim.ui.select(specs.easings(), { prompt = 'transitiond easing: ' }, function(choice)
+    if choice then
+      M.guard(M.set_easing, choice)
+    end
+  end)
+end
+
+-- Picks the duration (vim.ui.select over a few lengths, in seconds).
+function M.pick_duration()
+  vim.ui.select(M.DURATIONS, {
+    prompt = 'transitiond duration: ',
+    format_item = function(d)
+      return string.format('%g s', d)
+    end,
+  }, function(choice)
+    if choice then
+      M.guard(M.set_duration, choice)
+    end
+  end)
 end
 
 function M.close_preview()

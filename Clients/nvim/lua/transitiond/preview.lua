@@ -21,6 +21,13 @@ local api = vim.api
 
 local M = {}
 
+-- Lines under the canvas for the status: the progress on the first, what ended, the
+-- transition and the key hint on the second, so that none is cut off.
+M.STATUS_ROWS = 2
+-- The window is at least this wide (a narrow canvas leaves room on its right), so
+-- that the two status lines hold everything they show.
+M.MIN_WIDTH = 36
+
 M.config = {
   width = nil, -- canvas columns; nil = as large as the editor allows
   height = nil, -- canvas rows; nil = from the width and the viewport's aspect
@@ -61,7 +68,15 @@ function M.geometry(viewport, max_cols, max_rows, cfg)
     rows = round(cols * vh / (vw * aspect))
   end
   cols, rows = math.max(cols, 4), math.max(rows, 4)
-  return { cols = cols, rows = rows, sx = cols / vw, sy = rows / vh, viewport = { width = vw, height = vh } }
+  return {
+    cols = cols,
+    rows = rows,
+    status_rows = M.STATUS_ROWS,
+    width = math.max(cols, math.min(M.MIN_WIDTH, max_cols)),
+    sx = cols / vw,
+    sy = rows / vh,
+    viewport = { width = vw, height = vh },
+  }
 end
 
 -- The cell rectangle {c0, r0, c1, r1} (inclusive, 0-based, not clipped) of a
@@ -199,40 +214,92 @@ function M.render(attributes, offset, geom, opts)
   return lines, placements
 end
 
--- One line: a progress bar, the percentage, the state, what ended last, the
--- transition and tick number, and a key hint, as many of them as fit.
+-- Breaks `parts` into lines of at most `width` display cells, a part per word:
+-- parts that do not fit go to the next line; a part wider than a line is cut.
+local function wrap(parts, width)
+  local lines, line = {}, nil
+  for _, part in ipairs(parts) do
+    if vim.fn.strdisplaywidth(part) > width then
+      part = vim.fn.strcharpart(part, 0, width - 1) .. '…'
+    end
+    if line == nil then
+      line = part
+    elseif vim.fn.strdisplaywidth(line .. ' ' .. part) <= width then
+      line = line .. ' ' .. part
+    else
+      lines[#lines + 1] = line
+      line = part
+    end
+  end
+  lines[#lines + 1] = line or ''
+  return lines
+end
+M.wrap = wrap
+
+local function words(text)
+  return vim.split(text, '%s+', { trimempty = true })
+end
+
+-- The status under the canvas, M.STATUS_ROWS lines of at most `width` cells: a
+-- progress bar, the percentage and the state; then what ended last, the transition
+-- and tick number, and a key hint (or a message, word-wrapped).
 --   info = { progress, state, transition, seq, reason, message }
-function M.status_line(info, width)
+function M.status_lines(info, width)
   info = info or {}
   width = width or math.huge
-  local parts = {}
+  local lines
   if info.message then
-    parts[1] = info.message
+    lines = wrap(words(info.message), width)
   else
     local p = math.max(0, math.min(1, tonumber(info.progress) or 0))
     local barw = 10
     local filled = round(p * barw)
-    parts[1] = string.format('%s %5.1f%% %s', '▕' .. string.rep('█', filled) .. string.rep('░', barw - filled) .. '▏', p * 100, info.state or 'idle')
+    local first = wrap({
+      '▕' .. string.rep('█', filled) .. string.rep('░', barw - filled) .. '▏',
+      string.format('%5.1f%%', p * 100),
+      info.state or 'idle',
+    }, width)
+    local second = {}
     if info.reason then
-      parts[#parts + 1] = '(' .. info.reason .. ')'
+      second[#second + 1] = '(' .. info.reason .. ')'
     end
     if info.transition then
-      parts[#parts + 1] = info.transition .. (info.seq and ('#' .. info.seq) or '')
+      second[#second + 1] = info.transition .. (info.seq and ('#' .. info.seq) or '')
+    end
+    second[#second + 1] = '? keys'
+    lines = vim.list_extend(first, wrap(second, width))
+  end
+  while #lines < M.STATUS_ROWS do
+    lines[#lines + 1] = ''
+  end
+  if #lines > M.STATUS_ROWS then
+    lines = vim.list_slice(lines, 1, M.STATUS_ROWS)
+    lines[#lines] = vim.fn.strcharpart(lines[#lines], 0, width - 1) .. '…'
+  end
+  return lines
+end
+
+-- The status on one line (for status lines elsewhere).
+function M.status_line(info, width)
+  return table.concat(M.status_lines(info, math.huge), ' ')
+end
+
+-- Writes `text` (lines, word-wrapped) over the top of a canvas.
+function M.overlay(lines, text, cols)
+  local out = {}
+  for _, paragraph in ipairs(text) do
+    for _, l in ipairs(wrap(words(paragraph), cols)) do
+      out[#out + 1] = l
     end
   end
-  parts[#parts + 1] = ' ? keys'
-  local line = parts[1]
-  for i = 2, #parts do
-    local longer = line .. ' ' .. parts[i]
-    if vim.fn.strdisplaywidth(longer) > width then
+  for i, l in ipairs(out) do
+    if i > #lines then
       break
     end
-    line = longer
+    local pad = cols - vim.fn.strdisplaywidth(l)
+    lines[i] = l .. string.rep(' ', math.max(pad, 0))
   end
-  if vim.fn.strdisplaywidth(line) > width then
-    line = vim.fn.strcharpart(line, 0, width)
-  end
-  return line
+  return lines
 end
 
 ------------------------------------------------------------------------------
@@ -273,6 +340,8 @@ M.keys = {
   { '<Space>', 'cancel in place', function() require('transitiond').cancel_in_place() end },
   { 'p', 'play to the other layout', function() require('transitiond').play() end },
   { 'n', 'advance a manual clock by one frame', function() require('transitiond').advance() end },
+  { 'e', 'pick the easing', function() require('transitiond').pick_easing() end },
+  { 'd', 'pick the duration', function() require('transitiond').pick_duration() end },
   { 'q', 'close the preview', function() M.close() end },
   { '?', 'show these keys', function() M.show_keys() end },
 }
@@ -307,13 +376,13 @@ end
 
 local function available()
   local max_cols = vim.o.columns - 4
-  local max_rows = vim.o.lines - vim.o.cmdheight - 4 - 1 -- borders, status
+  local max_rows = vim.o.lines - vim.o.cmdheight - 4 - M.STATUS_ROWS -- borders, status
   return math.max(max_cols, 4), math.max(max_rows, 4)
 end
 
 local function win_config(geom)
-  local width = geom.cols
-  local height = geom.rows + 1
+  local width = geom.width or geom.cols
+  local height = geom.rows + M.STATUS_ROWS
   return {
     relative = 'editor',
     width = width,
@@ -369,7 +438,11 @@ function M.draw(frame, info, opts)
     M.set_viewport(nil)
   end
   local lines, placements = M.render(frame and frame.attributes or {}, frame and frame.contentOffset, state.geom, opts)
-  lines[#lines + 1] = M.status_line(info, state.geom.cols)
+  if info and info.details then
+    M.overlay(lines, info.details, state.geom.cols)
+  end
+  local status = M.status_lines(info, state.geom.width or state.geom.cols)
+  vim.list_extend(lines, status)
   state.lines, state.placements = lines, placements
   if not buf_valid() then
     return lines, placements
@@ -379,7 +452,9 @@ function M.draw(frame, info, opts)
   api.nvim_buf_set_lines(buf, 0, -1, false, lines)
   api.nvim_buf_set_option(buf, 'modifiable', false)
   api.nvim_buf_clear_namespace(buf, state.ns, 0, -1)
-  api.nvim_buf_add_highlight(buf, state.ns, 'StatusLine', #lines - 1, 0, -1)
+  for i = #lines - #status, #lines - 1 do
+    api.nvim_buf_add_highlight(buf, state.ns, 'StatusLine', i, 0, -1)
+  end
   return lines, placements
 end
 

@@ -8,6 +8,9 @@
 -- daemon wrote them.
 
 local uv = vim.loop
+local protocol = require('transitiond.protocol')
+local CLOSED = protocol.client_error_codes.ConnectionClosed
+local TIMEOUT = protocol.client_error_codes.RequestTimeout
 
 local M = {}
 
@@ -142,7 +145,7 @@ function M.start(cmd, handlers)
       local pending = self.pending
       self.pending = {}
       for _, cb in pairs(pending) do
-        cb({ code = -32099, message = 'transitiond exited before answering' }, nil)
+        cb({ code = CLOSED, message = 'transitiond exited before answering' }, nil)
       end
       if handlers.on_exit then
         handlers.on_exit(self.exit_code, self.exit_signal)
@@ -215,7 +218,7 @@ end
 function Client:_dispatch(msg)
   if msg.method ~= nil and msg.id ~= nil then
     -- A request from the daemon: none is defined, so answer "method not found".
-    self:_write({ jsonrpc = '2.0', id = msg.id, error = { code = -32601, message = 'Method not found: ' .. tostring(msg.method) } })
+    self:_write({ jsonrpc = '2.0', id = msg.id, error = { code = protocol.error_codes.MethodNotFound, message = 'Method not found: ' .. tostring(msg.method) } })
   elseif msg.method ~= nil then
     if self.handlers.on_notification then
       self.handlers.on_notification(msg.method, denil(msg.params))
@@ -260,7 +263,7 @@ function Client:request(method, params, callback)
     self.pending[id] = nil
     if callback then
       vim.schedule(function()
-        callback({ code = -32099, message = 'transitiond is not running' }, nil)
+        callback({ code = CLOSED, message = 'transitiond is not running' }, nil)
       end)
     end
   end
@@ -282,7 +285,7 @@ function Client:request_sync(method, params, timeout_ms)
     return done
   end, 5)
   if not ok then
-    return nil, { code = -32098, message = method .. ': no answer within ' .. (timeout_ms or 2000) .. ' ms' }
+    return nil, { code = TIMEOUT, message = method .. ': no answer within ' .. (timeout_ms or 2000) .. ' ms' }
   end
   return res, rerr
 end

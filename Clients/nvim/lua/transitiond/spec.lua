@@ -18,7 +18,13 @@
 -- A spec is laid over the default one key by key, so `{ items = 20 }` is the
 -- demo with twenty items.
 
+local protocol = require('transitiond.protocol')
+
 local M = {}
+
+-- The demo's transition: long enough to watch.
+M.DEMO_DURATION = 0.8
+M.DEMO_EASING = 'quarticEaseInOut'
 
 function M.default()
   return {
@@ -32,6 +38,7 @@ function M.default()
       lineSpacing = 5,
       inset = { top = 10, left = 10, bottom = 10, right = 10 },
     },
+    transition = { duration = M.DEMO_DURATION, timing = { easing = M.DEMO_EASING } },
   }
 end
 
@@ -129,6 +136,26 @@ function M.normalize(spec)
     create = create,
     transition = transition,
   }
+end
+
+-- The easing names of the protocol, for completion.
+function M.easings()
+  return vim.deepcopy(protocol.easings)
+end
+
+-- Checks what the daemon would only refuse at play, so that a bad spec is one short
+-- error when the session is made: the easing name and the duration.
+function M.validate(normalized)
+  local t = normalized.transition or {}
+  local timing = t.timing
+  local easing = type(timing) == 'string' and timing or (type(timing) == 'table' and timing.easing or nil)
+  if easing ~= nil and not vim.tbl_contains(protocol.easings, easing) then
+    fail(string.format("unknown easing '%s' (:TransitiondEasing lists the %d names)", tostring(easing), #protocol.easings))
+  end
+  if t.duration ~= nil and (type(t.duration) ~= 'number' or t.duration < 0 or t.duration ~= t.duration) then
+    fail('transition.duration must be a number of seconds >= 0')
+  end
+  return normalized
 end
 
 -- Parses the text of a spec: JSON, or a Lua table constructor such as

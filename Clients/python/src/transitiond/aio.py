@@ -34,6 +34,7 @@ from ._common import (
 )
 from ._framing import FrameDecoder, encode_message
 from .errors import (
+    METHOD_NOT_FOUND,
     ConnectionClosed,
     ProtocolError,
     TransitiondException,
@@ -394,7 +395,7 @@ class AsyncClient:
             reply = {
                 "jsonrpc": "2.0",
                 "id": message["id"],
-                "error": {"code": -32601, "message": "Method not found: %s" % message.get("method")},
+                "error": {"code": METHOD_NOT_FOUND, "message": "Method not found: %s" % message.get("method")},
             }
             asyncio.ensure_future(self._reply_quietly(reply))
         else:

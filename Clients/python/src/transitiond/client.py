@@ -32,6 +32,7 @@ from ._common import (
 )
 from ._framing import FrameDecoder, encode_message
 from .errors import (
+    METHOD_NOT_FOUND,
     ConnectionClosed,
     ProtocolError,
     TransitiondException,
@@ -536,7 +537,7 @@ class Client:
             reply = {
                 "jsonrpc": "2.0",
                 "id": message["id"],
-                "error": {"code": -32601, "message": "Method not found: %s" % message.get("method")},
+                "error": {"code": METHOD_NOT_FOUND, "message": "Method not found: %s" % message.get("method")},
             }
             try:
                 self._write(reply, time.monotonic() + 1.0)

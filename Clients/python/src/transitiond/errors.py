@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Type
 
+from ._protocol import CLIENT_ERROR_CODES, ERROR_CODES
+
 
 class TransitiondException(Exception):
     """Base of every exception of this package."""
@@ -18,9 +20,15 @@ class TransitiondException(Exception):
 class ConnectionClosed(TransitiondException, ConnectionError):
     """The connection to the daemon is closed (or the daemon exited)."""
 
+    #: The client-side code of this condition (never sent by the daemon).
+    CODE = CLIENT_ERROR_CODES["ConnectionClosed"]
+
 
 class TransitiondTimeout(TransitiondException, TimeoutError):
     """No answer (or no tick) came within the timeout."""
+
+    #: The client-side code of this condition (never sent by the daemon).
+    CODE = CLIENT_ERROR_CODES["RequestTimeout"]
 
 
 class ProtocolError(TransitiondException):
@@ -68,73 +76,73 @@ class TransitiondError(TransitiondException):
 class ParseError(TransitiondError):
     """-32700: the daemon could not parse what it received."""
 
-    CODE = -32700
+    CODE = ERROR_CODES["ParseError"]
 
 
 class InvalidRequest(TransitiondError):
     """-32600: not a valid request (also: any request after ``shutdown``)."""
 
-    CODE = -32600
+    CODE = ERROR_CODES["InvalidRequest"]
 
 
 class MethodNotFound(TransitiondError):
     """-32601: no such method."""
 
-    CODE = -32601
+    CODE = ERROR_CODES["MethodNotFound"]
 
 
 class InvalidParams(TransitiondError):
     """-32602: invalid params; ``field`` names the offending field."""
 
-    CODE = -32602
+    CODE = ERROR_CODES["InvalidParams"]
 
 
 class InternalError(TransitiondError):
     """-32603: the daemon failed."""
 
-    CODE = -32603
+    CODE = ERROR_CODES["InternalError"]
 
 
 class ServerNotInitialized(TransitiondError):
     """-32002: a request before ``initialize``."""
 
-    CODE = -32002
+    CODE = ERROR_CODES["ServerNotInitialized"]
 
 
 class RequestCancelled(TransitiondError):
     """-32800: the request was cancelled (``$/cancelRequest``)."""
 
-    CODE = -32800
+    CODE = ERROR_CODES["RequestCancelled"]
 
 
 class UnknownSession(TransitiondError):
     """-32010: no session with that id."""
 
-    CODE = -32010
+    CODE = ERROR_CODES["UnknownSession"]
 
 
 class NoTransition(TransitiondError):
     """-32011: the method needs a transition in flight and there is none."""
 
-    CODE = -32011
+    CODE = ERROR_CODES["NoTransition"]
 
 
 class TransitionInFlight(TransitiondError):
     """-32012: the method needs the session at rest and a transition runs."""
 
-    CODE = -32012
+    CODE = ERROR_CODES["TransitionInFlight"]
 
 
 class NotManualClock(TransitiondError):
     """-32013: ``clock/advance`` on a session that runs on the realtime clock."""
 
-    CODE = -32013
+    CODE = ERROR_CODES["NotManualClock"]
 
 
 class LimitReached(TransitiondError):
     """-32014: a limit of the daemon was reached (sessions per connection ...)."""
 
-    CODE = -32014
+    CODE = ERROR_CODES["LimitReached"]
 
 
 PARSE_ERROR = ParseError.CODE
