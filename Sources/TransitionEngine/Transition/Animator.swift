@@ -19,17 +19,22 @@ public struct Animator: Sendable {
     }
 
     /// One animated leg: progress from `from` to `target` over `duration` seconds.
+    ///
+    /// Its start and length are kept in whole nanoseconds, so the elapsed time is an
+    /// exact integer: the tick at the nominal end (start + duration, each read from a
+    /// clock in nanoseconds) is the end, whatever rounding the seconds carried.
     struct Segment: Sendable {
-        var start: Double
+        var startNanos: Int64
         var from: Double
         var target: Double
         var duration: Double
+        var durationNanos: Int64
         var curve: TimingCurve
         /// Initial velocity in progress per second (springs only).
         var velocity: Double
 
         init(start: Double, from: Double, target: Double, duration: Double?, curve: TimingCurve, velocity: Double) {
-            self.start = start
+            self.startNanos = Nanoseconds.from(seconds: start)
             self.from = from
             self.target = target
             self.curve = curve
@@ -42,13 +47,15 @@ public struct Animator: Sendable {
                 let d = Swift.max(0, duration ?? 0)
                 self.duration = d < 1e-9 ? 0 : d
             }
+            durationNanos = Nanoseconds.from(seconds: self.duration)
         }
 
         func sample(at t: Double) -> (fraction: Double, progress: Double, velocity: Double, done: Bool) {
-            let elapsed = Swift.max(0, t - start)
-            let fraction = duration > 0 ? Swift.min(elapsed / duration, 1) : 1
-            if fraction >= 1 { return (1, target, 0, true) }
+            let elapsedNanos = Swift.max(0, Nanoseconds.from(seconds: t) &- startNanos)
+            if elapsedNanos >= durationNanos { return (1, target, 0, true) }
+            let fraction = Double(elapsedNanos) / Double(durationNanos)
             if case .spring(let spring, _) = curve {
+                let elapsed = Double(elapsedNanos) / 1e9
                 let s = spring.state(at: elapsed, displacement: from - target, velocity: velocity)
                 return (fraction, target + s.displacement, s.velocity, false)
             }

@@ -1,0 +1,30 @@
+"""Motion fidelity through the real daemon on the manual clock: the end of an
+animation on its nominal tick, custom values at every progress, velocity carried
+across a retarget, and gesture release."""
+
+from __future__ import annotations
+
+from e2e_harness import create_params
+
+
+def manual_session(client, **overrides) -> str:
+    return client.call("session/create", create_params(clock="manual", **overrides))["session"]
+
+
+def test_the_tick_at_the_nominal_end_is_the_end(connect):
+    """The issue's repro: a 0.5 s transition started at 0.000102502 (where
+    0.500102502 - 0.000102502 is 0.49999999999999994 in doubles) ends on the tick
+    at 0.500102502, with fraction exactly 1 and the didEnd right after it."""
+    client = connect()
+    for start in (0.000102502, 0.123456789, 7.000000001, 1234.5678901):
+        s = manual_session(client, sections=[{"items": 3}], layout={"type": "list", "rowHeight": 40})
+        client.call("clock/advance", {"session": s, "to": start})
+        client.call("transition/start", {"session": s, "to": {"type": "grid", "columns": 2}, "duration": 0.5})
+        ticks = []
+        for k in range(0, 31):
+            ticks.append(client.call("clock/advance", {"session": s, "to": (round(start * 1e9) + k * 10**9 // 60) / 1e9}))
+        assert [t["fraction"] == 1 for t in ticks] == [False] * 30 + [True]
+        assert ticks[-1]["progress"] == 1
+        ended = client.notification("transition/didEnd", s)["params"]
+        assert ended["reason"] == "finished" and ended["time"] == ticks[-1]["time"]
+        client.call("session/dispose", {"session": s})
