@@ -28,3 +28,31 @@ def test_the_tick_at_the_nominal_end_is_the_end(connect):
         ended = client.notification("transition/didEnd", s)["params"]
         assert ended["reason"] == "finished" and ended["time"] == ticks[-1]["time"]
         client.call("session/dispose", {"session": s})
+
+
+def test_values_are_present_in_overshoot(connect):
+    """The issue's repro: a spring at progress 1.141 keeps every value (numbers
+    extrapolated, colours clamped), in the tick, the status and samples beyond 0...1."""
+    client = connect()
+    s = manual_session(client, viewport={"width": 200, "height": 300}, sections=[{"items": 3}],
+                       layout={"type": "list", "rowHeight": 40, "values": {"radius": 0, "bg": "#ff0000"},
+                               "accessory": {"rotation": 0}})
+    client.call("transition/start", {
+        "session": s, "to": {"type": "grid", "columns": 2, "values": {"radius": 12, "bg": "#0000ff"},
+                             "accessory": {"rotation": 3}},
+        "timing": {"spring": {"response": 0.4, "dampingFraction": 0.5}}})
+    tick = client.call("clock/advance", {"session": s, "to": 0.2})
+    p = tick["progress"]
+    assert abs(p - 1.141) < 1e-3
+    assert len(tick["attributes"]) == 3
+    for a in tick["attributes"]:
+        assert abs(a["values"]["radius"] - 12 * p) < 1e-9 and a["values"]["bg"] == "#0000ffff"
+    assert abs(tick["accessory"]["rotation"] - 3 * p) < 1e-9
+    status = client.call("transition/status", {"session": s})
+    assert status["accessory"] == tick["accessory"]
+    for q, colour in ((1.5, "#0000ffff"), (-0.5, "#ff0000ff")):
+        sample = client.call("transition/sample", {"session": s, "progress": q, "all": True})
+        assert len(sample["attributes"]) == 3
+        for a in sample["attributes"]:
+            assert a["values"] == {"radius": 12 * q, "bg": colour}
+        assert sample["accessory"] == {"rotation": 3 * q}

@@ -188,7 +188,8 @@ extension Transition {
         var emitted = 0
         // Cells of these layouts differ only in frame: values and state are per layout,
         // so without stagger they are interpolated once for the whole query.
-        let sharedValues = stagger == nil && p > 0 && p < 1
+        // Any progress but the ends, overshoot included (values extrapolate there).
+        let sharedValues = stagger == nil && p != 0 && p != 1
             ? interpolateValues(fromLayout.values, toLayout.values, p) : []
         var (s, i) = locate(first)
         for _ in first..<a {
