@@ -56,3 +56,40 @@ def test_values_are_present_in_overshoot(connect):
         for a in sample["attributes"]:
             assert a["values"] == {"radius": 12 * q, "bg": colour}
         assert sample["accessory"] == {"rotation": 3 * q}
+
+
+def _velocity(frames, h, sign):
+    """Third-order one-sided differences of origin and size (see RetargetVelocityTests)."""
+    f0, f1, f2, f3 = frames
+    return [sign * (-11 * a + 18 * b - 9 * c + 2 * d) / (6 * h) for a, b, c, d in zip(f0, f1, f2, f3)]
+
+
+def _item_frame(tick, item):
+    cell = next(a for a in tick["attributes"] if a["kind"] == "cell" and a["item"] == item)
+    f = cell["frame"]
+    return (f["x"], f["y"], f["width"], f["height"])
+
+
+def test_retarget_with_a_spring_keeps_velocity(connect):
+    """The issue's repro: list (3 items, rowHeight 40) to a 2-column grid, linear 1 s,
+    retargeted at T to a list with rowHeight 60 and a critically damped spring: item 1
+    keeps its (100, -40) pt/s instead of jumping to v / (1 - p)."""
+    client = connect()
+    h = 0.001
+    for T in (0.5, 0.9, 0.99):
+        s = manual_session(client, viewport={"width": 200, "height": 300}, sections=[{"items": 3}],
+                           layout={"type": "list", "rowHeight": 40})
+        client.call("transition/start", {"session": s, "to": {"type": "grid", "columns": 2}, "duration": 1})
+        before = [_item_frame(client.call("clock/advance", {"session": s, "to": T - k * h}), 1)
+                  for k in (3, 2, 1, 0)][::-1]
+        client.call("transition/retarget", {"session": s, "to": {"type": "list", "rowHeight": 60},
+                                            "timing": {"spring": {"response": 0.4, "dampingFraction": 1}}})
+        after = [_item_frame(client.call("clock/advance", {"session": s, "to": T + k * h}), 1) for k in (0, 1, 2, 3)]
+        assert after[0] == before[0]
+        v_before = _velocity(before, h, -1)
+        v_after = _velocity(after, h, 1)
+        assert abs(v_before[0] - 100) < 1e-6 and abs(v_before[1] + 40) < 1e-6
+        speed = (v_before[0] ** 2 + v_before[1] ** 2) ** 0.5
+        for a, b in zip(v_before, v_after):
+            assert abs(a - b) <= 0.02 * speed + 1, (T, v_before, v_after)
+        client.call("session/dispose", {"session": s})

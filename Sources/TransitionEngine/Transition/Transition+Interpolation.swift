@@ -7,7 +7,19 @@ extension Transition {
     /// component-wise, custom values by name; zIndex the larger of the two in flight.
     /// p = 0 gives `a` and p = 1 gives `b` exactly (keys included: in flight an element
     /// carries its source key, at 1 its destination key).
-    func attributes(from a: LayoutAttributes?, to b: LayoutAttributes?, progress p: Double)
+    ///
+    /// With carried momentum (`carry` seconds, a retarget's spring), a source element is
+    /// displaced by its velocity at the retarget times `carry`, at every progress.
+    func attributes(
+        from a: LayoutAttributes?, to b: LayoutAttributes?, progress p: Double, carry k: Double = 0
+    ) -> LayoutAttributes? {
+        guard k != 0, let carrier, let a else { return attributes(from: a, to: b, progress: p) }
+        guard var e = attributes(from: a, to: b, progress: p) else { return nil }
+        e.frame = carrier.velocity(of: a.key).displacing(e.frame, by: k)
+        return e
+    }
+
+    private func attributes(from a: LayoutAttributes?, to b: LayoutAttributes?, progress p: Double)
         -> LayoutAttributes?
     {
         let q = elementProgress(p, window: stagger?.window(from: a, to: b, transition: self))

@@ -138,13 +138,13 @@ extension SessionHost {
         let limits = Transition.progressLimits
         sample.progress = Swift.min(Swift.max(sample.progress, limits.lowerBound), limits.upperBound)
         let geometry = active.geometry
-        let rect = r.all ? Rect.everything : (r.rect ?? geometry.visibleRect(at: sample.progress))
+        let rect = r.all ? Rect.everything : (r.rect ?? geometry.visibleRect(at: sample.progress, carry: sample.carry))
         let list = try bounded { limit, body in
-            geometry.forEachAttributes(at: sample.progress, in: rect, limit: limit, body)
+            geometry.forEachAttributes(at: sample.progress, carry: sample.carry, in: rect, limit: limit, body)
         }
         var members: JSONObject = [
             "fraction": .double(sample.fraction), "progress": .double(sample.progress),
-            "contentOffset": .point(geometry.contentOffset(at: sample.progress)),
+            "contentOffset": .point(geometry.contentOffset(at: sample.progress, carry: sample.carry)),
             "contentSize": .size(geometry.contentSize(at: sample.progress)),
         ]
         let accessory = geometry.accessory(at: sample.progress)
