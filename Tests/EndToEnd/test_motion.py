@@ -93,3 +93,40 @@ def test_retarget_with_a_spring_keeps_velocity(connect):
         for a, b in zip(v_before, v_after):
             assert abs(a - b) <= 0.02 * speed + 1, (T, v_before, v_after)
         client.call("session/dispose", {"session": s})
+
+
+def test_release_decides_from_the_projected_rest_and_keeps_the_speed(connect):
+    """A pan scrubbed at 2 per second to 0.3, released: 0.3 + 2 * 0.499 = 1.298 is past
+    0.5, so it finishes, on a spring that starts at 2 per second; a slow pan cancels;
+    a velocity a non-spring leg cannot start at is refused naming it."""
+    client = connect()
+    s = manual_session(client, sections=[{"items": 3}], layout={"type": "list", "rowHeight": 40})
+    client.call("transition/start", {"session": s, "to": {"type": "grid", "columns": 2}, "interactive": True,
+                                     "duration": 0.5})
+    client.call("clock/advance", {"session": s, "to": 0.05})
+    client.call("transition/scrub", {"session": s, "progress": 0.2})
+    client.call("clock/advance", {"session": s, "to": 0.1})
+    client.call("transition/scrub", {"session": s, "progress": 0.3})
+    released = client.call("transition/release", {"session": s})
+    assert released["decision"] == "finish" and released["state"] == "finishing"
+    assert abs(released["projectedProgress"] - 1.298) < 1e-9
+    assert abs(released["velocity"] - 2) < 1e-9
+    first = client.call("transition/sample", {"session": s, "time": 0.1})
+    later = client.call("transition/sample", {"session": s, "time": 0.101})
+    assert abs((later["progress"] - first["progress"]) / 0.001 - 2) < 0.05
+    ticks = [client.call("clock/advance", {"session": s, "by": 1 / 60}) for _ in range(120)]
+    last = [t for t in ticks if t.get("state") != "idle"][-1]
+    assert last["progress"] == 1 and last["fraction"] == 1
+    assert client.notification("transition/didEnd", s)["params"]["reason"] == "finished"
+
+    slow = manual_session(client, sections=[{"items": 3}], layout={"type": "list", "rowHeight": 40})
+    client.call("transition/start", {"session": slow, "to": {"type": "grid", "columns": 2}, "interactive": True})
+    client.call("transition/scrub", {"session": slow, "progress": 0.4})
+    cancelled = client.call("transition/release", {"session": slow})
+    assert cancelled["decision"] == "cancel" and cancelled["projectedProgress"] == 0.4
+    error = client.call_error("transition/finish", {"session": slow, "velocity": 2, "timing": "cubicEaseIn"})
+    assert error["code"] == -32602 and error["data"]["field"] == "params.velocity"
+    error = client.call_error("transition/release", {"session": slow, "velocity": 2, "timing": "cubicEaseIn"})
+    assert error["code"] == -32602 and error["data"]["field"] == "params.velocity"
+    honoured = client.call("transition/release", {"session": slow, "velocity": 2, "timing": "linear"})
+    assert honoured["decision"] == "finish" and honoured["velocity"] == 2

@@ -220,6 +220,32 @@ public struct Animator: Sendable {
         scrubs = []
     }
 
+    /// The velocity a leg started now continues: the running leg's, or, when paused, the
+    /// speed of the last two scrubs if the last one is recent (else 0).
+    public func currentVelocity(at time: Double) -> Double {
+        guard end == nil else { return 0 }
+        return segment != nil ? sample(at: time).velocity : scrubVelocity(at: time)
+    }
+
+    /// The duration a leg with a non-spring `curve` from `from` to `target` needs to start
+    /// at `velocity` (progress per second), or nil when no duration does: its initial
+    /// speed is (target - from) curve'(0) / duration. A given `duration` is kept when it
+    /// already starts at that velocity; without one, `fallback` is used when the velocity
+    /// is 0 and the curve starts at rest.
+    public static func duration(
+        startingAt velocity: Double, from: Double, to target: Double, curve: TimingCurve, duration: Double?,
+        fallback: Double
+    ) -> Double? {
+        let push = (target - from) * curve.velocity(atFraction: 0, duration: 1)
+        if let duration {
+            let speed = duration > 0 ? push / duration : (push == 0 ? 0 : .infinity)
+            return Swift.abs(speed - velocity) <= 1e-9 * Swift.max(1, Swift.abs(velocity)) ? duration : nil
+        }
+        if velocity == 0 { return push == 0 ? fallback : nil }
+        let d = push / velocity
+        return d > 0 && d <= ValidationError.maximumMagnitude ? d : nil
+    }
+
     /// The speed of the last two scrubs, if the last one is recent.
     private func scrubVelocity(at time: Double) -> Double {
         guard scrubs.count == 2, time - scrubs[1].time <= Animator.scrubVelocityWindow else { return 0 }

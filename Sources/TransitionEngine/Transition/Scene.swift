@@ -179,17 +179,50 @@ public struct Scene: Sendable {
         try withAnimator { (a) throws(Animator.EventError) in try a.scrub(to: progress, at: time) }
     }
 
+    /// Animates to 1. A `velocity` is never dropped: a spring starts at it, another
+    /// curve takes the duration that starts at it, and when none does the event is
+    /// refused naming `velocity`.
     public mutating func finish(at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil) throws(SceneError) {
-        try checkLeg(duration: duration, velocity: velocity)
-        try withAnimator { (a) throws(Animator.EventError) in
-            try a.finish(at: time, duration: duration, curve: curve, velocity: velocity)
-        }
+        try animateLeg(toward: 1, at: time, duration: duration, curve: curve, velocity: velocity)
     }
 
+    /// Animates to 0; `velocity` as for `finish`.
     public mutating func cancel(at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil) throws(SceneError) {
+        try animateLeg(toward: 0, at: time, duration: duration, curve: curve, velocity: velocity)
+    }
+
+    /// - Parameter velocityGiven: false for a measured velocity, which a non-spring leg
+    ///   that cannot start at it leaves out instead of refusing.
+    mutating func animateLeg(
+        toward target: Double, at time: Double, duration: Double?, curve: TimingCurve?, velocity: Double?,
+        velocityGiven: Bool = true
+    ) throws(SceneError) {
         try checkLeg(duration: duration, velocity: velocity)
+        guard let current = active else { throw .noTransition }
+        var duration = duration
+        var velocity = velocity
+        let legCurve = curve ?? current.animator.curve
+        if let v = velocity, !legCurve.isSpring, current.animator.end == nil {
+            let p = current.animator.sample(at: time).progress
+            if let d = Animator.duration(
+                startingAt: v, from: p, to: target, curve: legCurve, duration: duration,
+                fallback: Swift.abs(target - p) * current.animator.duration)
+            {
+                duration = d
+            } else if velocityGiven {
+                throw .invalid(ValidationError(
+                    field: "velocity",
+                    message: "this leg's curve cannot start at \(v) per second from progress \(p) to \(target)\(duration == nil ? "" : " in the given duration"): give a spring timing, or leave velocity out"))
+            } else {
+                velocity = nil
+            }
+        }
         try withAnimator { (a) throws(Animator.EventError) in
-            try a.cancel(at: time, duration: duration, curve: curve, velocity: velocity)
+            if target == 1 {
+                try a.finish(at: time, duration: duration, curve: curve, velocity: velocity)
+            } else {
+                try a.cancel(at: time, duration: duration, curve: curve, velocity: velocity)
+            }
         }
     }
 
@@ -285,7 +318,7 @@ public struct Scene: Sendable {
         return started
     }
 
-    private func checkLeg(duration: Double?, velocity: Double?) throws(SceneError) {
+    func checkLeg(duration: Double?, velocity: Double?) throws(SceneError) {
         do {
             if let d = duration { try ValidationError.checkNonNegative(d, field: "duration") }
             if let v = velocity { try ValidationError.checkFinite(v, field: "velocity") }

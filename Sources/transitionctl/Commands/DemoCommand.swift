@@ -4,7 +4,7 @@ import JSONRPC
 struct DemoCommand: Subcommand {
     static let name = "demo"
     static let usage =
-        "USAGE: transitionctl demo [--scrub] [--loop] [<options>] [<connection-options>]"
+        "USAGE: transitionctl demo [--scrub | --release] [--loop] [<options>] [<connection-options>]"
     static let help = """
         OVERVIEW: Play the list -> grid switch of the seed apps in the terminal: 100 items
         in a 375 x 667 viewport, list rows 60 high -> a grid of 2 columns (spacing 10,
@@ -25,6 +25,13 @@ struct DemoCommand: Subcommand {
                                   scrub by 5%, f finishes, c cancels, space cancels in
                                   place, q quits. After an end, h or l starts the next
                                   transition (back to the other layout once finished).
+          --release               Show a flick: each transition is interactive, scrubbed
+                                  like a pan that speeds up (0 -> 0.3 in 0.15 s), then
+                                  released with transition/release: the daemon projects
+                                  where the gesture would rest, decides finish or
+                                  cancel, and goes on at the finger's speed on a spring.
+                                  Piped, it prints the ticks, the release's result (one
+                                  line {"release": ...}) and the didEnd.
           --loop                  Keep switching list -> grid -> list until q or Ctrl-C.
           --items <n>             Number of items (default 100).
           --duration <seconds>    Length of each transition (default 0.5).
@@ -37,6 +44,7 @@ struct DemoCommand: Subcommand {
         """
 
     var scrub = false
+    var release = false
     var loop = false
     var items = 100
     var duration = SeedApps.duration
@@ -56,6 +64,9 @@ struct DemoCommand: Subcommand {
                 case "--scrub":
                     try arguments.flag(name, inline)
                     c.scrub = true
+                case "--release":
+                    try arguments.flag(name, inline)
+                    c.release = true
                 case "--loop":
                     try arguments.flag(name, inline)
                     c.loop = true
@@ -73,6 +84,7 @@ struct DemoCommand: Subcommand {
                 throw UsageError("unexpected argument '\(text)'", usage: usage)
             }
         }
+        if c.scrub && c.release { throw UsageError("--scrub and --release exclude each other", usage: usage) }
         return c
     }
 
@@ -87,6 +99,8 @@ struct DemoCommand: Subcommand {
         defer { player.end() }
         if scrub {
             try player.scrub()
+        } else if release {
+            try player.flick()
         } else {
             try player.play()
         }
@@ -124,8 +138,12 @@ struct DemoCommand: Subcommand {
             if n.isDidEnd { ended = true }
         }
         _ = try client.call(
-            "transition/start", startParams(session: session, to: SeedApps.grid),
+            "transition/start", startParams(session: session, to: SeedApps.grid, interactive: release),
             onNotification: show)
+        if release {
+            let released = try pan(client, session: session, onNotification: show)
+            Console.line(JSONValue.object(["release": released]).jsonText)
+        }
         let deadline = MonotonicClock.now + duration + client.timeout
         while !ended && !Console.isOutputClosed {
             switch try client.poll(until: deadline) {
