@@ -130,3 +130,45 @@ def test_release_decides_from_the_projected_rest_and_keeps_the_speed(connect):
     assert error["code"] == -32602 and error["data"]["field"] == "params.velocity"
     honoured = client.call("transition/release", {"session": slow, "velocity": 2, "timing": "linear"})
     assert honoured["decision"] == "finish" and honoured["velocity"] == 2
+
+
+def test_item_styles_through_the_daemon(connect):
+    """Explicit item objects and itemStyles rules (by id, by index path, later rules
+    winning), a half-turn interpolated by components, zIndex switching at 0.5, in both
+    encodings; unknown ids are refused naming them."""
+    import math
+    client = connect()
+    to = {"type": "explicit",
+          "frames": [[0, 0, 100, 100],
+                     {"frame": [100, 0, 100, 100], "alpha": 0.5, "zIndex": 2,
+                      "transform": {"scale": 2, "rotation": math.pi}, "values": {"radius": 12}},
+                     [0, 100, 100, 100]],
+          "itemStyles": [{"items": [[0, 1]], "alpha": 0.25}, {"ids": ["c"], "transform": {"translateX": 10}}]}
+    for encoding in ("objects", "compact"):
+        s = manual_session(client, viewport={"width": 200, "height": 300},
+                           sections=[{"items": 3, "ids": ["a", "b", "c"]}], encoding=encoding,
+                           layout={"type": "list", "rowHeight": 40,
+                                   "itemStyles": [{"ids": ["b"], "zIndex": 1, "values": {"radius": 0}}]})
+        client.call("transition/start", {"session": s, "to": to, "duration": 1})
+        for p, z in ((0.25, 1), (0.5, 2)):
+            result = client.call("transition/sample", {"session": s, "progress": p, "all": True})
+            attrs = result["attributes"]
+            if encoding == "compact":
+                i = attrs["id"].index("b")
+                t = attrs["transform"][6 * i:6 * i + 6]
+                alpha, zindex, radius = attrs["alpha"][i], attrs["zIndex"][i], attrs["values"]["radius"][i]
+                tc = attrs["transform"][6 * attrs["id"].index("c"):][:6]
+            else:
+                b = next(a for a in attrs if a["id"] == "b")
+                c = next(a for a in attrs if a["id"] == "c")
+                t, alpha, zindex, radius, tc = b["transform"], b["alpha"], b["zIndex"], b["values"]["radius"], c["transform"]
+            scale, angle = 1 + p, math.pi * p
+            expected = [scale * math.cos(angle), scale * math.sin(angle), -scale * math.sin(angle), scale * math.cos(angle), 0, 0]
+            assert all(abs(x - y) < 1e-9 for x, y in zip(t, expected)), (p, t)
+            assert abs(alpha - (1 - 0.75 * p)) < 1e-12 and zindex == z and abs(radius - 12 * p) < 1e-12
+            assert tc == [1, 0, 0, 1, 10 * p, 0]
+        client.call("session/dispose", {"session": s})
+    bad = manual_session(client, sections=[{"items": 2, "ids": ["a", "b"]}])
+    error = client.call_error("transition/start", {"session": bad, "to": {"type": "list", "rowHeight": 40,
+                              "itemStyles": [{"ids": ["a", "zz"], "alpha": 0.5}]}})
+    assert error["code"] == -32602 and error["data"]["field"] == "params.to.itemStyles[0].ids[1]"

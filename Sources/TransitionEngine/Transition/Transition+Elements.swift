@@ -202,6 +202,8 @@ extension Transition {
         // Any progress but the ends, overshoot included (values extrapolate there).
         let sharedValues = stagger == nil && p != 0 && p != 1
             ? interpolateValues(fromLayout.values, toLayout.values, p) : []
+        // Styled cells differ one by one: they take the general path.
+        let styled = !fromLayout.styles.isEmpty || !toLayout.styles.isEmpty
         var (s, i) = locate(first)
         for _ in first..<a {
             guard emitted < limit else { return false }
@@ -211,6 +213,17 @@ extension Transition {
             }
             let fromFrame = fromLayout.cellFrame(section: s, item: i)
             let toFrame = toLayout.cellFrame(section: s, item: i)
+            if styled {
+                let pair = attributes(
+                    from: fromLayout.cellAttributes(section: s, item: i, frame: fromFrame),
+                    to: toLayout.cellAttributes(section: s, item: i, frame: toFrame), progress: p)
+                if let e = pair, e.frame.intersects(rect) {
+                    body(e)
+                    emitted += 1
+                }
+                i += 1
+                continue
+            }
             let indexPath = IndexPath(section: s, item: i)
             var q = p
             if let stagger, p >= 0, p <= 1 {

@@ -4,7 +4,9 @@ extension Transition {
     /// element at p <= 0, a disappearing one at p >= 1).
     ///
     /// Matched elements: frame as centre and size, alpha (clamped to 0...1), transform
-    /// component-wise, custom values by name; zIndex the larger of the two in flight.
+    /// by its components when either side gave them (item styles), else matrix entry by
+    /// entry; custom values by name; zIndex the source's below element progress 0.5 and
+    /// the destination's from 0.5 (`zIndexSwitch`).
     /// p = 0 gives `a` and p = 1 gives `b` exactly (keys included: in flight an element
     /// carries its source key, at 1 its destination key).
     ///
@@ -34,9 +36,16 @@ extension Transition {
                 e = a
                 e.frame = Transition.interpolateFrame(a.frame, b.frame, q)
                 e.alpha = clamp01(lerp(a.alpha, b.alpha, q))
-                e.zIndex = Swift.max(a.zIndex, b.zIndex)
+                // Stacking cannot be blended: the destination's from half way.
+                e.zIndex = q < Transition.zIndexSwitch ? a.zIndex : b.zIndex
                 e.isHidden = a.isHidden && b.isHidden
-                e.transform = Transition.interpolateTransform(a.transform, b.transform, q)
+                if a.itemTransform != nil || b.itemTransform != nil {
+                    let t = ItemTransform.interpolate(a.itemTransform ?? .identity, b.itemTransform ?? .identity, q)
+                    e.itemTransform = t
+                    e.transform = t.matrix
+                } else {
+                    e.transform = Transition.interpolateTransform(a.transform, b.transform, q)
+                }
                 e.values = interpolateValues(a.values, b.values, q)
                 e.layoutState = b.layoutState
             }
@@ -63,6 +72,9 @@ extension Transition {
             return nil
         }
     }
+
+    /// The element progress at which zIndex takes the destination's.
+    public static let zIndexSwitch = 0.5
 
     private func applyEffect(_ effect: AppearEffect, to e: inout LayoutAttributes, visibleShare s: Double) {
         switch effect {

@@ -7,6 +7,7 @@ extension Decode {
     static func layout(_ json: JSONCursor) throws(JSONDecodingError) -> LayoutSpec {
         let type = try choice(json["type"], LayoutSpec.typeNames)
         let geometry: LayoutSpec.Geometry
+        var itemRules: [ItemStyleRule] = []
         switch type {
         case "flow":
             let defaults = FlowLayout()
@@ -49,21 +50,19 @@ extension Decode {
         default:
             var frames: [Rect] = []
             for (i, element) in try json["frames"].elements().enumerated() {
-                let numbers: [Double] = try element.decode()
-                guard numbers.count == 4 else {
-                    throw JSONDecodingError(
-                        field: json.path + ".frames[\(i)]", expected: "[x, y, width, height]",
-                        found: "\(numbers.count) numbers")
-                }
-                frames.append(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+                let (frame, rule) = try explicitItem(element, index: i)
+                frames.append(frame)
+                if let rule { itemRules.append(rule) }
             }
             geometry = .explicit(
                 frames: frames,
                 contentSize: json["contentSize"].isPresent ? try size(json["contentSize"]) : nil)
         }
-        return LayoutSpec(
+        var spec = LayoutSpec(
             geometry, values: try values(json["values"]), accessory: try values(json["accessory"]),
             state: try json["state"].decodeIfPresent())
+        spec.itemStyles = itemRules + (try itemStyleRules(json["itemStyles"]))
+        return spec
     }
 
     /// `{"name": number | "#rrggbb", ...}` in order.
