@@ -172,3 +172,25 @@ def test_item_styles_through_the_daemon(connect):
     error = client.call_error("transition/start", {"session": bad, "to": {"type": "list", "rowHeight": 40,
                               "itemStyles": [{"ids": ["a", "zz"], "alpha": 0.5}]}})
     assert error["code"] == -32602 and error["data"]["field"] == "params.to.itemStyles[0].ids[1]"
+
+
+def test_placement_inset_content(connect):
+    """With contentInset.top 20, `top` puts item 20 under the inset by default and at the
+    inset's edge with "inset": "content"; anything else is refused."""
+    client = connect()
+    grid = {"type": "grid", "columns": 2, "spacing": 10}
+    results = {}
+    for inset in (None, "content"):
+        s = manual_session(client, contentInset={"top": 20, "left": 0, "bottom": 30, "right": 0},
+                           layout={"type": "list", "rowHeight": 60})
+        target = {"placement": "top", "items": [[0, 20]]}
+        if inset:
+            target["inset"] = inset
+        started = client.call("transition/start", {"session": s, "to": grid, "contentOffset": target})
+        frame = client.call("transition/sample", {"session": s, "progress": 1, "all": True})
+        cell = next(a for a in frame["attributes"] if a["item"] == 20)
+        results[inset] = started["toContentOffset"]["y"] - cell["frame"]["y"]
+    assert results == {None: 0, "content": -20}
+    error = client.call_error("transition/start", {"session": s, "to": grid,
+                              "contentOffset": {"placement": "top", "items": [[0, 1]], "inset": "safe"}})
+    assert error["code"] == -32602 and error["data"]["field"] == "params.contentOffset.inset"

@@ -3,7 +3,7 @@ import TransitionEngine
 
 extension Decode {
     /// `contentOffset` of `transition/start`: absent (automatic), `{"placement", "items",
-    /// "anchor", "inset"}`, `{"strategy": "displaySwitch" | "automatic"}` or `{"point"}`.
+    /// "anchor", "inset"}` (`inset` insets or `"content"`), `{"strategy": "displaySwitch" | "automatic"}` or `{"point"}`.
     static func offsetTarget(_ json: JSONCursor) throws(JSONDecodingError) -> ContentOffsetTarget {
         guard json.isPresent else { return .automatic }
         if json["point"].isPresent { return .point(try point(json["point"])) }
@@ -14,9 +14,16 @@ extension Decode {
         let placement = try named(json["placement"], Placement.self)
         var items: [IndexPath] = []
         for element in try json["items"].elements() { items.append(try indexPath(element)) }
+        let byContent: Bool
+        if case .string? = json["inset"].value {
+            _ = try choice(json["inset"], ["content"])
+            byContent = true
+        } else {
+            byContent = false
+        }
         return .placement(
             placement, items: items, anchor: json["anchor"].isPresent ? try point(json["anchor"]) : nil,
-            inset: json["inset"].isPresent ? try insets(json["inset"]) : .zero)
+            inset: json["inset"].isPresent && !byContent ? try insets(json["inset"]) : .zero, insetByContent: byContent)
     }
 
     /// `{"delay": seconds, "order": "index" | "distance", "from": [s, i], "reversed"}`.
