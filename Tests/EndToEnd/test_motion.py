@@ -194,3 +194,25 @@ def test_placement_inset_content(connect):
     error = client.call_error("transition/start", {"session": s, "to": grid,
                               "contentOffset": {"placement": "top", "items": [[0, 1]], "inset": "safe"}})
     assert error["code"] == -32602 and error["data"]["field"] == "params.contentOffset.inset"
+
+
+def test_discrete_values_switch_at_the_set_point(connect):
+    """Booleans and strings in values and accessory: the source's before the switch point
+    (default 0.5, here 0.3), the destination's from it, in both encodings."""
+    client = connect()
+    for encoding in ("objects", "compact"):
+        s = manual_session(client, sections=[{"items": 2}], encoding=encoding,
+                           layout={"type": "list", "rowHeight": 40, "values": {"hidden": True, "label": "row"},
+                                   "accessory": {"title": "Grid"}})
+        to = {"type": "grid", "columns": 2, "values": {"hidden": False, "label": "tile"}, "accessory": {"title": "List"}}
+        for switch, before, after in ((None, 0.49, 0.5), (0.3, 0.29, 0.3)):
+            extra = {} if switch is None else {"discreteSwitch": switch}
+            for p, expected in ((before, (True, "row", "Grid")), (after, (False, "tile", "List"))):
+                r = client.call("transition/sample", {"session": s, "to": to, "progress": p, "all": True, **extra})
+                values = r["attributes"]["values"] if encoding == "compact" else r["attributes"][0]["values"]
+                hidden = values["hidden"][0] if encoding == "compact" else values["hidden"]
+                label = values["label"][0] if encoding == "compact" else values["label"]
+                assert (hidden, label, r["accessory"]["title"]) == expected, (encoding, switch, p)
+        client.call("session/dispose", {"session": s})
+    error = client.call_error("transition/start", {"session": manual_session(client), "to": to, "discreteSwitch": 2})
+    assert error["code"] == -32602 and error["data"]["field"] == "params.discreteSwitch"

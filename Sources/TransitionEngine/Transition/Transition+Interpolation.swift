@@ -133,7 +133,8 @@ extension Transition {
                 let c = options.colorSpace.interpolate(x, y, clamp01(q))
                 result.append(CustomValue(name: v.name, value: .color(c)))
             default:
-                result.append(q < 0.5 ? v : w)  // a number and a colour: switch half way
+                // Booleans, strings, a number and a colour: switch at the set point.
+                result.append(q < options.discreteSwitch ? v : w)
             }
         }
         for w in b where !a.contains(where: { $0.name == w.name }) { result.append(w) }

@@ -65,15 +65,20 @@ extension Decode {
         return spec
     }
 
-    /// `{"name": number | "#rrggbb", ...}` in order.
+    /// `{"name": number | "#rrggbb" | boolean | string, ...}` in order: a string that
+    /// starts with `#` is a colour, any other a discrete string.
     static func values(_ json: JSONCursor) throws(JSONDecodingError) -> [CustomValue] {
         guard json.isPresent else { return [] }
         var result: [CustomValue] = []
         for (name, value) in try json.members() {
             switch try value.require("number or colour") {
-            case .string(let text):
+            case .string(let text) where text.hasPrefix("#"):
                 guard let color = Color(hex: text) else { throw value.invalid("a colour #rgb, #rgba, #rrggbb or #rrggbbaa") }
                 result.append(CustomValue(name: name, value: .color(color)))
+            case .string(let text):
+                result.append(CustomValue(name: name, value: .string(text)))
+            case .bool(let b):
+                result.append(CustomValue(name: name, value: .bool(b)))
             default:
                 result.append(CustomValue(name: name, value: .number(try value.decode())))
             }

@@ -46,7 +46,15 @@ extension Decode {
             appear: try named(params["appear"], default: AppearEffect.fade),
             disappear: try named(params["disappear"], default: AppearEffect.fade),
             stagger: try stagger(params["stagger"]),
-            colorSpace: try named(params["colorSpace"], default: ColorSpace.srgb))
+            colorSpace: try named(params["colorSpace"], default: ColorSpace.srgb),
+            discreteSwitch: try discreteSwitch(params["discreteSwitch"]))
+    }
+
+    /// `discreteSwitch`: a number from 0 to 1 (default 0.5).
+    static func discreteSwitch(_ json: JSONCursor) throws(JSONDecodingError) -> Double {
+        let value: Double = try json.decode(default: TransitionOptions.defaultDiscreteSwitch)
+        guard value >= 0, value <= 1 else { throw json.invalid("a number from 0 to 1") }
+        return value
     }
 
     /// `interactive`, `duration` and `timing` of a transition.

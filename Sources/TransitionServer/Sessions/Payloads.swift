@@ -40,6 +40,8 @@ extension JSONValue {
             switch v.value {
             case .number(let n): object.updateValue(.double(n), forKey: v.name)
             case .color(let c): object.updateValue(.string(c.hexString), forKey: v.name)
+            case .bool(let b): object.updateValue(.bool(b), forKey: v.name)
+            case .string(let s): object.updateValue(.string(s), forKey: v.name)
             }
         }
         return .object(object)
