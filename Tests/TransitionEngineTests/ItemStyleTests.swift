@@ -94,3 +94,32 @@ import Testing
         }
     }
 }
+
+extension ItemStyleTests {
+    @Test func errorsNameTheExplicitItemOrTheRule() throws {
+        let model = ItemModel(count: 2)
+        var spec = LayoutSpec.explicit([
+            Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 0, y: 20, width: 10, height: 10),
+        ])
+        spec.itemStyles = [
+            ItemStyleRule(.globalIndices([1]), style: ItemStyle(alpha: 3))
+        ]
+        #expect(
+            throws: ValidationError(
+                field: "layout.frames[1].alpha", message: "must be a number from 0 to 1, got 3.0")
+        ) {
+            try spec.prepare(viewport: Self.viewport, model: model)
+        }
+        spec.itemStyles = [
+            ItemStyleRule(.globalIndices([0]), style: ItemStyle(zIndex: 1)),
+            ItemStyleRule(.items([IndexPath(section: 0, item: 5)]), style: ItemStyle(zIndex: 1)),
+        ]
+        #expect(
+            throws: ValidationError(
+                field: "layout.itemStyles[0].items[0]",
+                message: "no item at \(IndexPath(section: 0, item: 5))")
+        ) {
+            try spec.prepare(viewport: Self.viewport, model: model)
+        }
+    }
+}

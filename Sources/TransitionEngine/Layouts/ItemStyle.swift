@@ -112,8 +112,15 @@ public struct ItemStyles: Sendable {
             bases.append(total)
             total += section.count
         }
-        for (k, rule) in rules.enumerated() {
-            let here = "\(field).itemStyles[\(k)]"
+        var ruleNumber = 0
+        for rule in rules {
+            // An explicit item's own style is named by its frame, a rule by its place.
+            var here = "\(field).itemStyles[\(ruleNumber)]"
+            if case .globalIndices(let indices) = rule.selector, indices.count == 1 {
+                here = "\(field).frames[\(indices[0])]"
+            } else {
+                ruleNumber += 1
+            }
             try rule.style.validate(field: here)
             var targets: [IndexPath] = []
             switch rule.selector {
