@@ -274,6 +274,25 @@ def test_demo_piped_prints_ticks_then_didend():
     assert end["params"]["reason"] == "finished" and end["params"]["finished"] is True
 
 
+def test_demo_release_piped_shows_a_flick():
+    """--release: the pan's ticks speed up to 0.3, the release projects past half way and
+    finishes, and the first ticks after it go on at about the pan's last speed."""
+    r = ctl("demo", "--release", timeout=30)
+    assert r.returncode == 0, r.stderr
+    messages = json_lines(r.stdout)
+    released = next(m["release"] for m in messages if "release" in m)
+    assert released["decision"] == "finish" and released["state"] == "finishing"
+    assert released["velocity"] > 2
+    assert abs(released["projectedProgress"] - (released["progress"] + released["velocity"] * 0.499)) < 1e-9
+    index = next(i for i, m in enumerate(messages) if "release" in m)
+    after = [m["params"] for m in messages[index + 1:] if m.get("method") == "transition/tick"]
+    assert after and after[-1]["progress"] == 1
+    # The spring starts at the release velocity: the leg's first tick reports it.
+    first = next(t for t in after if t["time"] > released["time"])
+    assert first["velocity"] > 0.5 * released["velocity"]
+    assert messages[-1]["method"] == "transition/didEnd" and messages[-1]["params"]["reason"] == "finished"
+
+
 # MARK: render
 
 

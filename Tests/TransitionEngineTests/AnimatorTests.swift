@@ -148,7 +148,7 @@ import Testing
         let key = ElementKey.cell(0, 20)
         func frame(_ scene: Scene, _ time: Double) -> Rect? {
             let f = scene.frame(at: time)!
-            return f.geometry.attributes(of: key, inSource: true, at: f.sample.progress)?.frame
+            return f.geometry.attributes(of: key, inSource: true, at: f.sample.progress, carry: f.sample.carry)?.frame
         }
         let before = try #require(frame(s, t))
         let h = 1e-5

@@ -10,10 +10,13 @@ public struct CustomValue: Hashable, Sendable {
     }
 }
 
-/// A value that can be interpolated: a number or a colour.
+/// A value a transition carries: a number or a colour (interpolated), or a boolean or a
+/// string (discrete: they switch at the transition's `discreteSwitch`).
 public enum AnimatableValue: Hashable, Sendable {
     case number(Double)
     case color(Color)
+    case bool(Bool)
+    case string(String)
 }
 
 /// An sRGB colour with straight alpha, each component in 0...1.

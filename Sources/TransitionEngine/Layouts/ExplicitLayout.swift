@@ -66,6 +66,8 @@ public struct PreparedExplicitLayout: Layout {
     public let stateName: String
     public let values: [CustomValue]
     let frames: [Rect]
+    /// Per-item styles (item objects, then `itemStyles`).
+    public internal(set) var styles = ItemStyles()
     /// Global index of the first item of each section.
     let sectionBase: [Int]
     /// The frames' vertical extents.
@@ -109,9 +111,11 @@ public struct PreparedExplicitLayout: Layout {
 
     private func attributes(global index: Int) -> LayoutAttributes {
         let indexPath = indexPath(ofGlobal: index)
-        return LayoutAttributes(
+        var a = LayoutAttributes(
             key: ElementKey(.cell, indexPath), id: model.id(at: indexPath), frame: frames[index],
             values: values, layoutState: stateName)
+        if !styles.isEmpty, let style = styles[indexPath] { style.apply(to: &a) }
+        return a
     }
 
     public func attributes(at key: ElementKey) -> LayoutAttributes? {

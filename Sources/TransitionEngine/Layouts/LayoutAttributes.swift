@@ -11,6 +11,9 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var isHidden: Bool
     /// Applied about the frame's centre; nil means identity.
     public var transform: AffineTransform?
+    /// The components `transform` was made from, when given so (item styles):
+    /// transitions interpolate these rather than the matrix.
+    public var itemTransform: ItemTransform? = nil
     /// Custom animated values declared by the layout (colours, numbers).
     public var values: [CustomValue]
     /// DisplaySwitcher's `transitionProgress`: 0 at rest, the eased progress in flight.

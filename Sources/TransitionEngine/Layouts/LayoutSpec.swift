@@ -16,6 +16,9 @@ public struct LayoutSpec: Hashable, Sendable {
     /// button (rotation, stroke end, line width): interpolated by transitions and sent
     /// with every tick.
     public var accessory: [CustomValue]
+    /// Per-item styles, later rules winning (an explicit layout's item objects come
+    /// first, as `globalIndices` rules).
+    public var itemStyles: [ItemStyleRule] = []
     /// The `layoutState` name; by default the layout type (`list`, `grid`, `flow`,
     /// `explicit`) or the displaySwitch mode.
     public var state: String?
@@ -87,6 +90,7 @@ public struct LayoutSpec: Hashable, Sendable {
                 try ValidationError.checkFinite(n, field: "\(field).accessory.\(v.name)")
             }
         }
+        _ = try ItemStyles.resolve(itemStyles, model: model, field: field)
     }
 
     /// Validates, then prepares the layout.
@@ -100,6 +104,22 @@ public struct LayoutSpec: Hashable, Sendable {
 
     /// Prepares a spec already validated for this viewport and model.
     public func prepareValidated(viewport: Viewport, model: ItemModel) -> any Layout {
+        let layout = prepareGeometry(viewport: viewport, model: model)
+        guard !itemStyles.isEmpty, let styles = try? ItemStyles.resolve(itemStyles, model: model, field: "layout") else {
+            return layout
+        }
+        if var sectioned = layout as? SectionedLayout {
+            sectioned.styles = styles
+            return sectioned
+        }
+        if var explicit = layout as? PreparedExplicitLayout {
+            explicit.styles = styles
+            return explicit
+        }
+        return layout
+    }
+
+    private func prepareGeometry(viewport: Viewport, model: ItemModel) -> any Layout {
         switch geometry {
         case .flow(let f):
             return f.prepare(viewport: viewport, model: model, stateName: stateName, values: values)

@@ -11,6 +11,8 @@ public struct SectionedLayout: Layout {
     /// Custom values every cell carries.
     public let values: [CustomValue]
     let sections: [SectionGeometry]
+    /// Per-item styles (`itemStyles`), applied to the cells they name.
+    public internal(set) var styles = ItemStyles()
 
     init(
         contentSize: Size, model: ItemModel, scrollAxis: Axis, stateName: String,
@@ -53,9 +55,11 @@ public struct SectionedLayout: Layout {
     @inline(__always)
     func cellAttributes(section: Int, item: Int, frame: Rect) -> LayoutAttributes {
         let indexPath = IndexPath(section: section, item: item)
-        return LayoutAttributes(
+        var a = LayoutAttributes(
             key: ElementKey(.cell, indexPath), id: model.id(at: indexPath), frame: frame,
             values: values, layoutState: stateName)
+        if !styles.isEmpty, let style = styles[indexPath] { style.apply(to: &a) }
+        return a
     }
 
     func supplementaryAttributes(_ kind: ElementKind, section: Int, frame: Rect)

@@ -3,15 +3,36 @@
 ///
 /// It keeps the source's items (elements new to the destination are left out) and
 /// stores nothing per element: queries ask the transition.
-public struct FrozenLayout: Layout {
+public struct FrozenLayout: Layout, MomentumSource {
     public let transition: Transition
     public let progress: Double
+    /// Seconds of carried momentum at that moment (see `AnimatorSample.carry`).
+    public let carry: Double
+    /// How the poses were moving when frozen: progress per second, and the rate of
+    /// `carry`; what a retarget carries on.
+    public let velocity: Double
+    public let carryRate: Double
 
-    public init(transition: Transition, progress: Double) {
+    public init(
+        transition: Transition, progress: Double, carry: Double = 0, velocity: Double = 0, carryRate: Double = 0
+    ) {
         self.transition = transition
         self.progress = Swift.min(
             Swift.max(progress, Transition.progressLimits.lowerBound),
             Transition.progressLimits.upperBound)
+        self.carry = carry
+        self.velocity = velocity
+        self.carryRate = carryRate
+    }
+
+    /// The velocity of the element with this key at the moment frozen.
+    public func velocity(of key: ElementKey) -> FrameVelocity {
+        transition.elementVelocity(ofSource: key, at: progress, velocity: velocity, carryRate: carryRate)
+    }
+
+    /// The content offset's velocity at the moment frozen.
+    public var contentOffsetVelocity: Point {
+        transition.contentOffsetVelocity(at: progress, velocity: velocity, carryRate: carryRate)
     }
 
     public var contentSize: Size { transition.contentSize(at: progress) }
@@ -22,11 +43,11 @@ public struct FrozenLayout: Layout {
     }
 
     public func attributes(at key: ElementKey) -> LayoutAttributes? {
-        transition.attributes(of: key, inSource: true, at: progress).map(FrozenLayout.atRest)
+        transition.attributes(of: key, inSource: true, at: progress, carry: carry).map(FrozenLayout.atRest)
     }
 
     public func forEachAttributes(in rect: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool {
-        transition.forEachAttributes(at: progress, in: rect, sourceOnly: true, limit: limit) {
+        transition.forEachAttributes(at: progress, carry: carry, in: rect, sourceOnly: true, limit: limit) {
             body(FrozenLayout.atRest($0))
         }
     }

@@ -19,9 +19,12 @@ public enum ContentOffsetTarget: Hashable, Sendable {
     /// Keep on screen what the user was looking at: the cell nearest the middle of the
     /// visible rect keeps its on-screen position (`minimal` for that cell).
     case automatic
-    /// A placement of the union of `items`' frames.
+    /// A placement of the union of `items`' frames. The placement rect is the viewport
+    /// inset by `inset` (TLLayoutTransitioning's rule), or, with `insetByContent`, by the
+    /// destination's content inset (UIKit's adjusted content inset).
     case placement(
-        Placement, items: [IndexPath], anchor: Point? = nil, inset: EdgeInsets = .zero)
+        Placement, items: [IndexPath], anchor: Point? = nil, inset: EdgeInsets = .zero,
+        insetByContent: Bool = false)
     /// DisplaySwitcher's formula; both layouts must be displaySwitch layouts.
     case displaySwitch
     /// An explicit offset, used as given (not clamped).
@@ -39,6 +42,9 @@ public struct PlacementInput: Hashable, Sendable {
     public var toContentSize: Size
     /// Shrinks the placement rect (the viewport at the origin).
     public var placementInset: EdgeInsets
+    /// The placement inset is the content inset (`"inset": "content"`): the scrollable
+    /// range is then UIKit's, from the viewport, not from the shrunk placement rect.
+    public var insetIsContentInset = false
     /// Unit coordinates of the point of the items that is placed; (0.5, 0.5) the middle.
     public var anchor: Point
 
@@ -84,8 +90,9 @@ extension Placement {
             let a = anchorPoint(input.anchor, in: input.fromFrame)
             dst = Point(x: a.x - input.currentOffset.x, y: a.y - input.currentOffset.y)
         }
+        let scrollable = input.insetIsContentInset ? Rect(origin: .zero, size: input.toViewport.size) : p
         var offset = clamp(
-            Point(x: src.x - dst.x, y: src.y - dst.y), placementRect: p,
+            Point(x: src.x - dst.x, y: src.y - dst.y), placementRect: scrollable,
             contentSize: input.toContentSize, inset: input.toViewport.contentInset)
         if self == .visible {
             let r = to.offsetBy(dx: -offset.x, dy: -offset.y)

@@ -52,7 +52,7 @@ public struct SceneFrame: Sendable {
     /// Every element visible at this moment (at most `limit`; false when cut short).
     @discardableResult
     public func forEachVisibleAttributes(limit: Int = .max, _ body: (LayoutAttributes) -> Void) -> Bool {
-        geometry.forEachAttributes(at: sample.progress, in: visibleRect, limit: limit, body)
+        geometry.forEachAttributes(at: sample.progress, carry: sample.carry, in: visibleRect, limit: limit, body)
     }
 }
 
@@ -142,8 +142,10 @@ public struct Scene: Sendable {
     }
 
     /// Redirects the transition in flight to a new layout: it ends as `retargeted` and a
-    /// new one starts from its current poses, carrying its velocity (scaled to the new
-    /// remaining distance) into a spring.
+    /// new one starts from its current poses. With a spring, every element (and the
+    /// content offset) keeps its velocity: the progress leg starts at rest and each
+    /// element carries its own momentum (`CarriedMomentum`). Other curves start from the
+    /// poses at their own speed.
     public mutating func retarget(
         to spec: LayoutSpec, model newModel: ItemModel? = nil, viewport: Viewport? = nil,
         options: TransitionOptions? = nil, timing: TransitionTiming? = nil, at time: Double
@@ -155,14 +157,18 @@ public struct Scene: Sendable {
             interactive: false, duration: old.animator.duration * Swift.max(0, 1 - now.progress),
             curve: old.animator.curve)
         if timing.interactive { timing.interactive = false }
+        var carried: CarriedMomentum? = nil
+        if case .spring(let spring, _) = timing.curve {
+            // Momentum is measured in the old transition's distances per second.
+            let scale = Swift.abs(now.velocity) + old.animator.carryScale(at: time)
+            if scale > 0 { carried = CarriedMomentum(spring: spring, scale: scale, at: time) }
+        }
         let geometry = try makeTransition(
             from: source, to: spec, model: newModel ?? source.layout.model, viewport: viewport,
-            options: options ?? old.geometry.options, timing: timing)
+            options: options ?? old.geometry.options, timing: timing, carryReach: carried?.reach ?? 0)
         let end = try! old.animator.interrupt(.retargeted, at: time)
         placed = source
-        let remaining = 1 - now.progress
-        let velocity = Swift.abs(remaining) > 1e-6 ? now.velocity / remaining : 0
-        let started = begin(geometry, timing: timing, at: time, initialVelocity: velocity)
+        let started = begin(geometry, timing: timing, at: time, initialVelocity: nil, carryScale: carried?.scale)
         return (started, (old.id, end))
     }
 
@@ -173,17 +179,50 @@ public struct Scene: Sendable {
         try withAnimator { (a) throws(Animator.EventError) in try a.scrub(to: progress, at: time) }
     }
 
+    /// Animates to 1. A `velocity` is never dropped: a spring starts at it, another
+    /// curve takes the duration that starts at it, and when none does the event is
+    /// refused naming `velocity`.
     public mutating func finish(at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil) throws(SceneError) {
-        try checkLeg(duration: duration, velocity: velocity)
-        try withAnimator { (a) throws(Animator.EventError) in
-            try a.finish(at: time, duration: duration, curve: curve, velocity: velocity)
-        }
+        try animateLeg(toward: 1, at: time, duration: duration, curve: curve, velocity: velocity)
     }
 
+    /// Animates to 0; `velocity` as for `finish`.
     public mutating func cancel(at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil) throws(SceneError) {
+        try animateLeg(toward: 0, at: time, duration: duration, curve: curve, velocity: velocity)
+    }
+
+    /// - Parameter velocityGiven: false for a measured velocity, which a non-spring leg
+    ///   that cannot start at it leaves out instead of refusing.
+    mutating func animateLeg(
+        toward target: Double, at time: Double, duration: Double?, curve: TimingCurve?, velocity: Double?,
+        velocityGiven: Bool = true
+    ) throws(SceneError) {
         try checkLeg(duration: duration, velocity: velocity)
+        guard let current = active else { throw .noTransition }
+        var duration = duration
+        var velocity = velocity
+        let legCurve = curve ?? current.animator.curve
+        if let v = velocity, !legCurve.isSpring, current.animator.end == nil {
+            let p = current.animator.sample(at: time).progress
+            if let d = Animator.duration(
+                startingAt: v, from: p, to: target, curve: legCurve, duration: duration,
+                fallback: Swift.abs(target - p) * current.animator.duration)
+            {
+                duration = d
+            } else if velocityGiven {
+                throw .invalid(ValidationError(
+                    field: "velocity",
+                    message: "this leg's curve cannot start at \(v) per second from progress \(p) to \(target)\(duration == nil ? "" : " in the given duration"): give a spring timing, or leave velocity out"))
+            } else {
+                velocity = nil
+            }
+        }
         try withAnimator { (a) throws(Animator.EventError) in
-            try a.cancel(at: time, duration: duration, curve: curve, velocity: velocity)
+            if target == 1 {
+                try a.finish(at: time, duration: duration, curve: curve, velocity: velocity)
+            } else {
+                try a.cancel(at: time, duration: duration, curve: curve, velocity: velocity)
+            }
         }
     }
 
@@ -231,22 +270,25 @@ public struct Scene: Sendable {
 
     private func makeFrame(_ t: ActiveTransition, _ sample: AnimatorSample) -> SceneFrame {
         SceneFrame(
-            transitionID: t.id, sample: sample, contentOffset: t.geometry.contentOffset(at: sample.progress),
-            visibleRect: t.geometry.visibleRect(at: sample.progress), geometry: t.geometry)
+            transitionID: t.id, sample: sample,
+            contentOffset: t.geometry.contentOffset(at: sample.progress, carry: sample.carry),
+            visibleRect: t.geometry.visibleRect(at: sample.progress, carry: sample.carry), geometry: t.geometry)
     }
 
     /// The poses of `t` at `time` as a placed layout.
     private func frozen(_ t: ActiveTransition, at time: Double) -> PlacedLayout {
-        let p = t.animator.sample(at: time).progress
+        let s = t.animator.sample(at: time)
+        let p = s.progress
         return PlacedLayout(
-            layout: FrozenLayout(transition: t.geometry, progress: p), spec: nil,
-            viewport: t.geometry.viewport(at: p), contentOffset: t.geometry.contentOffset(at: p),
+            layout: FrozenLayout(
+                transition: t.geometry, progress: p, carry: s.carry, velocity: s.velocity, carryRate: s.carryRate),
+            spec: nil, viewport: t.geometry.viewport(at: p), contentOffset: t.geometry.contentOffset(at: p, carry: s.carry),
             accessory: t.geometry.accessory(at: p))
     }
 
     private func makeTransition(
         from source: PlacedLayout, to spec: LayoutSpec, model: ItemModel, viewport: Viewport?,
-        options: TransitionOptions, timing: TransitionTiming
+        options: TransitionOptions, timing: TransitionTiming, carryReach: Double = 0
     ) throws(SceneError) -> Transition {
         do {
             if let d = timing.duration { try ValidationError.checkNonNegative(d, field: "duration") }
@@ -255,26 +297,28 @@ public struct Scene: Sendable {
             let layout = try spec.prepare(viewport: vp, model: model, limits: limits, field: "to")
             let destination = PlacedLayout(layout: layout, spec: spec, viewport: vp, contentOffset: .zero)
             return try Transition(
-                from: source, to: destination, options: options, duration: timing.resolvedDuration)
+                from: source, to: destination, options: options, duration: timing.resolvedDuration,
+                allowBanding: true, carryReach: carryReach)
         } catch {
             throw .invalid(error)
         }
     }
 
     private mutating func begin(
-        _ geometry: Transition, timing: TransitionTiming, at time: Double, initialVelocity: Double?
+        _ geometry: Transition, timing: TransitionTiming, at time: Double, initialVelocity: Double?,
+        carryScale: Double? = nil
     ) -> ActiveTransition {
         let animator = timing.interactive
             ? Animator(interactiveWith: timing.curve, duration: timing.resolvedDuration)
             : Animator(animatedWith: timing.curve, duration: timing.resolvedDuration, at: time,
-                       initialVelocity: initialVelocity)
+                       initialVelocity: initialVelocity, carryScale: carryScale)
         let started = ActiveTransition(id: nextID, geometry: geometry, animator: animator)
         nextID += 1
         active = started
         return started
     }
 
-    private func checkLeg(duration: Double?, velocity: Double?) throws(SceneError) {
+    func checkLeg(duration: Double?, velocity: Double?) throws(SceneError) {
         do {
             if let d = duration { try ValidationError.checkNonNegative(d, field: "duration") }
             if let v = velocity { try ValidationError.checkFinite(v, field: "velocity") }

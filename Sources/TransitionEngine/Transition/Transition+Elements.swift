@@ -4,8 +4,11 @@ extension Transition {
     /// scroll axis swept over `progressLimits`, so any query at a progress in those limits
     /// finds it.
     /// - Complexity: O(n log n) over the listed elements.
+    /// With `carry`, each source element's extent is widened by how far its carried
+    /// momentum can take it (its velocity times the reach in seconds).
     static func listElements(
-        from: any Layout, to: any Layout, matcher: ElementMatcher, cellsToo: Bool
+        from: any Layout, to: any Layout, matcher: ElementMatcher, cellsToo: Bool,
+        carry: (carrier: any MomentumSource, reach: Double)? = nil
     ) -> (pairs: [ElementPair], index: IntervalIndex) {
         let axis = from.scrollAxis
         var pairs: [ElementPair] = []
@@ -33,6 +36,11 @@ extension Transition {
             let key = matcher.destination(of: a.key)
             let b = key.flatMap { to.attributes(at: $0) }
             add(ElementPair(from: a.key, to: b?.key), a.frame, b?.frame)
+            if let carry {
+                let widen = carry.carrier.velocity(of: a.key).reach(along: axis) * carry.reach
+                lows[lows.count - 1] -= widen
+                highs[highs.count - 1] += widen
+            }
         }
         forEachListed(in: to, cellsToo: cellsToo) { b in
             if let key = matcher.source(of: b.key), from.attributes(at: key) != nil { return }
@@ -66,9 +74,10 @@ extension Transition {
     /// - Returns: false when `limit` cut the enumeration short.
     /// - Complexity: O(log² n + k) for banded cells, O(log n + k) for listed elements,
     ///   with k at most about `limit`.
+    ///   - carry: seconds of carried momentum (the sample's `carry`).
     @discardableResult
     public func forEachAttributes(
-        at p: Double, in rect: Rect, sourceOnly: Bool = false, limit: Int = .max,
+        at p: Double, carry k: Double = 0, in rect: Rect, sourceOnly: Bool = false, limit: Int = .max,
         _ body: (LayoutAttributes) -> Void
     ) -> Bool {
         let p = Swift.min(Swift.max(p, Transition.progressLimits.lowerBound),
@@ -89,7 +98,7 @@ extension Transition {
             if sourceOnly && pair.from == nil { continue }
             let a = pair.from.flatMap { from.layout.attributes(at: $0) }
             let b = pair.to.flatMap { to.layout.attributes(at: $0) }
-            guard var e = attributes(from: a, to: b, progress: p), e.frame.intersects(rect) else {
+            guard var e = attributes(from: a, to: b, progress: p, carry: k), e.frame.intersects(rect) else {
                 continue
             }
             if sourceOnly { e.key = pair.from! }
@@ -104,19 +113,21 @@ extension Transition {
     }
 
     /// The attributes of every element at progress p in the visible rect of that moment.
-    public func visibleAttributes(at p: Double) -> [LayoutAttributes] {
+    public func visibleAttributes(at p: Double, carry k: Double = 0) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
-        forEachAttributes(at: p, in: visibleRect(at: p)) { result.append($0) }
+        forEachAttributes(at: p, carry: k, in: visibleRect(at: p, carry: k)) { result.append($0) }
         return result
     }
 
     /// The attributes of one element at progress p: by its source key (reported under
     /// that key), or by its destination key for an element new to the destination.
-    public func attributes(of key: ElementKey, inSource: Bool, at p: Double) -> LayoutAttributes? {
+    public func attributes(of key: ElementKey, inSource: Bool, at p: Double, carry k: Double = 0)
+        -> LayoutAttributes?
+    {
         if inSource {
             let a = from.layout.attributes(at: key)
             let b = matcher.destination(of: key).flatMap { to.layout.attributes(at: $0) }
-            guard a != nil, var e = attributes(from: a, to: b, progress: p) else { return nil }
+            guard a != nil, var e = attributes(from: a, to: b, progress: p, carry: k) else { return nil }
             e.key = key
             return e
         }
@@ -188,8 +199,11 @@ extension Transition {
         var emitted = 0
         // Cells of these layouts differ only in frame: values and state are per layout,
         // so without stagger they are interpolated once for the whole query.
-        let sharedValues = stagger == nil && p > 0 && p < 1
+        // Any progress but the ends, overshoot included (values extrapolate there).
+        let sharedValues = stagger == nil && p != 0 && p != 1
             ? interpolateValues(fromLayout.values, toLayout.values, p) : []
+        // Styled cells differ one by one: they take the general path.
+        let styled = !fromLayout.styles.isEmpty || !toLayout.styles.isEmpty
         var (s, i) = locate(first)
         for _ in first..<a {
             guard emitted < limit else { return false }
@@ -199,6 +213,17 @@ extension Transition {
             }
             let fromFrame = fromLayout.cellFrame(section: s, item: i)
             let toFrame = toLayout.cellFrame(section: s, item: i)
+            if styled {
+                let pair = attributes(
+                    from: fromLayout.cellAttributes(section: s, item: i, frame: fromFrame),
+                    to: toLayout.cellAttributes(section: s, item: i, frame: toFrame), progress: p)
+                if let e = pair, e.frame.intersects(rect) {
+                    body(e)
+                    emitted += 1
+                }
+                i += 1
+                continue
+            }
             let indexPath = IndexPath(section: s, item: i)
             var q = p
             if let stagger, p >= 0, p <= 1 {

@@ -4,10 +4,24 @@ extension Transition {
     /// element at p <= 0, a disappearing one at p >= 1).
     ///
     /// Matched elements: frame as centre and size, alpha (clamped to 0...1), transform
-    /// component-wise, custom values by name; zIndex the larger of the two in flight.
+    /// by its components when either side gave them (item styles), else matrix entry by
+    /// entry; custom values by name; zIndex the source's below element progress 0.5 and
+    /// the destination's from 0.5 (`zIndexSwitch`).
     /// p = 0 gives `a` and p = 1 gives `b` exactly (keys included: in flight an element
     /// carries its source key, at 1 its destination key).
-    func attributes(from a: LayoutAttributes?, to b: LayoutAttributes?, progress p: Double)
+    ///
+    /// With carried momentum (`carry` seconds, a retarget's spring), a source element is
+    /// displaced by its velocity at the retarget times `carry`, at every progress.
+    func attributes(
+        from a: LayoutAttributes?, to b: LayoutAttributes?, progress p: Double, carry k: Double = 0
+    ) -> LayoutAttributes? {
+        guard k != 0, let carrier, let a else { return attributes(from: a, to: b, progress: p) }
+        guard var e = attributes(from: a, to: b, progress: p) else { return nil }
+        e.frame = carrier.velocity(of: a.key).displacing(e.frame, by: k)
+        return e
+    }
+
+    private func attributes(from a: LayoutAttributes?, to b: LayoutAttributes?, progress p: Double)
         -> LayoutAttributes?
     {
         let q = elementProgress(p, window: stagger?.window(from: a, to: b, transition: self))
@@ -22,9 +36,16 @@ extension Transition {
                 e = a
                 e.frame = Transition.interpolateFrame(a.frame, b.frame, q)
                 e.alpha = clamp01(lerp(a.alpha, b.alpha, q))
-                e.zIndex = Swift.max(a.zIndex, b.zIndex)
+                // Stacking cannot be blended: the destination's from half way.
+                e.zIndex = q < Transition.zIndexSwitch ? a.zIndex : b.zIndex
                 e.isHidden = a.isHidden && b.isHidden
-                e.transform = Transition.interpolateTransform(a.transform, b.transform, q)
+                if a.itemTransform != nil || b.itemTransform != nil {
+                    let t = ItemTransform.interpolate(a.itemTransform ?? .identity, b.itemTransform ?? .identity, q)
+                    e.itemTransform = t
+                    e.transform = t.matrix
+                } else {
+                    e.transform = Transition.interpolateTransform(a.transform, b.transform, q)
+                }
                 e.values = interpolateValues(a.values, b.values, q)
                 e.layoutState = b.layoutState
             }
@@ -51,6 +72,9 @@ extension Transition {
             return nil
         }
     }
+
+    /// The element progress at which zIndex takes the destination's.
+    public static let zIndexSwitch = 0.5
 
     private func applyEffect(_ effect: AppearEffect, to e: inout LayoutAttributes, visibleShare s: Double) {
         switch effect {
@@ -109,7 +133,8 @@ extension Transition {
                 let c = options.colorSpace.interpolate(x, y, clamp01(q))
                 result.append(CustomValue(name: v.name, value: .color(c)))
             default:
-                result.append(q < 0.5 ? v : w)  // a number and a colour: switch half way
+                // Booleans, strings, a number and a colour: switch at the set point.
+                result.append(q < options.discreteSwitch ? v : w)
             }
         }
         for w in b where !a.contains(where: { $0.name == w.name }) { result.append(w) }

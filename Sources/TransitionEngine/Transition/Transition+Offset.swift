@@ -17,7 +17,8 @@ extension Transition {
                     message: "displaySwitch needs displaySwitch layouts on both sides")
             }
             return displaySwitchTargetOffset(previous: from.contentOffset, from: a, to: b)
-        case .placement(let placement, let items, let anchor, let inset):
+        case .placement(let placement, let items, let anchor, let givenInset, let insetByContent):
+            let inset = insetByContent ? to.viewport.contentInset : givenInset
             guard !items.isEmpty else {
                 throw ValidationError(field: "contentOffset.items", message: "must name at least one item")
             }
@@ -43,11 +44,12 @@ extension Transition {
             let fromRect = fromFrame ?? toFrame!.offsetBy(
                 dx: from.contentOffset.x - to.contentOffset.x,
                 dy: from.contentOffset.y - to.contentOffset.y)
-            return placement.targetOffset(
-                PlacementInput(
-                    fromFrame: fromRect, toFrame: toFrame!, currentOffset: from.contentOffset,
-                    toViewport: to.viewport, toContentSize: to.layout.contentSize,
-                    placementInset: inset, anchor: anchor ?? Point(x: 0.5, y: 0.5)))
+            var input = PlacementInput(
+                fromFrame: fromRect, toFrame: toFrame!, currentOffset: from.contentOffset,
+                toViewport: to.viewport, toContentSize: to.layout.contentSize,
+                placementInset: inset, anchor: anchor ?? Point(x: 0.5, y: 0.5))
+            input.insetIsContentInset = insetByContent
+            return placement.targetOffset(input)
         case .automatic:
             return automaticOffset(from: from, to: to, matcher: matcher)
         }

@@ -22,6 +22,12 @@ public struct Transition: Sendable {
     let listed: [ElementPair]
     let listedIndex: IntervalIndex
     let stagger: StaggerPlan?
+    /// The frozen source whose elements carry their momentum into this transition (a
+    /// retarget with a spring): each is displaced by its velocity times the sample's
+    /// `carry`. Nil when nothing is carried.
+    let carrier: (any MomentumSource)?
+    /// The content offset's velocity at the retarget, carried the same way.
+    let offsetCarry: Point
 
     /// The most elements (both sides together) a transition may list and index, when its
     /// cells cannot be found by bands.
@@ -45,12 +51,18 @@ public struct Transition: Sendable {
         try self.init(from: from, to: destination, options: options, duration: duration, allowBanding: true)
     }
 
-    /// - Parameter allowBanding: false lists every element (tests compare both paths).
+    /// - Parameters:
+    ///   - allowBanding: false lists every element (tests compare both paths).
+    ///   - carryReach: above 0, the elements of a frozen source carry their momentum,
+    ///     and `carry` never exceeds this many seconds (`CarriedMomentum.reach`).
     init(
         from: PlacedLayout, to destination: PlacedLayout, options: TransitionOptions,
-        duration: Double, allowBanding: Bool
+        duration: Double, allowBanding: Bool, carryReach: Double = 0
     ) throws(ValidationError) {
         self.from = from
+        let carrier = carryReach > 0 ? from.layout as? any MomentumSource : nil
+        self.carrier = carrier
+        offsetCarry = carrier?.contentOffsetVelocity ?? .zero
         self.options = options
         let matcher = ElementMatcher(from: from.layout.model, to: destination.layout.model)
         self.matcher = matcher
@@ -58,7 +70,7 @@ public struct Transition: Sendable {
         to.contentOffset = try Transition.targetOffset(
             from: from, to: destination, target: options.contentOffset, matcher: matcher)
         self.to = to
-        if allowBanding, matcher.identical, let a = from.layout as? SectionedLayout,
+        if allowBanding, carrier == nil, matcher.identical, let a = from.layout as? SectionedLayout,
             let b = to.layout as? SectionedLayout, a.scrollAxis == b.scrollAxis
         {
             banded = (a, b)
@@ -83,7 +95,8 @@ public struct Transition: Sendable {
             }
         }
         let built = Transition.listElements(
-            from: from.layout, to: to.layout, matcher: matcher, cellsToo: banded == nil)
+            from: from.layout, to: to.layout, matcher: matcher, cellsToo: banded == nil,
+            carry: carrier.map { ($0, carryReach) })
         listed = built.pairs
         listedIndex = built.index
         stagger = options.stagger.map {
@@ -94,11 +107,19 @@ public struct Transition: Sendable {
 
     // MARK: Content offset, viewport, content size
 
-    /// The content offset at progress p: (1 - p) from + p to.
-    public func contentOffset(at p: Double) -> Point {
+    /// The content offset at progress p: (1 - p) from + p to, plus the carried
+    /// momentum (`carry` seconds of the offset's velocity at a retarget).
+    public func contentOffset(at p: Double, carry k: Double = 0) -> Point {
         Point(
-            x: lerp(from.contentOffset.x, to.contentOffset.x, p),
-            y: lerp(from.contentOffset.y, to.contentOffset.y, p))
+            x: lerp(from.contentOffset.x, to.contentOffset.x, p) + offsetCarry.x * k,
+            y: lerp(from.contentOffset.y, to.contentOffset.y, p) + offsetCarry.y * k)
+    }
+
+    /// The content offset's velocity at progress p moving at `velocity` per second.
+    func contentOffsetVelocity(at p: Double, velocity v: Double, carryRate r: Double) -> Point {
+        Point(
+            x: (to.contentOffset.x - from.contentOffset.x) * v + offsetCarry.x * r,
+            y: (to.contentOffset.y - from.contentOffset.y) * v + offsetCarry.y * r)
     }
 
     /// The viewport at progress p: size (never below 0) and inset interpolated.
@@ -117,8 +138,8 @@ public struct Transition: Sendable {
     }
 
     /// The visible rect at progress p: it follows the interpolated offset and viewport.
-    public func visibleRect(at p: Double) -> Rect {
-        Rect(origin: contentOffset(at: p), size: viewport(at: p).size)
+    public func visibleRect(at p: Double, carry k: Double = 0) -> Rect {
+        Rect(origin: contentOffset(at: p, carry: k), size: viewport(at: p).size)
     }
 
     /// The content size at progress p (never below 0).
@@ -142,5 +163,40 @@ public struct Transition: Sendable {
     func elementProgress(_ p: Double, window: (start: Double, end: Double)?) -> Double {
         guard let w = window, p >= 0, p <= 1 else { return p }
         return convertToWindow(p, start: w.start, end: w.end)
+    }
+
+    /// d(element progress)/dp: 1 without a window or outside 0...1, 1 / (end - start)
+    /// inside the window, 0 before or after it.
+    func elementProgressSlope(_ p: Double, window: (start: Double, end: Double)?) -> Double {
+        guard let w = window, p >= 0, p <= 1 else { return 1 }
+        let s = Swift.min(Swift.max(w.start, 0), 1)
+        let e = Swift.min(Swift.max(w.end, 0), 1)
+        guard e > s, p > s, p < e else { return 0 }
+        return 1 / (e - s)
+    }
+
+    /// The velocity of a source element at progress p, moving at `velocity` progress per
+    /// second while carried momentum changes at `carryRate`.
+    func elementVelocity(ofSource key: ElementKey, at p: Double, velocity v: Double, carryRate r: Double)
+        -> FrameVelocity
+    {
+        guard let a = from.layout.attributes(at: key) else { return .zero }
+        var result = FrameVelocity.zero
+        if let b = matcher.destination(of: key).flatMap({ to.layout.attributes(at: $0) }) {
+            let window = stagger?.window(from: a, to: b, transition: self)
+            let rate = elementProgressSlope(p, window: window) * v
+            let q = elementProgress(p, window: window)
+            result.centerX = (b.frame.midX - a.frame.midX) * rate
+            result.centerY = (b.frame.midY - a.frame.midY) * rate
+            // A size held at 0 does not move.
+            if lerp(a.frame.size.width, b.frame.size.width, q) > 0 {
+                result.width = (b.frame.size.width - a.frame.size.width) * rate
+            }
+            if lerp(a.frame.size.height, b.frame.size.height, q) > 0 {
+                result.height = (b.frame.size.height - a.frame.size.height) * rate
+            }
+        }
+        if r != 0, let carrier { result = carrier.velocity(of: key).scaled(r, plus: result) }
+        return result
     }
 }

@@ -73,6 +73,8 @@ public enum AttributeWriter {
         switch v {
         case .number(let n): w.write(n, decimals: d)
         case .color(let c): w.write(c.hexString)
+        case .bool(let b): w.write(b)
+        case .string(let s): w.write(s)
         }
     }
 

@@ -44,6 +44,7 @@ enum MethodTable {
             try host.cancelInPlace(q.params.session, now: now())
         }
         r.register(TransitionFinishRequest.self) { q, _ throws(ResponseError) in try host.finish(q.leg, cancel: false, now: now()) }
+        r.register(TransitionReleaseRequest.self) { q, _ throws(ResponseError) in try host.release(q, now: now()) }
         r.register(TransitionRetargetRequest.self) { q, _ throws(ResponseError) in try host.retarget(q, now: now()) }
         r.register(TransitionSampleRequest.self) { q, _ throws(ResponseError) in try host.sample(q, now: now()) }
         r.register(TransitionScrubRequest.self) { q, _ throws(ResponseError) in try host.scrub(q, now: now()) }

@@ -7,6 +7,7 @@ extension Decode {
     static func layout(_ json: JSONCursor) throws(JSONDecodingError) -> LayoutSpec {
         let type = try choice(json["type"], LayoutSpec.typeNames)
         let geometry: LayoutSpec.Geometry
+        var itemRules: [ItemStyleRule] = []
         switch type {
         case "flow":
             let defaults = FlowLayout()
@@ -49,32 +50,35 @@ extension Decode {
         default:
             var frames: [Rect] = []
             for (i, element) in try json["frames"].elements().enumerated() {
-                let numbers: [Double] = try element.decode()
-                guard numbers.count == 4 else {
-                    throw JSONDecodingError(
-                        field: json.path + ".frames[\(i)]", expected: "[x, y, width, height]",
-                        found: "\(numbers.count) numbers")
-                }
-                frames.append(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+                let (frame, rule) = try explicitItem(element, index: i)
+                frames.append(frame)
+                if let rule { itemRules.append(rule) }
             }
             geometry = .explicit(
                 frames: frames,
                 contentSize: json["contentSize"].isPresent ? try size(json["contentSize"]) : nil)
         }
-        return LayoutSpec(
+        var spec = LayoutSpec(
             geometry, values: try values(json["values"]), accessory: try values(json["accessory"]),
             state: try json["state"].decodeIfPresent())
+        spec.itemStyles = itemRules + (try itemStyleRules(json["itemStyles"]))
+        return spec
     }
 
-    /// `{"name": number | "#rrggbb", ...}` in order.
+    /// `{"name": number | "#rrggbb" | boolean | string, ...}` in order: a string that
+    /// starts with `#` is a colour, any other a discrete string.
     static func values(_ json: JSONCursor) throws(JSONDecodingError) -> [CustomValue] {
         guard json.isPresent else { return [] }
         var result: [CustomValue] = []
         for (name, value) in try json.members() {
             switch try value.require("number or colour") {
-            case .string(let text):
+            case .string(let text) where text.hasPrefix("#"):
                 guard let color = Color(hex: text) else { throw value.invalid("a colour #rgb, #rgba, #rrggbb or #rrggbbaa") }
                 result.append(CustomValue(name: name, value: .color(color)))
+            case .string(let text):
+                result.append(CustomValue(name: name, value: .string(text)))
+            case .bool(let b):
+                result.append(CustomValue(name: name, value: .bool(b)))
             default:
                 result.append(CustomValue(name: name, value: .number(try value.decode())))
             }

@@ -11,13 +11,7 @@ extension Decode {
             var ids: [ItemID]? = nil
             if section["ids"].isPresent {
                 var list: [ItemID] = []
-                for element in try section["ids"].elements() {
-                    switch try element.require("string or integer") {
-                    case .string(let s): list.append(.string(s))
-                    case .integer(let i): list.append(.int(i))
-                    default: throw element.invalid("string or integer")
-                    }
-                }
+                for element in try section["ids"].elements() { list.append(try itemID(element)) }
                 ids = list
             }
             var sizes: [Size]? = nil
@@ -33,5 +27,14 @@ extension Decode {
             sections.append(SectionModel(count: count, ids: ids, sizes: sizes))
         }
         return ItemModel(sections: sections)
+    }
+
+    /// An item id: a string or an integer.
+    static func itemID(_ element: JSONCursor) throws(JSONDecodingError) -> ItemID {
+        switch try element.require("string or integer") {
+        case .string(let s): return .string(s)
+        case .integer(let i): return .int(i)
+        default: throw element.invalid("string or integer")
+        }
     }
 }

@@ -3,7 +3,7 @@ import TransitionEngine
 
 extension Decode {
     /// `contentOffset` of `transition/start`: absent (automatic), `{"placement", "items",
-    /// "anchor", "inset"}`, `{"strategy": "displaySwitch" | "automatic"}` or `{"point"}`.
+    /// "anchor", "inset"}` (`inset` insets or `"content"`), `{"strategy": "displaySwitch" | "automatic"}` or `{"point"}`.
     static func offsetTarget(_ json: JSONCursor) throws(JSONDecodingError) -> ContentOffsetTarget {
         guard json.isPresent else { return .automatic }
         if json["point"].isPresent { return .point(try point(json["point"])) }
@@ -14,9 +14,16 @@ extension Decode {
         let placement = try named(json["placement"], Placement.self)
         var items: [IndexPath] = []
         for element in try json["items"].elements() { items.append(try indexPath(element)) }
+        let byContent: Bool
+        if case .string? = json["inset"].value {
+            _ = try choice(json["inset"], ["content"])
+            byContent = true
+        } else {
+            byContent = false
+        }
         return .placement(
             placement, items: items, anchor: json["anchor"].isPresent ? try point(json["anchor"]) : nil,
-            inset: json["inset"].isPresent ? try insets(json["inset"]) : .zero)
+            inset: json["inset"].isPresent && !byContent ? try insets(json["inset"]) : .zero, insetByContent: byContent)
     }
 
     /// `{"delay": seconds, "order": "index" | "distance", "from": [s, i], "reversed"}`.
@@ -39,7 +46,15 @@ extension Decode {
             appear: try named(params["appear"], default: AppearEffect.fade),
             disappear: try named(params["disappear"], default: AppearEffect.fade),
             stagger: try stagger(params["stagger"]),
-            colorSpace: try named(params["colorSpace"], default: ColorSpace.srgb))
+            colorSpace: try named(params["colorSpace"], default: ColorSpace.srgb),
+            discreteSwitch: try discreteSwitch(params["discreteSwitch"]))
+    }
+
+    /// `discreteSwitch`: a number from 0 to 1 (default 0.5).
+    static func discreteSwitch(_ json: JSONCursor) throws(JSONDecodingError) -> Double {
+        let value: Double = try json.decode(default: TransitionOptions.defaultDiscreteSwitch)
+        guard value >= 0, value <= 1 else { throw json.invalid("a number from 0 to 1") }
+        return value
     }
 
     /// `interactive`, `duration` and `timing` of a transition.

@@ -99,13 +99,16 @@ extension SessionHost {
     func status(_ s: Session, now: UInt64) -> JSONValue {
         let time = s.time(at: now)
         guard let frame = s.scene.frame(at: time) else {
-            return ["session": .string(s.id), "state": "idle", "time": .double(time), "contentOffset": .point(s.scene.placed.contentOffset)]
+            return JSONValue.withAccessory(
+                ["session": .string(s.id), "state": "idle", "time": .double(time), "contentOffset": .point(s.scene.placed.contentOffset)],
+                s.scene.placed.accessory)
         }
-        return [
-            "session": .string(s.id), "state": .string(s.state), "transition": .string("t\(frame.transitionID)"),
-            "time": .double(time), "fraction": .double(frame.sample.fraction), "progress": .double(frame.sample.progress),
-            "velocity": .double(frame.sample.velocity), "contentOffset": .point(frame.contentOffset),
-        ]
+        return JSONValue.withAccessory(
+            [
+                "session": .string(s.id), "state": .string(s.state), "transition": .string("t\(frame.transitionID)"),
+                "time": .double(time), "fraction": .double(frame.sample.fraction), "progress": .double(frame.sample.progress),
+                "velocity": .double(frame.sample.velocity), "contentOffset": .point(frame.contentOffset),
+            ], frame.accessory)
     }
 
     func sample(_ r: TransitionSampleRequest, now: UInt64) throws(ResponseError) -> AttributesResult {
@@ -135,15 +138,17 @@ extension SessionHost {
         let limits = Transition.progressLimits
         sample.progress = Swift.min(Swift.max(sample.progress, limits.lowerBound), limits.upperBound)
         let geometry = active.geometry
-        let rect = r.all ? Rect.everything : (r.rect ?? geometry.visibleRect(at: sample.progress))
+        let rect = r.all ? Rect.everything : (r.rect ?? geometry.visibleRect(at: sample.progress, carry: sample.carry))
         let list = try bounded { limit, body in
-            geometry.forEachAttributes(at: sample.progress, in: rect, limit: limit, body)
+            geometry.forEachAttributes(at: sample.progress, carry: sample.carry, in: rect, limit: limit, body)
         }
         var members: JSONObject = [
             "fraction": .double(sample.fraction), "progress": .double(sample.progress),
-            "contentOffset": .point(geometry.contentOffset(at: sample.progress)),
+            "contentOffset": .point(geometry.contentOffset(at: sample.progress, carry: sample.carry)),
             "contentSize": .size(geometry.contentSize(at: sample.progress)),
         ]
+        let accessory = geometry.accessory(at: sample.progress)
+        if !accessory.isEmpty { members.updateValue(.values(accessory), forKey: "accessory") }
         // A hypothetical transition never existed, so it has no id.
         if r.hypothetical == nil { members.updateValue(.string("t\(active.id)"), forKey: "transition") }
         return AttributesResult(members: members, attributes: list, format: s.format)

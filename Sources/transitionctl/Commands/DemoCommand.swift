@@ -6,7 +6,8 @@ struct DemoCommand: Subcommand {
     static let spec = CommandSpec(
         name: "demo",
         summary: "Play the list -> grid switch in the terminal.",
-        usage: "transitionctl demo [--scrub] [--loop] [<options>] [<connection-options>]",
+        usage:
+            "transitionctl demo [--scrub | --release] [--loop] [<options>] [<connection-options>]",
         overview: [
             "Play the list -> grid switch of the seed apps in the terminal: 100 items in a 375 x 667 viewport, list rows 60 high -> a grid of 2 columns (spacing 10, line spacing 5, inset 10), \(Format.short(SeedApps.demoDuration)) s quarticEaseInOut on the realtime clock. Each item is a box labelled with its number, scaled from points to cells, with a progress bar; then the grid goes back to the list. Fits an 80 x 24 terminal and uses a larger one. q or Ctrl-C quits.",
             "When standard output is not a terminal, it prints the list -> grid transition's messages instead, one JSON line each: every transition/tick, then the transition/didEnd; and exits 0.",
@@ -16,6 +17,11 @@ struct DemoCommand: Subcommand {
                 ["--scrub"],
                 help:
                     "Drive the transition with the keyboard (needs a terminal on standard input): left/right arrows or h/l scrub by 5%, f finishes, c cancels, space cancels in place, q quits. After an end, h or l starts the next transition (back to the other layout once finished)."
+            ),
+            OptionSpec(
+                ["--release"],
+                help:
+                    "Show a flick: each transition is interactive, scrubbed like a pan that speeds up (0 -> 0.3 in 0.15 s), then released with transition/release: the daemon projects where the gesture would rest, decides finish or cancel, and goes on at the finger's speed on a spring. Piped, it prints the ticks, the release's result (one line {\"release\": ...}) and the didEnd."
             ),
             OptionSpec(["--loop"], help: "Keep switching list -> grid -> list until q or Ctrl-C."),
             OptionSpec(["--items"], value: "<n>", help: "Number of items (default 100)."),
@@ -35,6 +41,7 @@ struct DemoCommand: Subcommand {
     )
 
     var scrub = false
+    var release = false
     var loop = false
     var items = 100
     var duration = SeedApps.demoDuration
@@ -54,6 +61,9 @@ struct DemoCommand: Subcommand {
                 case "--scrub":
                     try arguments.flag(name, inline)
                     c.scrub = true
+                case "--release":
+                    try arguments.flag(name, inline)
+                    c.release = true
                 case "--loop":
                     try arguments.flag(name, inline)
                     c.loop = true
@@ -71,6 +81,9 @@ struct DemoCommand: Subcommand {
                 throw UsageError("unexpected argument '\(text)'", usage: usage)
             }
         }
+        if c.scrub && c.release {
+            throw UsageError("--scrub and --release exclude each other", usage: usage)
+        }
         return c
     }
 
@@ -85,6 +98,8 @@ struct DemoCommand: Subcommand {
         defer { player.end() }
         if scrub {
             try player.scrub()
+        } else if release {
+            try player.flick()
         } else {
             try player.play()
         }
@@ -122,8 +137,13 @@ struct DemoCommand: Subcommand {
             if n.isDidEnd { ended = true }
         }
         _ = try client.call(
-            "transition/start", startParams(session: session, to: SeedApps.grid),
+            "transition/start",
+            startParams(session: session, to: SeedApps.grid, interactive: release),
             onNotification: show)
+        if release {
+            let released = try pan(client, session: session, onNotification: show)
+            Console.line(JSONValue.object(["release": released]).jsonText)
+        }
         let deadline = MonotonicClock.now + duration + client.timeout
         while !ended && !Console.isOutputClosed {
             switch try client.poll(until: deadline) {

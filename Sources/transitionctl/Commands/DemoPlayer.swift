@@ -104,6 +104,47 @@ final class DemoPlayer {
         }
     }
 
+    // MARK: Flick (--release)
+
+    /// list -> grid and back, each an interactive transition panned and then released
+    /// (again and again with --loop), until q.
+    func flick() throws {
+        do {
+            repeat {
+                try flick(to: .grid)
+                try hold(demo.hold)
+                try flick(to: .list)
+                if demo.loop { try hold(demo.hold) }
+            } while demo.loop
+        } catch is DemoQuit {}
+    }
+
+    private func flick(to layout: Layout) throws {
+        origin = layout.other.name
+        target = layout
+        let started = try client.call(
+            "transition/start", demo.startParams(session: session, to: layout.spec, interactive: true),
+            onNotification: handle)
+        inFlight = true
+        status.transition = "\(started["transition"]?.stringValue ?? "") \(origin) → \(target.name)"
+        status.state = "panning"
+        let released = try demo.pan(client, session: session) { [unowned self] n in
+            self.handle(n)
+            self.draw()
+        }
+        let decision = released["decision"]?.stringValue ?? "?"
+        let projected = released["projectedProgress"]?.doubleValue ?? 0
+        let velocity = released["velocity"]?.doubleValue ?? 0
+        status.state =
+            "released at \(Format.short(velocity))/s: rests at \(Format.short(projected)) -> \(decision)"
+        needsDraw = true
+        let deadline = MonotonicClock.now + 60 + client.timeout
+        while inFlight {
+            try wait(until: deadline) { _ in }
+            if MonotonicClock.now >= deadline && inFlight { throw Failure("no transition/didEnd after the release") }
+        }
+    }
+
     private func hold(_ seconds: Double) throws {
         let deadline = MonotonicClock.now + seconds
         while MonotonicClock.now < deadline {

@@ -1,0 +1,22 @@
+import JSONRPC
+import TransitionEngine
+
+/// `transition/release`: ends a gesture, finishing or cancelling from where it would
+/// come to rest. `{session, velocity?, threshold?, timing?, duration?}`.
+struct TransitionReleaseRequest: RequestType {
+    typealias Response = JSONValue
+    static let method = "transition/release"
+    var session: String
+    var velocity: Double?
+    var threshold: Double
+    var curve: TimingCurve?
+    var duration: Double?
+
+    init(json: JSONCursor) throws(JSONDecodingError) {
+        session = try json["session"].decode()
+        velocity = try json["velocity"].decodeIfPresent()
+        threshold = try json["threshold"].decode(default: 0.5)
+        curve = json["timing"].isPresent ? try Decode.timing(json["timing"]) : nil
+        duration = try json["duration"].decodeIfPresent()
+    }
+}
