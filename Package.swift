@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TransitionEngine", targets: ["TransitionEngine"]),
         .library(name: "JSONRPC", targets: ["JSONRPC"]),
+        .library(name: "TransitionExport", targets: ["TransitionExport"]),
     ],
     targets: [
         // MARK: CLibUV — the libuv C library, found with pkg-config.
@@ -31,6 +32,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]
         ),
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine"]),
+
+        // MARK: TransitionExport — a transition as CSS, Web Animations, SVG, Lottie. Pure Swift.
+        .target(name: "TransitionExport", dependencies: ["TransitionEngine"], exclude: ["README.md"]),
+        .testTarget(name: "TransitionExportTests", dependencies: ["TransitionExport", "TransitionEngine", "JSONRPC"]),
 
         // MARK: transitiond — the daemon executable.
         // Release builds carry the Swift runtime inside the binary: nothing to find and

@@ -1,0 +1,107 @@
+import TransitionEngine
+
+/// One animated or static style property of an element, in CSS and in Web Animations
+/// spelling.
+struct StyleProperty: Equatable {
+    var css: String
+    var js: String
+    var value: String
+}
+
+/// The style properties of the DOM contract, shared by the CSS and Web Animations writers.
+enum StyleProperties {
+    /// Properties of an element in a pose, in a fixed order. The transform is written as
+    /// `scale()` when both poses are pure scales (interpolated per component, as the
+    /// engine does), else as `matrix()`.
+    static func of(_ pose: ElementPose, in motion: ElementMotion) -> [StyleProperty] {
+        let f = pose.frame
+        var list = [
+            StyleProperty(css: "left", js: "left", value: px(f.minX)),
+            StyleProperty(css: "top", js: "top", value: px(f.minY)),
+            StyleProperty(css: "width", js: "width", value: px(f.size.width)),
+            StyleProperty(css: "height", js: "height", value: px(f.size.height)),
+            StyleProperty(
+                css: "opacity", js: "opacity", value: NumberText.format(pose.alpha, places: 6)),
+            StyleProperty(css: "z-index", js: "zIndex", value: String(motion.zIndex)),
+            StyleProperty(
+                css: "background-color", js: "backgroundColor",
+                value: (pose.color(named: "background") ?? motion.color).hexString),
+            StyleProperty(
+                css: "transform", js: "transform", value: transform(pose.transform, in: motion)),
+        ]
+        if motion.presence != .both {
+            list.append(
+                StyleProperty(
+                    css: "visibility", js: "visibility", value: pose.isShown ? "visible" : "hidden")
+            )
+        }
+        return list
+    }
+
+    static func px(_ x: Double) -> String { NumberText.format(x, places: 4) + "px" }
+
+    private static func transform(_ t: AffineTransform?, in motion: ElementMotion) -> String {
+        func isScale(_ t: AffineTransform?) -> Bool {
+            guard let t else { return true }
+            return t.b == 0 && t.c == 0 && t.tx == 0 && t.ty == 0
+        }
+        if motion.from.transform == nil && motion.to.transform == nil { return "none" }
+        let m = t ?? .identity
+        let n = { (x: Double) in NumberText.format(x, places: 6) }
+        if isScale(motion.from.transform) && isScale(motion.to.transform) {
+            return "scale(\(n(m.a)), \(n(m.d)))"
+        }
+        return "matrix(\(n(m.a)), \(n(m.b)), \(n(m.c)), \(n(m.d)), \(n(m.tx)), \(n(m.ty)))"
+    }
+
+    /// The content's offset and the viewport's size at track progress p.
+    static func content(_ plan: MotionPlan, progress p: Double) -> (
+        content: [StyleProperty], viewport: [StyleProperty]
+    ) {
+        let o = plan.contentOffset
+        let v = plan.viewport
+        return (
+            [
+                StyleProperty(css: "left", js: "left", value: px(-lerp(o.from.x, o.to.x, p))),
+                StyleProperty(css: "top", js: "top", value: px(-lerp(o.from.y, o.to.y, p))),
+            ],
+            [
+                StyleProperty(
+                    css: "width", js: "width", value: px(lerp(v.from.width, v.to.width, p))),
+                StyleProperty(
+                    css: "height", js: "height", value: px(lerp(v.from.height, v.to.height, p))),
+            ]
+        )
+    }
+
+    /// The CSS easing of a track: its exact curve, else `linear()` through its stops.
+    static func easing(_ track: ProgressTrack) -> String {
+        switch track.curve {
+        case .easing(.linear)?:
+            return "linear"
+        case .cubicBezier(let x1, let y1, let x2, let y2)?:
+            let n = { (x: Double) in NumberText.format(x, places: 9) }
+            return "cubic-bezier(\(n(x1)), \(n(y1)), \(n(x2)), \(n(y2)))"
+        case .steps(let count, let position)?:
+            return "steps(\(count), \(position.rawValue))"
+        case .linearStops(let stops)?:
+            return linear(stops)
+        default:
+            return track.isLinear ? "linear" : linear(track.stops)
+        }
+    }
+
+    private static func linear(_ stops: [LinearStop]) -> String {
+        var parts: [String] = []
+        parts.reserveCapacity(stops.count)
+        for s in stops {
+            parts.append(
+                NumberText.format(s.value, places: 6) + " "
+                    + NumberText.format((s.input ?? 0) * 100, places: 5) + "%")
+        }
+        return "linear(" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// Seconds as CSS time.
+    static func seconds(_ t: Double) -> String { NumberText.format(t, places: 6) + "s" }
+}
