@@ -50,7 +50,7 @@ let package = Package(
 
         // MARK: TransitionServer — the libuv shell: transports, connections, sessions, ticks.
         .target(
-            name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine"],
+            name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine", "TransitionExport"],
             exclude: ["README.md"]
         ),
         .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "JSONRPC", "TransitionEngine"]),

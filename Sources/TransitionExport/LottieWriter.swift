@@ -77,7 +77,11 @@ enum LottieWriter {
                 + zip(from, to).map { NumberText.format(lerp($0, $1, p), places: 4) }.joined(
                     separator: ",") + "]"
         }
-        guard from != to else { return "{\"a\":0,\"k\":\(vector(0))}" }
+        // A static value of one dimension is a number (renderers read `[100]` as nothing).
+        guard from != to else {
+            return
+                "{\"a\":0,\"k\":\(from.count == 1 ? NumberText.format(from[0], places: 4) : vector(0))}"
+        }
         let shape = TrackShape(track, bezierInUnitSquare: false)
         let (o, i): (String, String)
         switch shape {
