@@ -30,6 +30,9 @@ enum Help {
           run <file>|-            Run a script of JSON-lines requests on one connection.
           demo                    Play the list -> grid switch in the terminal.
           render --out <file>     Draw a transition as a filmstrip (SVG).
+          export --format <format> --out <file>
+                                  Write a transition as CSS, Web Animations, HTML, SVG
+                                  or Lottie.
 
           See 'transitionctl help <subcommand>' (or '<subcommand> --help') for details.
         """

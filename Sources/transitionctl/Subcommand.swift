@@ -14,7 +14,7 @@ protocol Subcommand {
 enum Subcommands {
     static func named(_ name: String) -> (any Subcommand.Type)? {
         let all: [any Subcommand.Type] = [
-            CallCommand.self, RunCommand.self, DemoCommand.self, RenderCommand.self,
+            CallCommand.self, RunCommand.self, DemoCommand.self, RenderCommand.self, ExportCommand.self,
         ]
         return all.first { $0.name == name }
     }

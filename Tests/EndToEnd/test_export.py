@@ -3,6 +3,8 @@ name the field; CSS timing keywords wherever a timing is taken."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from e2e_harness import GRID, create_params
@@ -87,3 +89,34 @@ def test_css_keywords_are_timing_names(stdio, timing, duration):
                 "linear": 0.5, "step-start": 1, "step-end": 0}
     assert half["progress"] == pytest.approx(expected[name], abs=1e-9)
     client.call("transition/start", {"session": s, "to": GRID, "timing": timing, "duration": duration})
+
+
+def test_transitionctl_export_writes_what_the_daemon_exports(stdio, tmp_path):
+    import os
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    ctl = os.environ.get("TRANSITIONCTL") or str(root / ".build" / "debug" / "transitionctl")
+    daemon = os.environ.get("TRANSITIOND") or str(root / ".build" / "debug" / "transitiond")
+    session_params = create_params(clock="manual", sections=[{"items": 9}])
+    transition = {"to": GRID, "timing": {"spring": {"response": 0.4, "dampingFraction": 0.6}}}
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({"session": session_params, "transition": transition}))
+    client = stdio()
+    client.initialize()
+    s = client.call("session/create", session_params)["session"]
+    for fmt in ("css", "waapi", "svg"):
+        out = tmp_path / f"out.{fmt}"
+        done = subprocess.run([ctl, "export", "--format", fmt, "--spec", str(spec), "--out", str(out),
+                               "--daemon", daemon], capture_output=True, text=True, timeout=30)
+        assert done.returncode == 0, done.stderr
+        direct = client.call("transition/export", dict(transition, session=s, format=fmt))["content"]
+        written = out.read_text()
+        if fmt == "waapi":
+            assert json.loads(written) == direct
+        else:
+            assert written == direct
+    bad = subprocess.run([ctl, "export", "--format", "gif", "--out", str(tmp_path / "x")],
+                         capture_output=True, text=True, timeout=10)
+    assert bad.returncode != 0 and "--format takes css, waapi, html, svg, lottie" in bad.stderr
