@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what transitiond needs when it is missing: Debian packages (libuv1-dev,
-# pkg-config) and, for the end-to-end tests, Python's pytest and jsonschema.
+# pkg-config) and, for the end-to-end tests, Python's pytest and jsonschema, and for the
+# export tests Debian's chromium and chromium-driver with Selenium and rlottie-python.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
@@ -28,16 +29,25 @@ if [ "${1:-}" = "--tests" ]; then
     command -v node >/dev/null 2>&1 || tools+=(nodejs)
     command -v nvim >/dev/null 2>&1 || tools+=(neovim)
     command -v emacs >/dev/null 2>&1 || tools+=(emacs-nox)
+    # The export tests play the exports in a real browser.
+    command -v chromium >/dev/null 2>&1 || tools+=(chromium)
+    command -v chromedriver >/dev/null 2>&1 || tools+=(chromium-driver)
     if [ ${#tools[@]} -gt 0 ]; then
         echo "Installing: ${tools[*]}" >&2
         sudo_cmd=""
         [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
         $sudo_cmd apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${tools[@]}" >&2
+        DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${tools[@]}" >&2
     fi
     if ! python3 -c "import pytest, jsonschema" 2>/dev/null; then
         echo "Installing: pytest jsonschema (PyPI)" >&2
         python3 -m pip install --quiet pytest jsonschema >&2 \
             || python3 -m pip install --quiet --break-system-packages pytest jsonschema >&2
+    fi
+    # Selenium drives chromium; rlottie-python renders the Lottie export.
+    if ! python3 -c "import selenium, rlottie_python" 2>/dev/null; then
+        echo "Installing: selenium rlottie-python (PyPI)" >&2
+        python3 -m pip install --quiet selenium rlottie-python >&2 \
+            || python3 -m pip install --quiet --break-system-packages selenium rlottie-python >&2
     fi
 fi

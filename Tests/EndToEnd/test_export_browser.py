@@ -15,10 +15,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
+import rlottie_python
+from selenium import webdriver
 
 from e2e_harness import Daemon, ProcessClient
-
-webdriver = pytest.importorskip("selenium.webdriver")
 
 TOLERANCE = 0.25
 # The browser lays out in 1/64 px and rounds; the issue allows tolerance + 0.5 px.
@@ -325,7 +325,6 @@ class Pixels:
 @pytest.mark.time_limit(180)
 @pytest.mark.parametrize("name", ["spring", "stagger", "appear", "displaySwitch"])
 def test_lottie_renders_as_sampled(daemon, name):
-    rlottie = pytest.importorskip("rlottie_python")
     session, params = session_for(daemon, name)
     result = export(daemon, params, "lottie", fps=30)
     assert result["mimeType"] == "application/json"
@@ -341,7 +340,7 @@ def test_lottie_renders_as_sampled(daemon, name):
         colors[layer["nm"]] = tuple(round(c * 255) for c in fill[:3])
     assert all(max(abs(x - y) for x, y in zip(a, b)) > 4 for m, a in colors.items() for n, b in colors.items()
                if m != n), "every element has a colour of its own"
-    animation = rlottie.LottieAnimation.from_data(json.dumps(doc))
+    animation = rlottie_python.LottieAnimation.from_data(json.dumps(doc))
     frames = animation.lottie_animation_get_totalframe()
     checked = 0
     for k in range(12):
