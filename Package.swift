@@ -22,7 +22,8 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
 
         // MARK: TransitionBench — release-mode figures.
-        .executableTarget(name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine", "TransitionServer"]),
+        .executableTarget(
+            name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine", "TransitionExport", "TransitionServer"]),
 
         // MARK: TransitionEngine — geometry, layouts, timing, transitions. Pure Swift.
         .target(
