@@ -2,17 +2,26 @@ import TransitionEngine
 
 /// The `css` export: a complete stylesheet for the DOM contract. Each element has one
 /// rule with its starting style and an animation whose `@keyframes` hold only what
-/// changes; `fill-mode: both` holds the ends.
+/// changes; `fill-mode: both` holds the ends. A `linear()` easing is written once per
+/// track, as a custom property of the viewport that the elements' animations refer to.
 enum CSSWriter {
     static func write(_ plan: MotionPlan) -> String {
         var out =
             "/* transitiond export: \(plan.elements.count) elements, \(StyleProperties.seconds(plan.duration)) */\n"
         let start = StyleProperties.content(plan, progress: 0)
         let end = StyleProperties.content(plan, progress: 1)
-        let sceneAnimation = { (name: String) in
-            "  animation: \(name) \(StyleProperties.seconds(plan.tracks[0].duration)) \(StyleProperties.easing(plan.tracks[0])) \(StyleProperties.seconds(plan.tracks[0].delay)) both;\n"
+        var easings = plan.tracks.map(StyleProperties.easing)
+        var shared = ""
+        for (i, easing) in easings.enumerated() where easing.hasPrefix("linear(") {
+            shared += "  --transitiond-easing-\(i): \(easing);\n"
+            easings[i] = "var(--transitiond-easing-\(i))"
         }
-        out += ".transitiond-viewport {\n  position: relative;\n  overflow: hidden;\n"
+        let animation = { (name: String, track: Int) in
+            "  animation: \(name) \(StyleProperties.seconds(plan.tracks[track].duration)) \(easings[track]) \(StyleProperties.seconds(plan.tracks[track].delay)) both;\n"
+        }
+        let sceneAnimation = { (name: String) in animation(name, 0) }
+        out += StyleProperties.registrations(plan)
+        out += ".transitiond-viewport {\n  position: relative;\n  overflow: hidden;\n" + shared
         for p in start.viewport { out += "  \(p.css): \(p.value);\n" }
         if start.viewport != end.viewport { out += sceneAnimation("transitiond-viewport") }
         out += "}\n"
@@ -34,11 +43,7 @@ enum CSSWriter {
             out += "\(e.selector) {\n"
             for p in from { out += "  \(p.css): \(p.value);\n" }
             let name = "transitiond-\(i)"
-            let track = plan.tracks[e.track]
-            if from != to {
-                out +=
-                    "  animation: \(name) \(StyleProperties.seconds(track.duration)) \(StyleProperties.easing(track)) \(StyleProperties.seconds(track.delay)) both;\n"
-            }
+            if from != to { out += animation(name, e.track) }
             out += "}\n"
             if from != to { out += keyframes(name, from, to) }
         }

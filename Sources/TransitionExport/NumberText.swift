@@ -12,23 +12,37 @@ enum NumberText {
         guard scaled < 9e15 else { return String(Int64(x.rounded())) }
         var units = Int64(scaled)
         if units == 0 { return "0" }
-        var digits: [UInt8] = []
         var fraction = places
         // Trailing zeros of the fraction are dropped.
         while fraction > 0 && units % 10 == 0 {
             units /= 10
             fraction -= 1
         }
-        var n = units
-        var written = 0
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(n % 10))
-            n /= 10
-            written += 1
-            if written == fraction { digits.append(UInt8(ascii: ".")) }
-        } while n > 0 || written < fraction
-        if digits.last == UInt8(ascii: ".") { digits.append(UInt8(ascii: "0")) }
-        if x < 0 { digits.append(UInt8(ascii: "-")) }
-        return String(decoding: digits.reversed(), as: UTF8.self)
+        let negative = x < 0
+        // Written from the end of a small stack buffer: no allocation but the result.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            var i = buffer.count
+            var n = units
+            var written = 0
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
+                written += 1
+                if written == fraction {
+                    i -= 1
+                    buffer[i] = UInt8(ascii: ".")
+                }
+            } while n > 0 || written < fraction
+            if buffer[i] == UInt8(ascii: ".") {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0")
+            }
+            if negative {
+                i -= 1
+                buffer[i] = UInt8(ascii: "-")
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[i...]), as: UTF8.self)
+        }
     }
 }

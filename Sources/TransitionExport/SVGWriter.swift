@@ -81,12 +81,15 @@ enum SVGWriter {
 struct SMILTag {
     let track: ProgressTrack
     let shape: TrackShape
+    /// `keyTimes`, the same for every animation of the tag.
+    let times: String
     var attributes = ""
     var animations = ""
 
     init(track: ProgressTrack) {
         self.track = track
         shape = TrackShape(track, bezierInUnitSquare: true)
+        times = shape.keys.map { NumberText.format($0.input, places: 7) }.joined(separator: ";")
     }
 
     /// ` name="start"` and, when the value changes, an `<animate>` of it.
@@ -114,7 +117,6 @@ struct SMILTag {
     private func timing(_ value: (Double) -> String) -> String {
         let keys = shape.keys
         let values = keys.map { value($0.progress) }.joined(separator: ";")
-        let times = keys.map { NumberText.format($0.input, places: 7) }.joined(separator: ";")
         var out =
             " begin=\"\(SMILTag.seconds(track.delay))\" dur=\"\(SMILTag.seconds(Swift.max(track.duration, 1e-6)))\" fill=\"freeze\""
         out += " values=\"\(values)\" keyTimes=\"\(times)\""

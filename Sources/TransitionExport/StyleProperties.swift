@@ -35,7 +35,66 @@ enum StyleProperties {
                     css: "visibility", js: "visibility", value: pose.isShown ? "visible" : "hidden")
             )
         }
+        // Custom values as custom properties (`--name`): every name of either pose, a
+        // value on one side only kept on the other (as the engine keeps it).
+        for name in customNames(motion) {
+            let value =
+                (pose.values.first { $0.name == name }
+                ?? (motion.from.values + motion.to.values).first { $0.name == name })!
+            let property = customPropertyName(name)
+            list.append(StyleProperty(css: property, js: property, value: customValue(value.value)))
+        }
         return list
+    }
+
+    /// The names of the custom values of either pose, in order of first appearance.
+    private static func customNames(_ motion: ElementMotion) -> [String] {
+        var names: [String] = []
+        for v in motion.from.values + motion.to.values where !names.contains(v.name) {
+            names.append(v.name)
+        }
+        return names
+    }
+
+    /// `--name`, with characters a CSS identifier cannot hold replaced by `-`.
+    static func customPropertyName(_ name: String) -> String {
+        var out = "--"
+        for scalar in name.unicodeScalars {
+            let ok =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                || ("0"..."9").contains(scalar)
+                || scalar == "-" || scalar == "_"
+            out.unicodeScalars.append(ok ? scalar : "-")
+        }
+        return out
+    }
+
+    static func customValue(_ value: AnimatableValue) -> String {
+        switch value {
+        case .number(let n): return NumberText.format(n, places: 6)
+        case .color(let c): return c.hexString
+        }
+    }
+
+    /// `@property` rules that make the custom values interpolate (registered as `<number>`
+    /// or `<color>`), one per name.
+    static func registrations(_ plan: MotionPlan) -> String {
+        var seen: Set<String> = []
+        var out = ""
+        for e in plan.elements {
+            for v in e.from.values + e.to.values {
+                let name = customPropertyName(v.name)
+                guard seen.insert(name).inserted else { continue }
+                let (syntax, initial): (String, String)
+                switch v.value {
+                case .number: (syntax, initial) = ("<number>", "0")
+                case .color: (syntax, initial) = ("<color>", "transparent")
+                }
+                out +=
+                    "@property \(name) {\n  syntax: '\(syntax)';\n  inherits: false;\n  initial-value: \(initial);\n}\n"
+            }
+        }
+        return out
     }
 
     static func px(_ x: Double) -> String { NumberText.format(x, places: 4) + "px" }

@@ -17,7 +17,7 @@ struct ExportFidelityTests {
     static func deviation(
         scene: Scene, to spec: LayoutSpec, model: ItemModel? = nil,
         options: TransitionOptions = .init(),
-        timing: TransitionTiming, tolerance: Double = 0.25, samples: Int = 2000
+        timing: TransitionTiming, tolerance: Double = 0.25, samples: Int = 1000
     ) throws -> (distance: Double, shownMismatches: Int, offset: Double, plan: MotionPlan) {
         let plan = try MotionPlan(
             scene: scene, to: spec, model: model, options: options, timing: timing,
@@ -171,7 +171,7 @@ struct ExportFidelityTests {
             let r = try Self.deviation(
                 scene: scene, to: Self.grid, timing: TransitionTiming(curve: Self.springy),
                 tolerance: tolerance,
-                samples: 1500)
+                samples: 800)
             #expect(r.distance <= tolerance)
             counts.append(r.plan.tracks[0].stops.count)
         }
