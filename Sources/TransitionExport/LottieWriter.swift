@@ -13,6 +13,7 @@ enum LottieWriter {
         let lastFrame = (plan.duration * fps).rounded(.up) + 1
         let n = { (x: Double) in NumberText.format(x, places: 4) }
         var layers: [String] = []
+        let keys = plan.tracks.map { LottieKeys($0, fps: fps) }
         // Lottie draws the first layer on top: highest z-index first, later elements first.
         let order = plan.elements.indices.sorted {
             (plan.elements[$0].zIndex, $0) > (plan.elements[$1].zIndex, $1)
@@ -20,12 +21,12 @@ enum LottieWriter {
         for (k, i) in order.enumerated() {
             layers.append(
                 layer(
-                    plan.elements[i], plan.tracks[plan.elements[i].track], index: k + 2, fps: fps,
-                    lastFrame: lastFrame))
+                    plan.elements[i], plan.tracks[plan.elements[i].track],
+                    keys[plan.elements[i].track],
+                    index: k + 2, fps: fps, lastFrame: lastFrame))
         }
         let o = plan.contentOffset
-        let offset = property(
-            plan.tracks[0], fps: fps, from: [-o.from.x, -o.from.y, 0], to: [-o.to.x, -o.to.y, 0])
+        let offset = property(keys[0], from: [-o.from.x, -o.from.y, 0], to: [-o.to.x, -o.to.y, 0])
         layers.append(
             "{\"ddd\":0,\"ind\":1,\"ty\":3,\"nm\":\"transitiond-content\",\"sr\":1,\"ks\":{\"o\":{\"a\":0,\"k\":100},\"r\":{\"a\":0,\"k\":0},\"p\":\(offset),\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}},\"ao\":0,\"ip\":0,\"op\":\(n(lastFrame)),\"st\":0,\"bm\":0}"
         )
@@ -35,20 +36,20 @@ enum LottieWriter {
     }
 
     private static func layer(
-        _ e: ElementMotion, _ track: ProgressTrack, index: Int, fps: Double, lastFrame: Double
+        _ e: ElementMotion, _ track: ProgressTrack, _ keys: LottieKeys, index: Int, fps: Double,
+        lastFrame: Double
     ) -> String {
         let n = { (x: Double) in NumberText.format(x, places: 4) }
         let a = e.from.drawnRect
         let b = e.to.drawnRect
-        let opacity = property(track, fps: fps, from: [e.from.alpha * 100], to: [e.to.alpha * 100])
-        let centre = property(track, fps: fps, from: [a.midX, a.midY], to: [b.midX, b.midY])
+        let opacity = property(keys, from: [e.from.alpha * 100], to: [e.to.alpha * 100])
+        let centre = property(keys, from: [a.midX, a.midY], to: [b.midX, b.midY])
         let size = property(
-            track, fps: fps, from: [a.size.width, a.size.height], to: [b.size.width, b.size.height])
+            keys, from: [a.size.width, a.size.height], to: [b.size.width, b.size.height])
         let c0 = e.from.color(named: "background") ?? e.color
         let c1 = e.to.color(named: "background") ?? e.color
         let color = property(
-            track, fps: fps, from: [c0.red, c0.green, c0.blue, 1],
-            to: [c1.red, c1.green, c1.blue, 1])
+            keys, from: [c0.red, c0.green, c0.blue, 1], to: [c1.red, c1.green, c1.blue, 1])
         var inPoint = 0.0
         var outPoint = lastFrame
         switch e.presence {
@@ -69,39 +70,63 @@ enum LottieWriter {
     private static func plan(_ track: ProgressTrack) -> Double { track.delay + track.duration }
 
     /// A Lottie property: static when both ends agree, else keyframes along the track.
-    private static func property(_ track: ProgressTrack, fps: Double, from: [Double], to: [Double])
-        -> String
-    {
-        let vector = { (p: Double) -> String in
-            "["
-                + zip(from, to).map { NumberText.format(lerp($0, $1, p), places: 4) }.joined(
-                    separator: ",") + "]"
-        }
+    private static func property(_ keys: LottieKeys, from: [Double], to: [Double]) -> String {
         // A static value of one dimension is a number (renderers read `[100]` as nothing).
         guard from != to else {
-            return
-                "{\"a\":0,\"k\":\(from.count == 1 ? NumberText.format(from[0], places: 4) : vector(0))}"
+            if from.count == 1 {
+                return "{\"a\":0,\"k\":" + NumberText.format(from[0], places: 4) + "}"
+            }
+            var out = "{\"a\":0,\"k\":["
+            for (d, x) in from.enumerated() {
+                if d > 0 { out += "," }
+                out += NumberText.format(x, places: 4)
+            }
+            return out + "]}"
         }
+        var out = "{\"a\":1,\"k\":["
+        out.reserveCapacity(keys.times.count * (48 + 10 * from.count + keys.easing.utf8.count))
+        let last = keys.times.count - 1
+        for k in 0...last {
+            if k > 0 { out += "," }
+            out += "{\"t\":"
+            out += keys.times[k]
+            out += ",\"s\":["
+            let p = keys.progress[k]
+            for d in from.indices {
+                if d > 0 { out += "," }
+                out += NumberText.format(lerp(from[d], to[d], p), places: 4)
+            }
+            out += "]"
+            if k < last { out += keys.easing }
+            out += "}"
+        }
+        return out + "]}"
+    }
+}
+
+/// The keyframe times and easing of one track, shared by every property on it.
+struct LottieKeys {
+    /// Each key's frame, as text.
+    var times: [String]
+    /// Each key's progress.
+    var progress: [Double]
+    /// `,"o":{...},"i":{...}`: the bezier's tangents, or linear ones.
+    var easing: String
+
+    init(_ track: ProgressTrack, fps: Double) {
         let shape = TrackShape(track, bezierInUnitSquare: false)
-        let (o, i): (String, String)
+        let keys = shape.keys
+        times = keys.map {
+            NumberText.format((track.delay + $0.input * track.duration) * fps, places: 6)
+        }
+        progress = keys.map(\.progress)
         switch shape {
         case .bezier(let x1, let y1, let x2, let y2):
             let n = { (x: Double) in NumberText.format(x, places: 9) }
-            (o, i) = ("{\"x\":[\(n(x1))],\"y\":[\(n(y1))]}", "{\"x\":[\(n(x2))],\"y\":[\(n(y2))]}")
+            easing =
+                ",\"o\":{\"x\":[\(n(x1))],\"y\":[\(n(y1))]},\"i\":{\"x\":[\(n(x2))],\"y\":[\(n(y2))]}"
         case .stops:
-            (o, i) = ("{\"x\":[0],\"y\":[0]}", "{\"x\":[1],\"y\":[1]}")
+            easing = ",\"o\":{\"x\":[0],\"y\":[0]},\"i\":{\"x\":[1],\"y\":[1]}"
         }
-        let keys = shape.keys
-        var frames: [String] = []
-        frames.reserveCapacity(keys.count)
-        for (k, key) in keys.enumerated() {
-            let t = NumberText.format((track.delay + key.input * track.duration) * fps, places: 6)
-            if k == keys.count - 1 {
-                frames.append("{\"t\":\(t),\"s\":\(vector(key.progress))}")
-            } else {
-                frames.append("{\"t\":\(t),\"s\":\(vector(key.progress)),\"o\":\(o),\"i\":\(i)}")
-            }
-        }
-        return "{\"a\":1,\"k\":[" + frames.joined(separator: ",") + "]}"
     }
 }

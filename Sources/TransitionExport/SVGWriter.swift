@@ -81,15 +81,33 @@ enum SVGWriter {
 struct SMILTag {
     let track: ProgressTrack
     let shape: TrackShape
-    /// `keyTimes`, the same for every animation of the tag.
-    let times: String
+    /// Each key's progress.
+    let progress: [Double]
+    /// `begin`, `dur` and `fill`; then `keyTimes` and `calcMode` (with `keySplines` for a
+    /// bezier): the same for every animation of the tag.
+    let head: String
+    let tail: String
     var attributes = ""
     var animations = ""
 
     init(track: ProgressTrack) {
         self.track = track
         shape = TrackShape(track, bezierInUnitSquare: true)
-        times = shape.keys.map { NumberText.format($0.input, places: 7) }.joined(separator: ";")
+        let keys = shape.keys
+        progress = keys.map(\.progress)
+        head =
+            " begin=\"\(SMILTag.seconds(track.delay))\" dur=\"\(SMILTag.seconds(Swift.max(track.duration, 1e-6)))\" fill=\"freeze\""
+        var tail =
+            " keyTimes=\""
+            + keys.map { NumberText.format($0.input, places: 7) }.joined(separator: ";") + "\""
+        switch shape {
+        case .bezier(let x1, let y1, let x2, let y2):
+            let n = { (x: Double) in NumberText.format(x, places: 9) }
+            tail += " calcMode=\"spline\" keySplines=\"\(n(x1)) \(n(y1)) \(n(x2)) \(n(y2))\""
+        case .stops:
+            tail += " calcMode=\"linear\""
+        }
+        self.tail = tail
     }
 
     /// ` name="start"` and, when the value changes, an `<animate>` of it.
@@ -113,21 +131,15 @@ struct SMILTag {
         animations += "/>"
     }
 
-    /// `begin`, `dur`, `fill`, `values`, `keyTimes` and `calcMode` (with `keySplines` for a bezier).
+    /// `begin`, `dur`, `fill`, `values`, `keyTimes` and `calcMode`.
     private func timing(_ value: (Double) -> String) -> String {
-        let keys = shape.keys
-        let values = keys.map { value($0.progress) }.joined(separator: ";")
-        var out =
-            " begin=\"\(SMILTag.seconds(track.delay))\" dur=\"\(SMILTag.seconds(Swift.max(track.duration, 1e-6)))\" fill=\"freeze\""
-        out += " values=\"\(values)\" keyTimes=\"\(times)\""
-        switch shape {
-        case .bezier(let x1, let y1, let x2, let y2):
-            let n = { (x: Double) in NumberText.format(x, places: 9) }
-            out += " calcMode=\"spline\" keySplines=\"\(n(x1)) \(n(y1)) \(n(x2)) \(n(y2))\""
-        case .stops:
-            out += " calcMode=\"linear\""
+        var out = head
+        out += " values=\""
+        for (k, p) in progress.enumerated() {
+            if k > 0 { out += ";" }
+            out += value(p)
         }
-        return out
+        return out + "\"" + tail
     }
 
     static func seconds(_ t: Double) -> String { NumberText.format(t, places: 6) + "s" }
