@@ -106,4 +106,39 @@ struct ExportFormatTests {
         #expect(html.contains("id=\"transitiond-replay\""))
         #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("src="))
     }
+
+    @Test func customValuesAreCarried() throws {
+        let red = try #require(Color(hex: "#ff0000"))
+        let blue = try #require(Color(hex: "#0000ff"))
+        let scene = try Scene(
+            spec: LayoutSpec(
+                .list(ListLayout(rowHeight: 44)),
+                values: [
+                    CustomValue(name: "background", value: .color(red)),
+                    CustomValue(name: "label offset", value: .number(4)),
+                ]),
+            model: ItemModel(count: 3), viewport: Viewport(width: 300, height: 400))
+        let plan = try MotionPlan(
+            scene: scene,
+            to: LayoutSpec(
+                .grid(GridLayout(columns: 2)),
+                values: [
+                    CustomValue(name: "background", value: .color(blue)),
+                    CustomValue(name: "label offset", value: .number(8)),
+                ]),
+            timing: TransitionTiming(duration: 0.3))
+        let css = Exporter.export(plan, as: .css).content
+        #expect(css.contains("@property --label-offset {\n  syntax: '<number>';"))
+        #expect(css.contains("@property --background {\n  syntax: '<color>';"))
+        #expect(
+            css.contains(
+                "from { width: 300px; height: 44px; background-color: #ff0000ff; --background: #ff0000ff; --label-offset: 4; }"
+            ))
+        #expect(
+            css.contains(
+                "to { width: 150px; height: 150px; background-color: #0000ffff; --background: #0000ffff; --label-offset: 8; }"
+            ))
+        let lottie = Exporter.export(plan, as: .lottie).content
+        #expect(lottie.contains("\"c\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[1,0,0,1]"))
+    }
 }
