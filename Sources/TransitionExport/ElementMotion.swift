@@ -47,14 +47,28 @@ public struct ElementMotion: Hashable, Sendable {
     }
 
     /// How far an edge of the drawn rect moves per unit of progress: the error in
-    /// progress a track may make is the tolerance divided by this.
+    /// progress a track may make is the tolerance divided by this. Alpha and colour
+    /// channels count as `pointsPerUnit` points per unit, so they stay within
+    /// tolerance / `pointsPerUnit` of the engine.
     var sensitivity: Double {
         let a = from.drawnRect
         let b = to.drawnRect
-        return Swift.max(
+        var s = Swift.max(
             Swift.abs(b.minX - a.minX), Swift.abs(b.minY - a.minY), Swift.abs(b.maxX - a.maxX),
             Swift.abs(b.maxY - a.maxY))
+        s = Swift.max(s, Swift.abs(to.alpha - from.alpha) * ElementMotion.pointsPerUnit)
+        if let c0 = from.color(named: "background"), let c1 = to.color(named: "background") {
+            let channels = Swift.max(
+                Swift.abs(c1.red - c0.red), Swift.abs(c1.green - c0.green),
+                Swift.abs(c1.blue - c0.blue),
+                Swift.abs(c1.alpha - c0.alpha))
+            s = Swift.max(s, channels * ElementMotion.pointsPerUnit)
+        }
+        return s
     }
+
+    /// How many points a change of alpha or of a colour channel from 0 to 1 weighs.
+    static let pointsPerUnit = 100.0
 
     /// A stable, selector-friendly name (`cell-0-3`, `header-1`, with `-appear` or
     /// `-disappear` for an element of one side only).

@@ -18,7 +18,9 @@ struct ExportFidelityTests {
         scene: Scene, to spec: LayoutSpec, model: ItemModel? = nil,
         options: TransitionOptions = .init(),
         timing: TransitionTiming, tolerance: Double = 0.25, samples: Int = 1000
-    ) throws -> (distance: Double, shownMismatches: Int, offset: Double, plan: MotionPlan) {
+    ) throws -> (
+        distance: Double, shownMismatches: Int, offset: Double, plan: MotionPlan, alpha: Double
+    ) {
         let plan = try MotionPlan(
             scene: scene, to: spec, model: model, options: options, timing: timing,
             settings: ExportSettings(tolerance: tolerance))
@@ -32,6 +34,7 @@ struct ExportFidelityTests {
         var distance = 0.0
         var offset = 0.0
         var mismatches = 0
+        var alpha = 0.0
         for k in 0...samples {
             // Irregular moments, past the end too.
             let t = plan.duration * 1.02 * (Double(k) + 0.37 * Double(k % 3)) / Double(samples)
@@ -53,6 +56,7 @@ struct ExportFidelityTests {
                     continue
                 }
                 if !exported.isShown { mismatches += 1 }
+                alpha = Swift.max(alpha, Swift.abs(engine.alpha - exported.alpha))
                 let a = ElementPose(engine).drawnRect
                 let b = exported.drawnRect
                 distance = Swift.max(
@@ -61,7 +65,7 @@ struct ExportFidelityTests {
                     Swift.abs(a.maxY - b.maxY))
             }
         }
-        return (distance, mismatches, offset, plan)
+        return (distance, mismatches, offset, plan, alpha)
     }
 
     @Test func springWithOvershootStaysWithinTolerance() throws {
@@ -105,12 +109,14 @@ struct ExportFidelityTests {
                 scene: scene, to: Self.grid, model: ItemModel(count: 14), options: options,
                 timing: TransitionTiming(duration: 0.5, curve: .easing(.backEaseOut)))
             #expect(grow.distance <= 0.25, "\(effect)")
+            #expect(grow.alpha <= 0.25 / ElementMotion.pointsPerUnit, "\(effect)")
             #expect(grow.shownMismatches == 0, "\(effect)")
             #expect(grow.plan.elements.filter { $0.presence == .appearing }.count == 6)
             let shrink = try Self.deviation(
                 scene: scene, to: Self.grid, model: ItemModel(count: 3), options: options,
                 timing: TransitionTiming(curve: Self.springy))
             #expect(shrink.distance <= 0.25, "\(effect)")
+            #expect(shrink.alpha <= 0.25 / ElementMotion.pointsPerUnit, "\(effect)")
             #expect(shrink.shownMismatches == 0, "\(effect)")
             #expect(shrink.plan.elements.filter { $0.presence == .disappearing }.count == 5)
         }
