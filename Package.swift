@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TransitionEngine", targets: ["TransitionEngine"]),
         .library(name: "JSONRPC", targets: ["JSONRPC"]),
+        .library(name: "TransitionExport", targets: ["TransitionExport"]),
     ],
     targets: [
         // MARK: CLibUV — the libuv C library, found with pkg-config.
@@ -26,7 +27,8 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
 
         // MARK: TransitionBench — release-mode figures.
-        .executableTarget(name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine", "TransitionServer"]),
+        .executableTarget(
+            name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine", "TransitionExport", "TransitionServer"]),
 
         // MARK: TransitionEngine — geometry, layouts, timing, transitions. Pure Swift.
         .target(
@@ -36,6 +38,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]
         ),
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine"]),
+
+        // MARK: TransitionExport — a transition as CSS, Web Animations, SVG, Lottie. Pure Swift.
+        .target(name: "TransitionExport", dependencies: ["TransitionEngine"], exclude: ["README.md"]),
+        .testTarget(name: "TransitionExportTests", dependencies: ["TransitionExport", "TransitionEngine", "JSONRPC"]),
 
         // MARK: transitiond — the daemon executable.
         // Release builds carry the Swift runtime inside the binary: nothing to find and
@@ -50,7 +56,7 @@ let package = Package(
 
         // MARK: TransitionServer — the libuv shell: transports, connections, sessions, ticks.
         .target(
-            name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine"],
+            name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine", "TransitionExport"],
             exclude: ["README.md"]
         ),
         .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "JSONRPC", "TransitionEngine"]),

@@ -67,18 +67,24 @@ build_module() {
 
 mapfile -t jsonrpc < <(ls Sources/JSONRPC/*.swift)
 mapfile -t engine < <(find Sources/TransitionEngine -name '*.swift' | sort)
+mapfile -t export < <(ls Sources/TransitionExport/*.swift)
 mapfile -t server < <(ls Sources/TransitionServer/{Params,Methods,Sessions,Encoding}/*.swift)
 
 build_module JSONRPC "${jsonrpc[@]}"
 build_module TransitionEngine "${engine[@]}"
+# The export module (transition/export's handler is among the server's Methods).
+if stale "$out/TransitionExport.o" "${export[@]}" "$out/TransitionEngine.o"; then
+    rm -f "$out/TransitionExport.o"
+fi
+build_module TransitionExport "${export[@]}"
 
 for t in "${targets[@]}"; do
     sources=("${server[@]}" Tests/Fuzz/Support/Harness.swift "Tests/Fuzz/$t.swift")
     [ "$mode" = regression ] && sources+=(Tests/Fuzz/Support/RegressionMain.swift)
-    if stale "$out/$t" "${sources[@]}" "$out/JSONRPC.o" "$out/TransitionEngine.o"; then
+    if stale "$out/$t" "${sources[@]}" "$out/JSONRPC.o" "$out/TransitionEngine.o" "$out/TransitionExport.o"; then
         echo "building $t ($mode, $opt)" >&2
         quiet_swiftc -parse-as-library -module-name "$t" -I "$out" -wmo $opt $sanitize \
-            "${sources[@]}" "$out/JSONRPC.o" "$out/TransitionEngine.o" -lm -o "$out/$t"
+            "${sources[@]}" "$out/JSONRPC.o" "$out/TransitionEngine.o" "$out/TransitionExport.o" -lm -o "$out/$t"
         echo "$opt $sanitize" >"$out/$t.flags"
     fi
 done

@@ -43,6 +43,7 @@ enum MethodTable {
         r.register(TransitionCancelInPlaceRequest.self) { q, _ throws(ResponseError) in
             try host.cancelInPlace(q.params.session, now: now())
         }
+        r.register(TransitionExportRequest.self) { q, _ throws(ResponseError) in try host.export(q, now: now()) }
         r.register(TransitionFinishRequest.self) { q, _ throws(ResponseError) in try host.finish(q.leg, cancel: false, now: now()) }
         r.register(TransitionReleaseRequest.self) { q, _ throws(ResponseError) in try host.release(q, now: now()) }
         r.register(TransitionRetargetRequest.self) { q, _ throws(ResponseError) in try host.retarget(q, now: now()) }

@@ -5,7 +5,7 @@ extension Decode {
     /// The timing forms a client may send.
     static let timingForms = ["easing", "cubicBezier", "spring", "steps", "linear"]
 
-    /// `"name"`, `{"easing": name}`, `{"cubicBezier": [x1, y1, x2, y2]}`,
+    /// `"name"` or `{"easing": name}` (an AHEasing name or a CSS timing keyword), `{"cubicBezier": [x1, y1, x2, y2]}`,
     /// `{"spring": {mass, stiffness, damping} | {response, dampingFraction} |
     /// {duration, bounce}, with optional initialVelocity}`, `{"steps": {"count",
     /// "position"}}` or `{"linear": [value | [value, input], ...]}`, checked in full: an
@@ -74,8 +74,8 @@ extension Decode {
     }
 
     private static func timingShape(_ json: JSONCursor) throws(JSONDecodingError) -> TimingCurve {
-        if case .string? = json.value { return .easing(try named(json, Easing.self)) }
-        if json["easing"].isPresent { return .easing(try named(json["easing"], Easing.self)) }
+        if case .string? = json.value { return try curveNamed(json) }
+        if json["easing"].isPresent { return try curveNamed(json["easing"]) }
         if json["cubicBezier"].isPresent {
             let c: [Double] = try json["cubicBezier"].decode()
             guard c.count == 4 else { throw json["cubicBezier"].invalid("[x1, y1, x2, y2]") }
@@ -118,5 +118,10 @@ extension Decode {
             return .linearStops(stops)
         }
         throw json.invalid("an easing name or an object with one of " + timingForms.joined(separator: ", "))
+    }
+
+    /// An AHEasing name or a CSS timing keyword (`ease`, `step-end`, ...).
+    private static func curveNamed(_ json: JSONCursor) throws(JSONDecodingError) -> TimingCurve {
+        TimingCurve(named: try choice(json, TimingCurve.names))!
     }
 }

@@ -1,10 +1,6 @@
 import CommandLineSpec
 import JSONRPC
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `transitionctl render --out <file>`: a filmstrip of a transition.
 struct RenderCommand: Subcommand {
     static let spec = CommandSpec(
@@ -92,33 +88,16 @@ struct RenderCommand: Subcommand {
     /// The session/create and transition/start params to draw.
     private func spec() throws -> (session: JSONValue, transition: JSONObject, title: String) {
         guard let specPath else {
-            let transition = SeedApps.transition(
-                to: SeedApps.grid, duration: SeedApps.duration, timing: SeedApps.timing)
+            let seed = TransitionSpecFile.seedApps
             return (
-                SeedApps.session(items: 100, clock: "manual", fps: 60), transition,
+                seed.session, seed.transition,
                 "list → grid: 100 items, 375×667, \(SeedApps.timing) — \(frames) progresses from 0 to 1"
             )
         }
-        let bytes = try StandardInput.contents(of: specPath)
-        let value: JSONValue
-        do {
-            value = try JSONValue(parsing: bytes)
-        } catch {
-            throw Failure("--spec \(specPath): not JSON: \(error)")
-        }
-        guard case .object(let session)? = value["session"],
-            case .object(let transition)? = value["transition"]
-        else {
-            throw Failure(
-                "--spec \(specPath): expected {\"session\": {...}, \"transition\": {...}}")
-        }
-        guard transition["to"] != nil else {
-            throw Failure(
-                "--spec \(specPath): \"transition\" needs \"to\" (the destination layout)")
-        }
-        let from = session["layout"]?["type"]?.stringValue ?? "layout"
-        let to = transition["to"]?["type"]?.stringValue ?? "layout"
-        return (.object(session), transition, "\(from) → \(to) — \(frames) progresses from 0 to 1")
+        let file = try TransitionSpecFile(path: specPath)
+        let from = file.session["layout"]?["type"]?.stringValue ?? "layout"
+        let to = file.transition["to"]?["type"]?.stringValue ?? "layout"
+        return (file.session, file.transition, "\(from) → \(to) — \(frames) progresses from 0 to 1")
     }
 
     func run(_ connection: ConnectionOptions) throws -> Int32 {
@@ -152,7 +131,7 @@ struct RenderCommand: Subcommand {
         let height = film.map(\.viewportHeight).max() ?? 1
         let svg = SVGFilm(
             title: title, frames: film, scale: scale ?? (height > 0 ? 320 / height : 1))
-        try write(svg.text)
+        try TransitionSpecFile.write(svg.text, to: out)
         return 0
     }
 
@@ -160,18 +139,5 @@ struct RenderCommand: Subcommand {
         let from = a?.doubleValue ?? 0
         let to = b?.doubleValue ?? from
         return from + (to - from) * p
-    }
-
-    private func write(_ text: String) throws {
-        if out == "-" {
-            Console.out(text)
-            return
-        }
-        let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure("cannot write '\(out)': \(FileDescriptor.errorText)") }
-        defer { close(fd) }
-        guard FileDescriptor.writeAll(fd, Array(text.utf8)) else {
-            throw Failure("cannot write '\(out)': \(FileDescriptor.errorText)")
-        }
     }
 }

@@ -1,0 +1,39 @@
+/// What an exporter needs to write a transition in another format: every element with
+/// its two ends, and each element's own progress (its stagger window applied).
+extension Transition {
+    /// One element of the transition: its attributes at the start (nil for an element
+    /// that appears) and at the end (nil for one that disappears).
+    public struct ElementEnds: Sendable {
+        public var from: LayoutAttributes?
+        public var to: LayoutAttributes?
+    }
+
+    /// Every element of the transition, source elements first in layout order, then
+    /// those only the destination has. Elements are reported under their source key.
+    ///
+    /// - Complexity: O(n) over both layouts.
+    public func allElements() -> [ElementEnds] {
+        var result: [ElementEnds] = []
+        from.layout.forEachAttributes(in: .everything) { a in
+            let b = matcher.destination(of: a.key).flatMap { to.layout.attributes(at: $0) }
+            result.append(ElementEnds(from: a, to: b))
+        }
+        to.layout.forEachAttributes(in: .everything) { b in
+            if let key = matcher.source(of: b.key), from.layout.attributes(at: key) != nil {
+                return
+            }
+            result.append(ElementEnds(from: nil, to: b))
+        }
+        return result
+    }
+
+    /// The element's progress window in transition progress (0...1 without stagger).
+    public func progressWindow(of element: ElementEnds) -> (start: Double, end: Double) {
+        stagger?.window(from: element.from, to: element.to, transition: self) ?? (0, 1)
+    }
+
+    /// The element's own progress at transition progress p, as `attributes` computes it.
+    public func elementProgress(_ p: Double, window: (start: Double, end: Double)) -> Double {
+        elementProgress(p, window: Optional(window))
+    }
+}

@@ -1,0 +1,96 @@
+import TransitionEngine
+
+/// One element of an export: its two poses and the track that moves it between them.
+public struct ElementMotion: Hashable, Sendable {
+    /// Whether the element is in both layouts or only one of them.
+    public enum Presence: String, Hashable, Sendable {
+        case both
+        case appearing = "appear"
+        case disappearing = "disappear"
+    }
+
+    public var kind: ElementKind
+    /// The index path of the source (the destination's for an appearing element).
+    public var indexPath: IndexPath
+    public var presence: Presence
+    public var from: ElementPose
+    public var to: ElementPose
+    /// The larger of the two z-indices, as the engine keeps in flight.
+    public var zIndex: Int
+    /// Index into `MotionPlan.tracks`.
+    public var track: Int
+    /// The fill: the `background` colour value at the start, else a colour of its own.
+    public var color: Color
+
+    /// The pose at element progress q (what `transition/sample` reports).
+    public func pose(atProgress q: Double) -> ElementPose {
+        var pose = from
+        pose.frame = Rect(
+            x: lerp(from.frame.minX, to.frame.minX, q), y: lerp(from.frame.minY, to.frame.minY, q),
+            width: Swift.max(0, lerp(from.frame.size.width, to.frame.size.width, q)),
+            height: Swift.max(0, lerp(from.frame.size.height, to.frame.size.height, q)))
+        pose.alpha = Swift.min(Swift.max(lerp(from.alpha, to.alpha, q), 0), 1)
+        if from.transform != nil || to.transform != nil {
+            let a = from.transform ?? .identity
+            let b = to.transform ?? .identity
+            pose.transform = AffineTransform(
+                a: lerp(a.a, b.a, q), b: lerp(a.b, b.b, q), c: lerp(a.c, b.c, q),
+                d: lerp(a.d, b.d, q),
+                tx: lerp(a.tx, b.tx, q), ty: lerp(a.ty, b.ty, q))
+        }
+        switch presence {
+        case .both: pose.isShown = true
+        case .appearing: pose.isShown = q > 0
+        case .disappearing: pose.isShown = q < 1
+        }
+        return pose
+    }
+
+    /// How far an edge of the drawn rect moves per unit of progress: the error in
+    /// progress a track may make is the tolerance divided by this. Alpha and colour
+    /// channels count as `pointsPerUnit` points per unit, so they stay within
+    /// tolerance / `pointsPerUnit` of the engine.
+    var sensitivity: Double {
+        let a = from.drawnRect
+        let b = to.drawnRect
+        var s = Swift.max(
+            Swift.abs(b.minX - a.minX), Swift.abs(b.minY - a.minY), Swift.abs(b.maxX - a.maxX),
+            Swift.abs(b.maxY - a.maxY))
+        s = Swift.max(s, Swift.abs(to.alpha - from.alpha) * ElementMotion.pointsPerUnit)
+        if let c0 = from.color(named: "background"), let c1 = to.color(named: "background") {
+            let channels = Swift.max(
+                Swift.abs(c1.red - c0.red), Swift.abs(c1.green - c0.green),
+                Swift.abs(c1.blue - c0.blue),
+                Swift.abs(c1.alpha - c0.alpha))
+            s = Swift.max(s, channels * ElementMotion.pointsPerUnit)
+        }
+        return s
+    }
+
+    /// How many points a change of alpha or of a colour channel from 0 to 1 weighs.
+    static let pointsPerUnit = 100.0
+
+    /// A stable, selector-friendly name (`cell-0-3`, `header-1`, with `-appear` or
+    /// `-disappear` for an element of one side only).
+    public var name: String {
+        var s = kind.rawValue + "-\(indexPath.section)"
+        if kind == .cell { s += "-\(indexPath.item)" }
+        if presence != .both { s += "-" + presence.rawValue }
+        return s
+    }
+
+    /// The CSS selector of the element in the DOM contract.
+    public var selector: String {
+        var s: String
+        switch kind {
+        case .cell: s = "[data-section=\"\(indexPath.section)\"][data-item=\"\(indexPath.item)\"]"
+        case .header, .footer:
+            s = "[data-kind=\"\(kind.rawValue)\"][data-section=\"\(indexPath.section)\"]"
+        }
+        if presence != .both { s += "[data-presence=\"\(presence.rawValue)\"]" }
+        return s
+    }
+}
+
+@inline(__always)
+func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }

@@ -1,0 +1,132 @@
+import TransitionEngine
+
+/// The `lottie` export: bodymovin JSON 5.x. A null layer carries the content offset; one
+/// shape layer per element (parented to it) draws a rect in the element's colour, its
+/// frame scaled by its transform's scale, with its alpha as the layer's opacity.
+/// Keyframes are in frames at the plan's fps; a cubic-bezier track keeps its curve,
+/// every other track is written as linear keyframes at its stops.
+enum LottieWriter {
+    static func write(_ plan: MotionPlan) -> String {
+        let fps = plan.settings.fps
+        let width = Swift.max(plan.viewport.from.width, plan.viewport.to.width).rounded(.up)
+        let height = Swift.max(plan.viewport.from.height, plan.viewport.to.height).rounded(.up)
+        let lastFrame = (plan.duration * fps).rounded(.up) + 1
+        let n = { (x: Double) in NumberText.format(x, places: 4) }
+        var layers: [String] = []
+        let keys = plan.tracks.map { LottieKeys($0, fps: fps) }
+        // Lottie draws the first layer on top: highest z-index first, later elements first.
+        let order = plan.elements.indices.sorted {
+            (plan.elements[$0].zIndex, $0) > (plan.elements[$1].zIndex, $1)
+        }
+        for (k, i) in order.enumerated() {
+            layers.append(
+                layer(
+                    plan.elements[i], plan.tracks[plan.elements[i].track],
+                    keys[plan.elements[i].track],
+                    index: k + 2, fps: fps, lastFrame: lastFrame))
+        }
+        let o = plan.contentOffset
+        let offset = property(keys[0], from: [-o.from.x, -o.from.y, 0], to: [-o.to.x, -o.to.y, 0])
+        layers.append(
+            "{\"ddd\":0,\"ind\":1,\"ty\":3,\"nm\":\"transitiond-content\",\"sr\":1,\"ks\":{\"o\":{\"a\":0,\"k\":100},\"r\":{\"a\":0,\"k\":0},\"p\":\(offset),\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}},\"ao\":0,\"ip\":0,\"op\":\(n(lastFrame)),\"st\":0,\"bm\":0}"
+        )
+        return
+            "{\"v\":\"5.7.4\",\"fr\":\(n(fps)),\"ip\":0,\"op\":\(n(lastFrame)),\"w\":\(n(width)),\"h\":\(n(height)),\"nm\":\"transitiond\",\"ddd\":0,\"assets\":[],\"layers\":[\n"
+            + layers.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    private static func layer(
+        _ e: ElementMotion, _ track: ProgressTrack, _ keys: LottieKeys, index: Int, fps: Double,
+        lastFrame: Double
+    ) -> String {
+        let n = { (x: Double) in NumberText.format(x, places: 4) }
+        let a = e.from.drawnRect
+        let b = e.to.drawnRect
+        let opacity = property(keys, from: [e.from.alpha * 100], to: [e.to.alpha * 100])
+        let centre = property(keys, from: [a.midX, a.midY], to: [b.midX, b.midY])
+        let size = property(
+            keys, from: [a.size.width, a.size.height], to: [b.size.width, b.size.height])
+        let c0 = e.from.color(named: "background") ?? e.color
+        let c1 = e.to.color(named: "background") ?? e.color
+        let color = property(
+            keys, from: [c0.red, c0.green, c0.blue, 1], to: [c1.red, c1.green, c1.blue, 1])
+        var inPoint = 0.0
+        var outPoint = lastFrame
+        switch e.presence {
+        case .both: break
+        case .appearing: inPoint = track.delay * fps
+        case .disappearing:
+            outPoint = (TrackShape.firstTime(track, reaching: 1) ?? plan(track)) * fps
+        }
+        return
+            "{\"ddd\":0,\"ind\":\(index),\"ty\":4,\"nm\":\(JSONText.string(e.name)),\"parent\":1,\"sr\":1,\"ks\":{\"o\":\(opacity),\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}},\"ao\":0,"
+            + "\"shapes\":[{\"ty\":\"gr\",\"nm\":\"box\",\"it\":[{\"ty\":\"rc\",\"d\":1,\"nm\":\"rect\",\"p\":\(centre),\"s\":\(size),\"r\":{\"a\":0,\"k\":0}},"
+            + "{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":\(color),\"o\":{\"a\":0,\"k\":100},\"r\":1},"
+            + "{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100},\"sk\":{\"a\":0,\"k\":0},\"sa\":{\"a\":0,\"k\":0}}]}],"
+            + "\"ip\":\(n(inPoint)),\"op\":\(n(outPoint)),\"st\":0,\"bm\":0}"
+    }
+
+    /// The end of a track, in seconds.
+    private static func plan(_ track: ProgressTrack) -> Double { track.delay + track.duration }
+
+    /// A Lottie property: static when both ends agree, else keyframes along the track.
+    private static func property(_ keys: LottieKeys, from: [Double], to: [Double]) -> String {
+        // A static value of one dimension is a number (renderers read `[100]` as nothing).
+        guard from != to else {
+            if from.count == 1 {
+                return "{\"a\":0,\"k\":" + NumberText.format(from[0], places: 4) + "}"
+            }
+            var out = "{\"a\":0,\"k\":["
+            for (d, x) in from.enumerated() {
+                if d > 0 { out += "," }
+                out += NumberText.format(x, places: 4)
+            }
+            return out + "]}"
+        }
+        var out = "{\"a\":1,\"k\":["
+        out.reserveCapacity(keys.times.count * (48 + 10 * from.count + keys.easing.utf8.count))
+        let last = keys.times.count - 1
+        for k in 0...last {
+            if k > 0 { out += "," }
+            out += "{\"t\":"
+            out += keys.times[k]
+            out += ",\"s\":["
+            let p = keys.progress[k]
+            for d in from.indices {
+                if d > 0 { out += "," }
+                out += NumberText.format(lerp(from[d], to[d], p), places: 4)
+            }
+            out += "]"
+            if k < last { out += keys.easing }
+            out += "}"
+        }
+        return out + "]}"
+    }
+}
+
+/// The keyframe times and easing of one track, shared by every property on it.
+struct LottieKeys {
+    /// Each key's frame, as text.
+    var times: [String]
+    /// Each key's progress.
+    var progress: [Double]
+    /// `,"o":{...},"i":{...}`: the bezier's tangents, or linear ones.
+    var easing: String
+
+    init(_ track: ProgressTrack, fps: Double) {
+        let shape = TrackShape(track, bezierInUnitSquare: false)
+        let keys = shape.keys
+        times = keys.map {
+            NumberText.format((track.delay + $0.input * track.duration) * fps, places: 6)
+        }
+        progress = keys.map(\.progress)
+        switch shape {
+        case .bezier(let x1, let y1, let x2, let y2):
+            let n = { (x: Double) in NumberText.format(x, places: 9) }
+            easing =
+                ",\"o\":{\"x\":[\(n(x1))],\"y\":[\(n(y1))]},\"i\":{\"x\":[\(n(x2))],\"y\":[\(n(y2))]}"
+        case .stops:
+            easing = ",\"o\":{\"x\":[0],\"y\":[0]},\"i\":{\"x\":[1],\"y\":[1]}"
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import TransitionEngine
+
+/// A transition laid out for export: the content's track and every element's poses and
+/// track, all within the tolerance of the engine. Format writers only read it.
+public struct MotionPlan: Sendable {
+    public var viewport: (from: Size, to: Size)
+    public var contentOffset: (from: Point, to: Point)
+    /// Seconds from the start to the end of the transition, stagger included.
+    public var duration: Double
+    /// The content (offset and viewport) always moves with track 0.
+    public var tracks: [ProgressTrack]
+    public var elements: [ElementMotion]
+    public var settings: ExportSettings
+
+    /// The content offset at `time` seconds, as the export plays it.
+    public func contentOffset(at time: Double) -> Point {
+        let p = tracks[0].progress(at: time)
+        return Point(
+            x: lerp(contentOffset.from.x, contentOffset.to.x, p),
+            y: lerp(contentOffset.from.y, contentOffset.to.y, p))
+    }
+
+    /// The viewport size at `time` seconds, as the export plays it.
+    public func viewportSize(at time: Double) -> Size {
+        let p = tracks[0].progress(at: time)
+        return Size(
+            width: Swift.max(0, lerp(viewport.from.width, viewport.to.width, p)),
+            height: Swift.max(0, lerp(viewport.from.height, viewport.to.height, p)))
+    }
+
+    /// The pose of element `i` at `time` seconds, as the export plays it.
+    public func pose(ofElement i: Int, at time: Double) -> ElementPose {
+        let e = elements[i]
+        return e.pose(atProgress: tracks[e.track].progress(at: time))
+    }
+
+    /// Whether any element's viewport or content moves (else the content needs no animation).
+    var contentMoves: Bool {
+        contentOffset.from != contentOffset.to || viewport.from != viewport.to
+    }
+}
+
+extension MotionPlan {
+    /// Plans the transition that `transition/start` would start on `scene` at `time`
+    /// (an interactive one is played as animated), without changing the scene.
+    public init(
+        scene: Scene, to spec: LayoutSpec, model: ItemModel? = nil, viewport: Viewport? = nil,
+        options: TransitionOptions = .init(), timing: TransitionTiming = .init(),
+        at time: Double = 0,
+        settings: ExportSettings = .init()
+    ) throws(SceneError) {
+        var copy = scene
+        var played = timing
+        played.interactive = false
+        let started = try copy.startTransition(
+            to: spec, model: model, viewport: viewport, options: options, timing: played, at: time)
+        self.init(
+            transition: started.transition.geometry, animator: started.transition.animator,
+            start: time, settings: settings)
+    }
+
+    /// Plans `transition` as `animator` plays it from `start`.
+    public init(transition: Transition, animator: Animator, start: Double, settings: ExportSettings)
+    {
+        self.settings = settings
+        viewport = (transition.from.viewport.size, transition.to.viewport.size)
+        contentOffset = (transition.from.contentOffset, transition.to.contentOffset)
+        let duration = Swift.max(0, animator.duration)
+        self.duration = duration
+        let limits = Transition.progressLimits
+        let progress = { (t: Double) -> Double in
+            Swift.min(
+                Swift.max(animator.sample(at: start + t).progress, limits.lowerBound),
+                limits.upperBound)
+        }
+        // Elements grouped by stagger window: one track per window.
+        // Elements of one side only take their progress clamped to 0...1 (the engine
+        // applies no effect beyond) and must be shown exactly when the engine shows them.
+        struct Window: Hashable {
+            var start: Double
+            var end: Double
+            var side: ElementMotion.Presence
+        }
+        let whole = Window(start: 0, end: 1, side: .both)
+        var groups: [Window: (index: Int, sensitivity: Double)] = [whole: (0, 0)]
+        var windows = [whole]
+        let content = Swift.max(
+            Swift.abs(contentOffset.to.x - contentOffset.from.x),
+            Swift.abs(contentOffset.to.y - contentOffset.from.y),
+            Swift.abs(viewport.to.width - viewport.from.width),
+            Swift.abs(viewport.to.height - viewport.from.height))
+        groups[windows[0]]!.sensitivity = content
+        var elements: [ElementMotion] = []
+        var ordinal = 0
+        for ends in transition.allElements() {
+            let w = transition.progressWindow(of: ends)
+            let options = transition.options
+            var motion: ElementMotion
+            switch (ends.from, ends.to) {
+            case (let a?, let b?):
+                motion = ElementMotion(
+                    kind: a.kind, indexPath: a.indexPath, presence: .both, from: ElementPose(a),
+                    to: ElementPose(b),
+                    zIndex: Swift.max(a.zIndex, b.zIndex), track: 0, color: .white)
+            case (let a?, nil):
+                let pose = ElementPose(a)
+                motion = ElementMotion(
+                    kind: a.kind, indexPath: a.indexPath, presence: .disappearing, from: pose,
+                    to: pose.vanished(by: options.disappear), zIndex: a.zIndex, track: 0,
+                    color: .white)
+            case (nil, let b?):
+                let pose = ElementPose(b)
+                motion = ElementMotion(
+                    kind: b.kind, indexPath: b.indexPath, presence: .appearing,
+                    from: pose.vanished(by: options.appear),
+                    to: pose, zIndex: b.zIndex, track: 0, color: .white)
+            default:
+                continue
+            }
+            let window = Window(start: w.start, end: w.end, side: motion.presence)
+            if groups[window] == nil {
+                groups[window] = (windows.count, 0)
+                windows.append(window)
+            }
+            motion.track = groups[window]!.index
+            motion.color =
+                motion.from.color(named: "background") ?? motion.to.color(named: "background")
+                ?? Color.palette(ordinal)
+            ordinal += 1
+            groups[window]!.sensitivity = Swift.max(groups[window]!.sensitivity, motion.sensitivity)
+            elements.append(motion)
+        }
+        self.elements = elements
+        tracks = windows.map { window in
+            let sensitivity = groups[window]!.sensitivity
+            let exact = window == whole ? MotionPlan.exactCurve(animator.curve) : nil
+            var fitter = StopFitter(
+                tolerance: Swift.min(1, settings.tolerance * 0.9 / Swift.max(sensitivity, 1e-9)))
+            switch window.side {
+            case .both: break
+            case .appearing: fitter.side = { $0 > 0 }
+            case .disappearing: fitter.side = { $0 < 1 }
+            }
+            return MotionPlan.track(duration: duration, fitter: fitter, exact: exact) { t in
+                let q = transition.elementProgress(progress(t), window: (window.start, window.end))
+                return window.side == .both ? q : Swift.min(Swift.max(q, 0), 1)
+            }
+        }
+    }
+
+    /// The curve itself when a format can play it exactly: linear, cubic-bezier, steps,
+    /// or `linear()` stops that end at 1 (the engine ends every animation at 1).
+    static func exactCurve(_ curve: TimingCurve) -> TimingCurve? {
+        switch curve {
+        case .easing(.linear), .cubicBezier, .steps:
+            return curve
+        case .linearStops(let stops):
+            let resolved = LinearStop.resolved(stops)
+            guard resolved.last?.value == 1, resolved.last?.input == 1, resolved.first?.input == 0,
+                resolved.allSatisfy({ Transition.progressLimits.contains($0.value) })
+            else { return nil }
+            return .linearStops(resolved)
+        default:
+            return nil
+        }
+    }
+
+    /// The track of `progress` (seconds to element progress): it starts when the
+    /// progress first leaves its start value and ends when it last differs from its
+    /// final one, with stops fitted in between.
+    static func track(
+        duration: Double, fitter: StopFitter, exact: TimingCurve?, _ progress: (Double) -> Double
+    ) -> ProgressTrack {
+        let final = progress(duration)
+        guard duration > 0 else {
+            return ProgressTrack(
+                delay: 0, duration: 0,
+                stops: [LinearStop(value: final, input: 0), LinearStop(value: final, input: 1)],
+                curve: nil)
+        }
+        if let exact {
+            let stops = fitter.fit { progress($0 * duration) }
+            return ProgressTrack(delay: 0, duration: duration, stops: stops, curve: exact)
+        }
+        let initial = progress(0)
+        let n = 2048
+        var first: Int? = nil
+        var last: Int? = nil
+        for i in 0...n {
+            let v = progress(duration * Double(i) / Double(n))
+            if v != initial && first == nil { first = i }
+            if v != final { last = i }
+        }
+        guard let first, let last else {
+            return ProgressTrack(
+                delay: 0, duration: duration,
+                stops: [LinearStop(value: initial, input: 0), LinearStop(value: final, input: 1)],
+                curve: nil)
+        }
+        // The moment the progress leaves its start, and the last one it differs from its end.
+        var lo = duration * Double(first - 1) / Double(n)
+        var hi = duration * Double(first) / Double(n)
+        if first > 0 {
+            for _ in 0..<60 where hi - lo > 1e-12 {
+                let mid = lo + (hi - lo) / 2
+                if progress(mid) != initial { hi = mid } else { lo = mid }
+            }
+        }
+        let start = first > 0 ? lo : 0
+        lo = duration * Double(last) / Double(n)
+        hi = Swift.min(duration, duration * Double(last + 1) / Double(n))
+        for _ in 0..<60 where hi - lo > 1e-12 {
+            let mid = lo + (hi - lo) / 2
+            if progress(mid) != final { lo = mid } else { hi = mid }
+        }
+        let end = Swift.max(hi, start)
+        let span = end - start
+        let stops = fitter.fit { x in x >= 1 ? final : progress(start + x * span) }
+        let linear = stops.count == 2 && stops[0].value == 0 && stops[1].value == 1
+        return ProgressTrack(
+            delay: start, duration: span, stops: stops, curve: linear ? .easing(.linear) : nil)
+    }
+}
+
+extension Color {
+    static let white = Color(red: 1, green: 1, blue: 1)
+
+    /// A colour of its own for element `i`: hues spread by the golden ratio.
+    static func palette(_ i: Int) -> Color {
+        var hue = Double(i) * 0.618_033_988_749_895
+        hue -= hue.rounded(.down)
+        let saturation = i % 2 == 0 ? 0.65 : 0.85
+        let value = i % 3 == 0 ? 0.95 : 0.8
+        let h = hue * 6
+        let sector = Int(h) % 6
+        let f = h - h.rounded(.down)
+        let p = value * (1 - saturation)
+        let q = value * (1 - saturation * f)
+        let t = value * (1 - saturation * (1 - f))
+        let (r, g, b): (Double, Double, Double)
+        switch sector {
+        case 0: (r, g, b) = (value, t, p)
+        case 1: (r, g, b) = (q, value, p)
+        case 2: (r, g, b) = (p, value, t)
+        case 3: (r, g, b) = (p, q, value)
+        case 4: (r, g, b) = (t, p, value)
+        default: (r, g, b) = (value, p, q)
+        }
+        return Color(red: r, green: g, blue: b)
+    }
+}

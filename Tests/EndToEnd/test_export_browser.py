@@ -1,0 +1,375 @@
+"""transition/export checked by real renderers: headless Chromium (Selenium) plays the
+css, waapi, html and svg exports, rlottie renders the lottie export, and every element
+is compared with transition/sample at the same moment.
+
+One browser serves the whole module; one daemon (manual clock) serves every scenario.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import struct
+import tempfile
+from pathlib import Path
+
+import pytest
+import rlottie_python
+from selenium import webdriver
+
+from e2e_harness import Daemon, ProcessClient
+
+TOLERANCE = 0.25
+# The browser lays out in 1/64 px and rounds; the issue allows tolerance + 0.5 px.
+BROWSER_SLACK = TOLERANCE + 0.5
+MOMENTS = 30
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+LIST = {"type": "list", "rowHeight": 44, "spacing": 2, "headerHeight": 30}
+GRID = {"type": "grid", "columns": 3, "spacing": 4, "lineSpacing": 4, "headerHeight": 30}
+SPRING = {"spring": {"response": 0.5, "dampingFraction": 0.5}}
+
+# name -> (session/create params, transition/start params without session)
+SCENARIOS = {
+    "spring": ({"sections": [{"items": 12}], "layout": LIST}, {"to": GRID, "timing": SPRING}),
+    "stagger": ({"sections": [{"items": 15}], "layout": LIST},
+                {"to": GRID, "timing": "ease-in-out", "duration": 0.6, "stagger": {"delay": 0.03}}),
+    "placement": ({"sections": [{"items": 60}], "layout": LIST},
+                  {"to": GRID, "timing": "backEaseOut", "duration": 0.4,
+                   "contentOffset": {"placement": "center", "items": [[0, 40]]}}),
+    "appear": ({"sections": [{"items": 6}], "layout": LIST},
+               {"to": GRID, "sections": [{"items": 12}], "appear": "scale", "timing": SPRING}),
+    "disappear": ({"sections": [{"items": 12}], "layout": GRID},
+                  {"to": LIST, "sections": [{"items": 5}], "disappear": "fade", "timing": "quadraticEaseInOut",
+                   "duration": 0.4}),
+    "displaySwitch": ({"sections": [{"items": 40}], "layout": {"type": "displaySwitch", "mode": "list",
+                                                                "staticCellHeight": 60},
+                       "contentOffset": {"x": 0, "y": 500}},
+                      {"to": {"type": "displaySwitch", "mode": "grid", "staticCellHeight": 60},
+                       "contentOffset": {"strategy": "displaySwitch"}, "timing": "elasticEaseOut", "duration": 0.5}),
+}
+
+
+@pytest.fixture(scope="module")
+def daemon():
+    workdir = Path(tempfile.mkdtemp(prefix="td-export-"))
+    process = Daemon(["--stdio"], workdir / "daemon.log")
+    client = ProcessClient(process)
+    client.initialize()
+    yield client
+    client.close_stdin()
+    process.stop()
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=900,1000",
+                "--allow-file-access-from-files", "--force-device-scale-factor=1"):
+        options.add_argument(arg)
+    binary = shutil.which("chromium")
+    if binary:
+        options.binary_location = binary
+    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    driver = webdriver.Chrome(options=options, service=service)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def pages():
+    path = Path(tempfile.mkdtemp(prefix="td-pages-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def session_for(client, name):
+    create, start = SCENARIOS[name]
+    params = {"viewport": {"width": 320, "height": 480}, "clock": "manual", **create}
+    session = client.call("session/create", params)["session"]
+    return session, dict(start, session=session)
+
+
+def export(client, params, fmt, **extra):
+    result = client.call("transition/export", dict(params, format=fmt, **extra))
+    assert result["format"] == fmt
+    return result
+
+
+def moments(duration):
+    """MOMENTS + 1 moments from the start to just past the end, not evenly spaced."""
+    return [duration * 1.02 * (k + 0.31 * (k % 2)) / MOMENTS for k in range(MOMENTS + 1)]
+
+
+def sample(client, params, t):
+    return client.call("transition/sample", dict(params, time=t, all=True))
+
+
+def key(a):
+    return (a["kind"], a["section"], a["item"] if a["kind"] == "cell" else -1)
+
+
+def expected_rect(a, offset):
+    """The element's bounding box in viewport coordinates: frame, transform about its centre."""
+    f = a["frame"]
+    cx, cy = f["x"] + f["width"] / 2, f["y"] + f["height"] / 2
+    t = a.get("transform", [1, 0, 0, 1, 0, 0])
+    xs, ys = [], []
+    for dx in (-f["width"] / 2, f["width"] / 2):
+        for dy in (-f["height"] / 2, f["height"] / 2):
+            xs.append(cx + t[0] * dx + t[2] * dy + t[4] - offset["x"])
+            ys.append(cy + t[1] * dx + t[3] * dy + t[5] - offset["y"])
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def compare(found, expected_sample, slack, what):
+    """found: key -> (left, top, right, bottom, shown). Every sampled element is shown
+    where the sample says; every other element is not shown."""
+    offset = expected_sample["contentOffset"]
+    sampled = {key(a): a for a in expected_sample["attributes"]}
+    worst = 0.0
+    for k, a in sampled.items():
+        assert k in found, f"{what}: {k} missing"
+        box = found[k]
+        want = expected_rect(a, offset)
+        if a["alpha"] <= 0.001 or want[2] - want[0] <= 0.001:
+            continue  # present but invisible: nothing to measure
+        assert box[4], f"{what}: {k} hidden, the sample shows it"
+        error = max(abs(x - y) for x, y in zip(box[:4], want))
+        worst = max(worst, error)
+        assert error <= slack, f"{what}: {k} at {box[:4]}, sample {want}"
+    for k, box in found.items():
+        if k not in sampled:
+            assert not box[4] or box[2] - box[0] <= slack, f"{what}: {k} shown, the sample has none"
+    return worst
+
+
+COLLECT_DOM = """
+const vp = document.querySelector('.transitiond-viewport').getBoundingClientRect();
+return [...document.querySelectorAll('.transitiond-content > *')].map(e => {
+  const r = e.getBoundingClientRect();
+  const cs = getComputedStyle(e);
+  const shown = cs.visibility !== 'hidden' && parseFloat(cs.opacity) > 0.001;
+  return [e.dataset.kind || 'cell', +e.dataset.section, e.dataset.item === undefined ? -1 : +e.dataset.item,
+          r.left - vp.left, r.top - vp.top, r.right - vp.left, r.bottom - vp.top, shown];
+});
+"""
+
+SEEK = """
+const ms = arguments[0];
+for (const a of document.getAnimations()) { a.pause(); a.currentTime = ms; }
+"""
+
+
+def dom_for(elements):
+    """The DOM contract for a list of (kind, section, item, presence)."""
+    out = ['<div class="transitiond-viewport"><div class="transitiond-content">']
+    for kind, section, item, presence in elements:
+        attrs = f'data-kind="{kind}" data-section="{section}"'
+        if kind == "cell":
+            attrs += f' data-item="{item}"'
+        if presence:
+            attrs += f' data-presence="{presence}"'
+        out.append(f"<div {attrs}></div>")
+    out.append("</div></div>")
+    return "\n".join(out)
+
+
+def contract_elements(client, params):
+    """Every element of the transition, from the samples at its two ends."""
+    start = {key(a) for a in client.call("transition/sample", dict(params, progress=0, all=True))["attributes"]}
+    end = {key(a) for a in client.call("transition/sample", dict(params, progress=1, all=True))["attributes"]}
+    out = []
+    for k in sorted(start | end):
+        presence = "" if k in start and k in end else ("disappear" if k in start else "appear")
+        out.append((k[0], k[1], k[2], presence))
+    return out
+
+
+def load(browser, pages, name, html):
+    path = pages / name
+    path.write_text(html)
+    browser.get(path.as_uri())
+
+
+def check_dom(browser, client, params, duration, what):
+    worst = 0.0
+    for t in moments(duration):
+        browser.execute_script(SEEK, t * 1000)
+        found = {(r[0], r[1], r[2]): (r[3], r[4], r[5], r[6], r[7]) for r in browser.execute_script(COLLECT_DOM)}
+        worst = max(worst, compare(found, sample(client, params, t), BROWSER_SLACK, f"{what} t={t:.4f}"))
+    return worst
+
+
+@pytest.mark.time_limit(120)
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_css_waapi_and_html_play_as_sampled(daemon, browser, pages, name, record_property):
+    session, params = session_for(daemon, name)
+    elements = contract_elements(daemon, params)
+    css = export(daemon, params, "css")
+    assert css["mimeType"] == "text/css"
+    assert css["elementCount"] == len(elements)
+    duration = css["duration"]
+    figures = []
+
+    load(browser, pages, f"{name}-css.html",
+         f"<!doctype html><html><head><style>body{{margin:8px}}\n{css['content']}</style></head>"
+         f"<body>{dom_for(elements)}</body></html>")
+    figures.append(f"css {check_dom(browser, daemon, params, duration, name + ' css'):.3f}")
+
+    waapi = export(daemon, params, "waapi")
+    assert waapi["mimeType"] == "application/json" and isinstance(waapi["content"], list)
+    load(browser, pages, f"{name}-waapi.html",
+         "<!doctype html><html><head><style>body{margin:8px} .transitiond-viewport{position:relative;overflow:hidden}"
+         " .transitiond-content{position:absolute} .transitiond-content>*{position:absolute;box-sizing:border-box}"
+         f"</style></head><body>{dom_for(elements)}</body></html>")
+    browser.execute_script(
+        "for (const e of arguments[0]) for (const el of document.querySelectorAll(e.selector))"
+        " el.animate(e.keyframes, e.options);", waapi["content"])
+    assert browser.execute_script("return document.getAnimations().length") == len(waapi["content"])
+    figures.append(f"waapi {check_dom(browser, daemon, params, duration, name + ' waapi'):.3f}")
+
+    html = export(daemon, params, "html")
+    assert html["mimeType"] == "text/html"
+    load(browser, pages, f"{name}.html", html["content"])
+    figures.append(f"html {check_dom(browser, daemon, params, duration, name + ' html'):.3f}")
+    if name == "stagger":
+        # The README's picture: the page half way through.
+        browser.execute_script(SEEK, duration * 0.45 * 1000)
+        DOCS.mkdir(exist_ok=True)
+        browser.save_screenshot(str(DOCS / "export-html.png"))
+    # The replay button restarts every animation from the beginning.
+    browser.execute_script("document.getElementById('transitiond-replay').click()")
+    times = browser.execute_script("return document.getAnimations().map(a => a.currentTime)")
+    assert times and max(times) < duration * 1000 / 2
+    record_property("figures", f"{name}: worst px " + ", ".join(figures))
+    daemon.call("session/dispose", {"session": session})
+
+
+COLLECT_SVG = """
+const svg = document.documentElement;
+svg.pauseAnimations();
+svg.setCurrentTime(arguments[0]);
+const m = document.querySelector('.transitiond-content').getCTM();
+return [[m.e, m.f], [...document.querySelectorAll('g[data-kind]')].map(g => {
+  const b = g.querySelector('rect').getBBox();
+  const cs = getComputedStyle(g);
+  const shown = cs.visibility !== 'hidden' && parseFloat(cs.opacity) > 0.001;
+  return [g.dataset.kind, +g.dataset.section, g.dataset.item === undefined ? -1 : +g.dataset.item,
+          b.x, b.y, b.x + b.width, b.y + b.height, shown];
+})];
+"""
+
+
+@pytest.mark.time_limit(120)
+@pytest.mark.parametrize("name", ["spring", "stagger", "appear", "disappear", "displaySwitch", "placement"])
+def test_svg_plays_as_sampled(daemon, browser, pages, name):
+    session, params = session_for(daemon, name)
+    svg = export(daemon, params, "svg")
+    assert svg["mimeType"] == "image/svg+xml"
+    path = pages / f"{name}.svg"
+    path.write_text(svg["content"])
+    browser.get(path.as_uri())
+    for t in moments(svg["duration"]):
+        (e, f), boxes = browser.execute_script(COLLECT_SVG, t)
+        expected = sample(daemon, params, t)
+        offset = expected["contentOffset"]
+        assert abs(e + offset["x"]) <= BROWSER_SLACK and abs(f + offset["y"]) <= BROWSER_SLACK, (t, e, f, offset)
+        # getBBox is in content coordinates: compare with the frames as they are.
+        found = {(b[0], b[1], b[2]): (b[3], b[4], b[5], b[6], b[7]) for b in boxes}
+        compare(found, dict(expected, contentOffset={"x": 0, "y": 0}), BROWSER_SLACK, f"{name} svg t={t:.4f}")
+    daemon.call("session/dispose", {"session": session})
+
+
+def render_lottie(animation, frame, width, height):
+    data = animation.lottie_animation_render(frame_num=frame, width=width, height=height)
+    return data  # BGRA, premultiplied, row by row
+
+
+class Pixels:
+    """A rendered frame: premultiplied BGRA over nothing, row by row."""
+
+    def __init__(self, data, width, height, colors):
+        self.data, self.width, self.height, self.colors = data, width, height, colors
+        self.owners = {}
+
+    def owner(self, x, y):
+        """The element whose colour the pixel has: at least half covered (alpha >= 128)
+        and, unpremultiplied, within 6 of its colour in every channel (renderers round
+        their own way; the palette keeps colours apart)."""
+        (word,) = struct.unpack_from("<I", self.data, (y * self.width + x) * 4)
+        if word not in self.owners:
+            b, g, r, a = word & 255, (word >> 8) & 255, (word >> 16) & 255, word >> 24
+            found = None
+            if a >= 128:
+                b, g, r = (c * 255 / a for c in (b, g, r))
+                found = next((n for n, (cr, cg, cb) in self.colors.items()
+                              if abs(b - cb) <= 6 and abs(g - cg) <= 6 and abs(r - cr) <= 6), None)
+            self.owners[word] = found
+        return self.owners[word]
+
+    def extent(self, name, box):
+        """The element's drawn extent along the row and the column through the middle of
+        `box` (searched 3 px beyond it), as (left, top, right, bottom), or None."""
+        cx = min(max(int((box[0] + box[2]) / 2), 0), self.width - 1)
+        cy = min(max(int((box[1] + box[3]) / 2), 0), self.height - 1)
+        xs = [x for x in range(max(0, int(box[0]) - 3), min(self.width, int(box[2]) + 4)) if self.owner(x, cy) == name]
+        ys = [y for y in range(max(0, int(box[1]) - 3), min(self.height, int(box[3]) + 4)) if self.owner(cx, y) == name]
+        if not xs or not ys:
+            return None
+        return min(xs), min(ys), max(xs) + 1, max(ys) + 1
+
+
+@pytest.mark.time_limit(180)
+@pytest.mark.parametrize("name", ["spring", "stagger", "appear", "displaySwitch"])
+def test_lottie_renders_as_sampled(daemon, name):
+    session, params = session_for(daemon, name)
+    result = export(daemon, params, "lottie", fps=30)
+    assert result["mimeType"] == "application/json"
+    doc = json.loads(result["content"])
+    assert doc["fr"] == 30 and doc["v"].startswith("5.")
+    width, height = int(doc["w"]), int(doc["h"])
+    # Layer name -> fill colour; the layer names are the elements' names.
+    colors = {}
+    for layer in doc["layers"]:
+        if layer["ty"] != 4:
+            continue
+        fill = layer["shapes"][0]["it"][1]["c"]["k"]
+        colors[layer["nm"]] = tuple(round(c * 255) for c in fill[:3])
+    assert all(max(abs(x - y) for x, y in zip(a, b)) > 4 for m, a in colors.items() for n, b in colors.items()
+               if m != n), "every element has a colour of its own"
+    animation = rlottie_python.LottieAnimation.from_data(json.dumps(doc))
+    frames = animation.lottie_animation_get_totalframe()
+    checked = 0
+    for k in range(12):
+        frame = round(k * (frames - 1) / 11)
+        t = frame / 30
+        expected = sample(daemon, params, t)
+        offset = expected["contentOffset"]
+        rects = {}
+        faint = set()
+        for a in expected["attributes"]:
+            name_ = f"{a['kind']}-{a['section']}" + (f"-{a['item']}" if a["kind"] == "cell" else "")
+            if name_ not in colors:
+                name_ += "-appear" if name_ + "-appear" in colors else "-disappear"
+            rects[name_] = expected_rect(a, offset)
+            if a["alpha"] < 0.6:
+                faint.add(name_)  # too transparent to tell its colour
+        pixels = Pixels(render_lottie(animation, frame, width, height), width, height, colors)
+        for n, r in rects.items():
+            clipped = (max(r[0], 0), max(r[1], 0), min(r[2], width), min(r[3], height))
+            if clipped[2] - clipped[0] < 3 or clipped[3] - clipped[1] < 3 or n in faint:
+                continue  # off screen, a sliver or faint
+            # Covered by another element: its own pixels cannot show its box.
+            if any(m != n and not (o[2] <= r[0] or o[0] >= r[2] or o[3] <= r[1] or o[1] >= r[3])
+                   for m, o in rects.items()):
+                continue
+            box = pixels.extent(n, clipped)
+            assert box is not None, f"frame {frame}: {n} not drawn"
+            error = max(abs(x - y) for x, y in zip(box, clipped))
+            assert error <= 1 + 1e-9, f"frame {frame}: {n} drawn at {box}, sample {clipped}"
+            checked += 1
+    assert checked >= 10 * 5
+    daemon.call("session/dispose", {"session": session})
