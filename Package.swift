@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TransitionEngine", targets: ["TransitionEngine"]),
         .library(name: "JSONRPC", targets: ["JSONRPC"]),
+        .library(name: "WebTransport", targets: ["WebTransport"]),
     ],
     targets: [
         // MARK: CLibUV — the libuv C library, found with pkg-config.
@@ -45,9 +46,13 @@ let package = Package(
 
         // MARK: TransitionServer — the libuv shell: transports, connections, sessions, ticks.
         .target(
-            name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine"],
+            name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine", "WebTransport"],
             exclude: ["README.md"]
         ),
         .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "JSONRPC", "TransitionEngine"]),
+
+        // MARK: WebTransport — HTTP request heads, WebSocket frames, the access policy. Pure Swift.
+        .target(name: "WebTransport", exclude: ["README.md"]),
+        .testTarget(name: "WebTransportTests", dependencies: ["WebTransport"]),
     ]
 )
