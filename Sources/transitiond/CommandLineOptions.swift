@@ -13,7 +13,7 @@ struct UsageError: Error {
 }
 
 enum CommandLineOptions {
-    static let usage = "USAGE: transitiond [--stdio | --listen <path>] [<options>]"
+    static let usage = "USAGE: transitiond [--stdio | --listen <path>] [--ws [<host>:]<port>] [<options>]"
 
     static let help = """
         OVERVIEW: transitiond — animated layout transitions as a service. It speaks
@@ -29,6 +29,15 @@ enum CommandLineOptions {
                                   a path: $XDG_RUNTIME_DIR/transitiond/transitiond.sock,
                                   else /tmp/transitiond-<uid>/transitiond.sock (the
                                   directory made 0700). Only this user may connect.
+          --ws [<host>:]<port>    Also serve HTTP and WebSocket (RFC 6455) on TCP: the live
+                                  web viewer at /, JSON-RPC in text frames. <host> is
+                                  127.0.0.1 by default; port 0 picks a free one. Every
+                                  request needs the token written, with the URLs, to
+                                  web.json beside the default socket (0600). Alone
+                                  (without --stdio or --listen) it is the only transport.
+          --ws-allow-remote       Let --ws bind an address that is not loopback.
+          --allow-origin <origin> A page origin allowed to connect besides the daemon's
+                                  own (repeatable), e.g. http://localhost:5173.
           --clientProcessId <pid> Exit when that process dies.
           --log-file <path>       Write logs to <path> instead of standard error.
           --log-level <level>     error, warning (default), info (also connections and
@@ -51,6 +60,9 @@ enum CommandLineOptions {
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         var options = DaemonOptions()
         var rest = arguments[...]
+        var modeGiven = false
+        var allowRemote = false
+        var allowedOrigins: [String] = []
         func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
             if let inline { return inline }
             guard let next = rest.first else { throw UsageError(message: "\(name) needs a value") }
@@ -71,8 +83,22 @@ enum CommandLineOptions {
             switch name {
             case "-h", "--help": return .help
             case "--version": return .version
-            case "--stdio": options.mode = .stdio
+            case "--stdio":
+                options.mode = .stdio
+                modeGiven = true
+            case "--ws":
+                let text = try value(name, inline)
+                guard let (host, port) = WebOptions.parseAddress(text) else {
+                    throw UsageError(message: "--ws takes [<host>:]<port> with a port from 0 to 65535, got '\(text)'")
+                }
+                var web = options.web ?? WebOptions()
+                web.host = host ?? web.host
+                web.port = port
+                options.web = web
+            case "--ws-allow-remote": allowRemote = true
+            case "--allow-origin": allowedOrigins.append(try value(name, inline))
             case "--listen", "--pipe":
+                modeGiven = true
                 if inline == nil, rest.first.map({ $0.hasPrefix("-") }) ?? true {
                     do {
                         options.mode = .listen(path: try SocketPaths.defaultPath())
@@ -101,6 +127,13 @@ enum CommandLineOptions {
             case "--max-items": options.maxItemsPerSession = try number(name, try value(name, inline), 1...100_000_000)
             default: throw UsageError(message: "unknown option '\(arg)'")
             }
+        }
+        if options.web != nil {
+            options.web!.allowRemote = allowRemote
+            options.web!.allowedOrigins = allowedOrigins
+            if !modeGiven { options.mode = .webOnly }
+        } else if allowRemote || !allowedOrigins.isEmpty {
+            throw UsageError(message: "--ws-allow-remote and --allow-origin need --ws")
         }
         return .serve(options)
     }
