@@ -328,6 +328,11 @@ final class Connection {
     /// Closes both directions; `onClosed` runs once.
     func close() {
         guard !isClosed else { return }
+        // A WebSocket client is told (when the socket takes it at once).
+        if !closesAfterWriting, case .stream(let out) = output, let farewell = wire.farewell {
+            uncork()
+            out.write(farewell)
+        }
         isClosed = true
         switch input {
         case .stream(let s): s.close()

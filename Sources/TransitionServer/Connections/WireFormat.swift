@@ -16,6 +16,8 @@ protocol WireFormat {
     /// A tick that arrives framed for LSP (the session host frames it once for every
     /// reader), in this wire's framing.
     func reframe(lspFramed: [UInt8]) -> [UInt8]
+    /// What to send when the daemon closes the connection (a WebSocket close frame).
+    var farewell: [UInt8]? { get }
 }
 
 /// What a wire format makes of incoming bytes.
@@ -38,4 +40,5 @@ struct LSPWire: WireFormat {
     mutating func finish() -> String? { reader.finish().map { "\($0)" } }
     func frame(_ body: [UInt8]) -> [UInt8] { FrameWriter.frame(body) }
     func reframe(lspFramed: [UInt8]) -> [UInt8] { lspFramed }
+    var farewell: [UInt8]? { nil }
 }

@@ -126,6 +126,11 @@ struct WebSocketWire: WireFormat {
 
     func frame(_ body: [UInt8]) -> [UInt8] { WebSocketFrameEncoder.text(body) }
 
+    var farewell: [UInt8]? {
+        if case .webSocket = phase { return WebSocketFrameEncoder.close(.normal) }
+        return nil
+    }
+
     func reframe(lspFramed: [UInt8]) -> [UInt8] {
         // The session host writes exactly `Content-Length: N\r\n\r\n` before the body.
         let bodyStart = lspFramed.withUnsafeBufferPointer { p -> Int in
