@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what transitiond needs when it is missing: Debian packages (libuv1-dev,
-# pkg-config) and, for the end-to-end tests, Python's pytest and jsonschema.
+# pkg-config) and, for the tests, node, neovim, emacs, chromium and chromium-driver, and
+# Python's pytest, jsonschema, websockets and selenium.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
@@ -28,6 +29,9 @@ if [ "${1:-}" = "--tests" ]; then
     command -v node >/dev/null 2>&1 || tools+=(nodejs)
     command -v nvim >/dev/null 2>&1 || tools+=(neovim)
     command -v emacs >/dev/null 2>&1 || tools+=(emacs-nox)
+    # The web viewer's tests: a real browser driven by Selenium.
+    command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || tools+=(chromium)
+    command -v chromedriver >/dev/null 2>&1 || tools+=(chromium-driver)
     if [ ${#tools[@]} -gt 0 ]; then
         echo "Installing: ${tools[*]}" >&2
         sudo_cmd=""
@@ -35,9 +39,15 @@ if [ "${1:-}" = "--tests" ]; then
         $sudo_cmd apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${tools[@]}" >&2
     fi
-    if ! python3 -c "import pytest, jsonschema" 2>/dev/null; then
-        echo "Installing: pytest jsonschema (PyPI)" >&2
-        python3 -m pip install --quiet pytest jsonschema >&2 \
-            || python3 -m pip install --quiet --break-system-packages pytest jsonschema >&2
+    # PyPI: pytest and jsonschema; websockets (a WebSocket client the project did not
+    # write) and selenium for the browser transport's tests.
+    wanted=()
+    for module in pytest jsonschema websockets selenium; do
+        python3 -c "import $module" 2>/dev/null || wanted+=("$module")
+    done
+    if [ ${#wanted[@]} -gt 0 ]; then
+        echo "Installing: ${wanted[*]} (PyPI)" >&2
+        python3 -m pip install --quiet "${wanted[@]}" >&2 \
+            || python3 -m pip install --quiet --break-system-packages "${wanted[@]}" >&2
     fi
 fi

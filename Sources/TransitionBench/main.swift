@@ -15,6 +15,7 @@ let groups: [(name: String, run: () throws(BenchError) -> [Figure])] = [
     ("fanout", fanoutBenchmarks),
     ("pacing", pacingBenchmarks),
     ("memory", memoryBenchmarks),
+    ("web", webBenchmarks),
 ]
 
 signal(SIGPIPE, SIG_IGN)
