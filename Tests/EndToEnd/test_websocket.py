@@ -439,3 +439,27 @@ def test_max_connections_counts_websocket_clients(web):
     assert sock.recv(100) == b""
     sock.close()
     assert a.call("session/list") == {"sessions": []}
+
+
+def test_stdio_with_ws_lives_as_long_as_its_stdio_client(spawn, monkeypatch, tmp_path):
+    from e2e_harness import ProcessClient
+    os.chmod(tmp_path, 0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    daemon = spawn("--stdio", "--ws", "127.0.0.1:0")
+    editor = ProcessClient(daemon)
+    editor.initialize()
+    info = read_web_json(tmp_path, daemon)
+    s = editor.call("session/create", create_params(clock="manual"))["session"]
+    page = WebSocketClient(info["ws"], "page")
+    page.initialize()
+    assert [x["session"] for x in page.call("session/list")["sessions"]] == [s]
+    page.call("session/subscribe", {"session": s})
+    # A page leaving (even with exit) does not end the daemon: its stdio client does.
+    page.call("shutdown")
+    page.notify("exit")
+    page.wait_eof()
+    assert editor.call("session/list")["sessions"][0]["session"] == s
+    editor.call("shutdown")
+    editor.notify("exit")
+    assert daemon.wait() == 0
+    assert not (tmp_path / "transitiond" / "web.json").exists()

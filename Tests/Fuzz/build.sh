@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets with swiftc (a SwiftPM executable cannot link libFuzzer, which
-# brings its own main). No libuv: JSONRPC and TransitionEngine are built as modules, and
+# brings its own main). No libuv: JSONRPC, TransitionEngine and WebTransport are built as modules, and
 # the server's I/O-free sources (Params, Methods, Sessions, Encoding) are compiled into
 # the target's own module, so the server's internal types are visible to it.
 #
@@ -68,17 +68,19 @@ build_module() {
 mapfile -t jsonrpc < <(ls Sources/JSONRPC/*.swift)
 mapfile -t engine < <(find Sources/TransitionEngine -name '*.swift' | sort)
 mapfile -t server < <(ls Sources/TransitionServer/{Params,Methods,Sessions,Encoding}/*.swift)
+mapfile -t web < <(ls Sources/WebTransport/*.swift)
 
 build_module JSONRPC "${jsonrpc[@]}"
 build_module TransitionEngine "${engine[@]}"
+build_module WebTransport "${web[@]}"
 
 for t in "${targets[@]}"; do
     sources=("${server[@]}" Tests/Fuzz/Support/Harness.swift "Tests/Fuzz/$t.swift")
     [ "$mode" = regression ] && sources+=(Tests/Fuzz/Support/RegressionMain.swift)
-    if stale "$out/$t" "${sources[@]}" "$out/JSONRPC.o" "$out/TransitionEngine.o"; then
+    if stale "$out/$t" "${sources[@]}" "$out/JSONRPC.o" "$out/TransitionEngine.o" "$out/WebTransport.o"; then
         echo "building $t ($mode, $opt)" >&2
         quiet_swiftc -parse-as-library -module-name "$t" -I "$out" -wmo $opt $sanitize \
-            "${sources[@]}" "$out/JSONRPC.o" "$out/TransitionEngine.o" -lm -o "$out/$t"
+            "${sources[@]}" "$out/JSONRPC.o" "$out/TransitionEngine.o" "$out/WebTransport.o" -lm -o "$out/$t"
         echo "$opt $sanitize" >"$out/$t.flags"
     fi
 done
