@@ -177,9 +177,10 @@ public final class Daemon: SessionRouter {
         do {
             let endpoint = try WebEndpoint(loop: loop, options: webOptions, backlog: options.maxConnections, logger: logger)
             endpoint.onConnection = { [unowned self, unowned endpoint] stream in
-                self.accept(stream, wire: WebSocketWire(
+                let wire = WebSocketWire(
                     router: endpoint.router, maximumMessageLength: self.options.maxMessageBytes,
-                    maximumHeadLength: self.options.maxHeaderBytes, note: { [unowned self] in self.logger.debug($0) }))
+                    maximumHeadLength: self.options.maxHeaderBytes, note: { [unowned self] in self.logger.debug($0) })
+                self.accept(stream, wire: wire)
             }
             web = endpoint
             do {

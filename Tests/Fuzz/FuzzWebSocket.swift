@@ -20,11 +20,17 @@ enum WebSocketFuzz {
     static let headLimit = 1024
     static let token = "0123456789abcdef0123456789abcdef"
     static let router = WebRequestRouter(
-        policy: WebAccessPolicy(token: token, port: 9000, allowedOrigins: ["http://allowed.example"]),
-        files: ["/index.html": StaticFile(contentType: "text/html; charset=utf-8", bytes: Array("<p>__TRANSITIOND_TOKEN__".utf8))])
+        policy: WebAccessPolicy(
+            token: token, port: 9000, allowedOrigins: ["http://allowed.example"]),
+        files: [
+            "/index.html": StaticFile(
+                contentType: "text/html; charset=utf-8",
+                bytes: Array("<p>__TRANSITIOND_TOKEN__".utf8))
+        ])
     static let upgrade = Array(
         ("GET /?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:9000\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8)
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+            .utf8)
     static let chunkCeilings = [1, 2, 3, 5, 8, 13, 64]
 
     enum Event: Equatable {
@@ -40,7 +46,9 @@ enum WebSocketFuzz {
         let mode = Int(control >> 1) & 7
         if mode > 0 {
             let cut = events(stream, chunk: (chunkCeilings[mode - 1], UInt64(data.count)))
-            guard cut == whole else { fuzzFailure("events depend on how the stream is cut (mode \(mode))") }
+            guard cut == whole else {
+                fuzzFailure("events depend on how the stream is cut (mode \(mode))")
+            }
         }
     }
 
@@ -71,7 +79,9 @@ enum WebSocketFuzz {
                     }
                 }
                 if ended, d.next() != nil { fuzzFailure("an event after a close or a failure") }
-                if d.bufferedByteCount > limit + 14 + n { fuzzFailure("the decoder holds \(d.bufferedByteCount) bytes") }
+                if d.bufferedByteCount > limit + 14 + n {
+                    fuzzFailure("the decoder holds \(d.bufferedByteCount) bytes")
+                }
                 decoder = d
                 continue
             }
@@ -112,27 +122,40 @@ enum WebSocketFuzz {
     static func check(_ event: WebSocketEvent) {
         switch event {
         case .text(let body):
-            guard body.count <= limit else { fuzzFailure("a message of \(body.count) bytes passed the limit") }
+            guard body.count <= limit else {
+                fuzzFailure("a message of \(body.count) bytes passed the limit")
+            }
             guard isValidUTF8(body) else { fuzzFailure("a text message that is not UTF-8", body) }
         case .ping(let p), .pong(let p):
             guard p.count <= 125 else { fuzzFailure("a control payload of \(p.count) bytes") }
         case .close(let code, let reason):
             if let code, !code.isValidOnTheWire { fuzzFailure("close code \(code) accepted") }
-            guard isValidUTF8(reason) else { fuzzFailure("a close reason that is not UTF-8", reason) }
+            guard isValidUTF8(reason) else {
+                fuzzFailure("a close reason that is not UTF-8", reason)
+            }
         case .failure(let code, _):
-            guard [1002, 1003, 1007, 1009].contains(code.rawValue) else { fuzzFailure("failure with close code \(code)") }
+            guard [1002, 1003, 1007, 1009].contains(code.rawValue) else {
+                fuzzFailure("failure with close code \(code)")
+            }
         }
     }
 
     static func checkResponse(_ routing: WebRouting) {
         let text = String(decoding: routing.response, as: UTF8.self)
-        guard text.hasPrefix("HTTP/1.1 "), text.contains("\r\n\r\n") else { fuzzFailure("not an HTTP response", routing.response) }
+        guard text.hasPrefix("HTTP/1.1 "), text.contains("\r\n\r\n") else {
+            fuzzFailure("not an HTTP response", routing.response)
+        }
         if text.hasPrefix("HTTP/1.1 403") {
-            guard text == "HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", routing.next == .close else {
+            guard
+                text == "HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                routing.next == .close
+            else {
                 fuzzFailure("a refusal that says more than 403", routing.response)
             }
         }
-        if routing.next == .upgrade, !text.hasPrefix("HTTP/1.1 101 ") { fuzzFailure("an upgrade without 101", routing.response) }
+        if routing.next == .upgrade, !text.hasPrefix("HTTP/1.1 101 ") {
+            fuzzFailure("an upgrade without 101", routing.response)
+        }
     }
 }
 
