@@ -173,3 +173,35 @@ def test_slider_buttons_and_hover(viewer):
     driver.execute_script("const d = document.getElementById('sp-damping'); d.value = 0.3; d.dispatchEvent(new Event('input'))")
     wait_until(lambda: "progress over" in driver.find_element(By.ID, "curve-caption").text, what="the curve caption")
     assert console_errors(driver) == []
+
+
+@pytest.mark.time_limit(90)
+def test_a_tab_watching_a_shared_session_of_100_items(viewer, record_property):
+    """A kept-alive session made elsewhere (100 visible items, 60 fps) shows up in the
+    page, which subscribes to it and draws its ticks; the daemon's CPU while it streams
+    to the tab is recorded (a figure, not an assertion)."""
+    driver, info, watcher, daemon = viewer
+    created = watcher.call("session/create", {
+        "viewport": {"width": 375, "height": 667}, "sections": [{"items": 2000}],
+        "layout": {"type": "list", "rowHeight": 6.6}, "fps": 60, "keepAlive": True})
+    session = created["session"]
+    driver.get(info["url"])
+    wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, f'#session-list li[data-session="{session}"]'),
+               what="the shared session listed")
+    wait_until(lambda: driver.execute_script("return window.transitiondViewer.selected") == session, what="selected")
+    watcher.call("transition/start", {"session": session, "to": {"type": "list", "rowHeight": 6.8},
+                                      "duration": 600, "timing": "linear"})
+    first = wait_until(lambda: page_seq(driver), what="ticks in the page")
+    attributes = driver.execute_script("return window.transitiondViewer.attrs.length")
+    assert 95 <= attributes <= 110, attributes
+    received = driver.execute_script("return window.transitiondViewer.ticksReceived")
+    cpu0, t0 = daemon.cpu_seconds(), time.monotonic()
+    watcher.drain(5)  # the session's owner reads its ticks too
+    cpu1, t1 = daemon.cpu_seconds(), time.monotonic()
+    last = page_seq(driver)
+    received = driver.execute_script("return window.transitiondViewer.ticksReceived") - received
+    assert last > first and received > 0
+    record_property("figures", f"daemon CPU {100 * (cpu1 - cpu0) / (t1 - t0):.1f}% of a core streaming 60 fps x "
+                               f"{attributes} items to headless Chromium and one other reader; the daemon made "
+                               f"{(last - first) / (t1 - t0):.0f} ticks/s, the page took {received / (t1 - t0):.0f}/s")
+    assert console_errors(driver) == []

@@ -33,6 +33,7 @@ const state = {
   scrubbing: false,
   dirty: true,
   ticksThisSecond: 0,
+  ticksReceived: 0,
   tickRate: 0,
   refreshRate: 60,
   demo: false,
@@ -185,6 +186,7 @@ function onTick(tick) {
   state.frame = tick;
   state.attrs = attributeObjects(tick.attributes);
   state.ticksThisSecond++;
+  state.ticksReceived++;
   state.dirty = true;
   $("stat-seq").textContent = `seq ${tick.seq}`;
   if (!state.scrubbing) $("scrub").value = String(Math.min(1, Math.max(0, tick.progress)));
