@@ -463,3 +463,41 @@ def test_stdio_with_ws_lives_as_long_as_its_stdio_client(spawn, monkeypatch, tmp
     editor.notify("exit")
     assert daemon.wait() == 0
     assert not (tmp_path / "transitiond" / "web.json").exists()
+
+
+def test_max_batch_over_websocket(web):
+    w = web("--max-batch", "2")
+    c = w.connect()
+    ping = {"jsonrpc": "2.0", "method": "session/list", "params": {}}
+    c.send([dict(ping, id=k) for k in range(3, 6)])
+    refused = c.wait_for(lambda m: isinstance(m, dict) and "error" in m)
+    assert refused["id"] is None and refused["error"]["code"] == -32600
+    assert refused["error"]["data"] == {"limit": 2, "count": 3}
+    assert c.call("session/list") == {"sessions": []}
+
+
+@pytest.mark.time_limit(120)
+def test_a_long_websocket_pipeline_takes_turns(web):
+    """1,000 pipelined samples from one client (almost four turns of 256 messages):
+    another client's request is answered before the pipeline's last reply."""
+    import select
+    w = web()
+    busy = w.connect(name="busy")
+    other = w.connect(name="other")
+    s = busy.call("session/create", create_params(sections=[{"items": 5000}], clock="manual"))["session"]
+    params = {"session": s, "to": GRID, "progress": 0.5, "rect": {"x": 0, "y": 0, "width": 10, "height": 10}}
+    data = b"".join(mask_frame(0x1, json.dumps({"jsonrpc": "2.0", "id": 1000 + i, "method": "transition/sample",
+                                                "params": params}).encode()) for i in range(1000))
+    writer = threading.Thread(target=lambda: busy.sock.sendall(data), daemon=True)
+    writer.start()
+    busy.wait_for(lambda m: m.get("id") == 1000)
+    asked = other.request("session/list")
+    while not any(m.get("id") == asked for m in other.inbox):
+        ready, _, _ = select.select([busy, other], [], [], 30)
+        assert ready, "nothing arrived for 30 s"
+        for c in ready:
+            c.pump(0)
+    answered_at = next(m for m in other.inbox if m.get("id") == asked)["_at"]
+    last = busy.wait_for(lambda m: m.get("id") == 1999, timeout=90)
+    assert answered_at < last["_at"]
+    writer.join(10)
