@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TransitionEngine", targets: ["TransitionEngine"]),
         .library(name: "JSONRPC", targets: ["JSONRPC"]),
         .library(name: "TransitionExport", targets: ["TransitionExport"]),
+        .library(name: "WebTransport", targets: ["WebTransport"]),
     ],
     targets: [
         // MARK: CLibUV — the libuv C library, found with pkg-config.
@@ -56,9 +57,13 @@ let package = Package(
 
         // MARK: TransitionServer — the libuv shell: transports, connections, sessions, ticks.
         .target(
-            name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine", "TransitionExport"],
+            name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine", "TransitionExport", "WebTransport"],
             exclude: ["README.md"]
         ),
         .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "JSONRPC", "TransitionEngine"]),
+
+        // MARK: WebTransport — HTTP request heads, WebSocket frames, the access policy. Pure Swift.
+        .target(name: "WebTransport", exclude: ["README.md"]),
+        .testTarget(name: "WebTransportTests", dependencies: ["WebTransport"]),
     ]
 )

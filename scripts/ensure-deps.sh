@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what transitiond needs when it is missing: Debian packages (libuv1-dev,
-# pkg-config) and, for the end-to-end tests, Python's pytest and jsonschema, and for the
-# export tests Debian's chromium and chromium-driver with Selenium and rlottie-python.
+# pkg-config) and, for the tests, node, neovim, emacs, chromium and chromium-driver,
+# the packaging tools, and Python's pytest, jsonschema, websockets, selenium and
+# rlottie-python.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
@@ -42,8 +43,8 @@ if [ "${1:-}" = "--tests" ]; then
     command -v systemd-analyze >/dev/null 2>&1 || tools+=(systemd)
     # The wheel is tried in a fresh venv: Debian's python3 needs python3-venv for that.
     python3 -c "import ensurepip, venv" 2>/dev/null || tools+=(python3-venv)
-    # The export tests play the exports in a real browser.
-    command -v chromium >/dev/null 2>&1 || tools+=(chromium)
+    # The export and web viewer tests: a real browser driven by Selenium.
+    command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || tools+=(chromium)
     command -v chromedriver >/dev/null 2>&1 || tools+=(chromium-driver)
     if [ ${#tools[@]} -gt 0 ]; then
         echo "Installing: ${tools[*]}" >&2
@@ -52,17 +53,18 @@ if [ "${1:-}" = "--tests" ]; then
         $sudo_cmd apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${tools[@]}" >&2
     fi
-    # Python: the test tools, and build, setuptools and wheel for the client's wheel
-    # and sdist (built without isolation: offline).
-    if ! python3 -c "import pytest, jsonschema, build, wheel, setuptools" 2>/dev/null; then
-        echo "Installing: pytest jsonschema build wheel setuptools (PyPI)" >&2
-        python3 -m pip install --quiet pytest jsonschema build wheel "setuptools>=61" >&2 \
-            || python3 -m pip install --quiet --break-system-packages pytest jsonschema build wheel "setuptools>=61" >&2
-    fi
-    # Selenium drives chromium; rlottie-python renders the Lottie export.
-    if ! python3 -c "import selenium, rlottie_python" 2>/dev/null; then
-        echo "Installing: selenium rlottie-python (PyPI)" >&2
-        python3 -m pip install --quiet selenium rlottie-python >&2 \
-            || python3 -m pip install --quiet --break-system-packages selenium rlottie-python >&2
+    # PyPI: pytest and jsonschema; build, wheel and setuptools for the client's wheel and
+    # sdist (built without isolation: offline); websockets (a WebSocket client the
+    # project did not write); selenium drives chromium; rlottie-python renders Lottie.
+    wanted=()
+    for module in pytest jsonschema build wheel websockets selenium rlottie_python; do
+        python3 -c "import $module" 2>/dev/null || wanted+=("${module//_/-}")
+    done
+    python3 -c "import setuptools, sys; sys.exit(int(setuptools.__version__.split('.')[0]) < 61)" 2>/dev/null \
+        || wanted+=("setuptools>=61")
+    if [ ${#wanted[@]} -gt 0 ]; then
+        echo "Installing: ${wanted[*]} (PyPI)" >&2
+        python3 -m pip install --quiet "${wanted[@]}" >&2 \
+            || python3 -m pip install --quiet --break-system-packages "${wanted[@]}" >&2
     fi
 fi

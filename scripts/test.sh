@@ -17,6 +17,8 @@ done
 if [ -f Clients/nvim/tests/run.sh ]; then bash Clients/nvim/tests/run.sh; fi
 if [ -f Clients/emacs/test/run.sh ]; then bash Clients/emacs/test/run.sh; fi
 if [ -d Clients/vscode/test ]; then node --test Clients/vscode/test/; fi
+# The JavaScript client (Node 20 has a WebSocket behind --experimental-websocket).
+if [ -d Clients/web/test ]; then node --experimental-websocket --test Clients/web/test/; fi
 # Packages: one release build, then the .deb (installed and removed when root), its
 # tarball, the client packages, the man pages and completions, the version's copies.
 bash scripts/package.sh --out "$PWD/.build/dist"

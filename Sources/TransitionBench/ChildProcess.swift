@@ -57,8 +57,11 @@ final class ChildProcess {
         defer { for p in argv { free(p) } }
         var inherited: [String] = []
         var e = environ
+        // What `environment` sets replaces what is inherited (getenv finds the first).
+        let overridden = Set(environment.map { $0.prefix { $0 != "=" } })
         while let entry = e.pointee {
-            inherited.append(String(cString: entry))
+            let text = String(cString: entry)
+            if !overridden.contains(text.prefix { $0 != "=" }) { inherited.append(text) }
             e += 1
         }
         let envp: [UnsafeMutablePointer<CChar>?] = (inherited + environment).map { strdup($0) } + [nil]

@@ -142,7 +142,7 @@ private func slowNote(_ list: [Contender], _ key: String, _ limit: Double) -> St
 }
 
 /// Microseconds of each of `count` request-reply round trips, one at a time.
-private func pingPong(_ client: RPCClient, count: Int) throws(BenchError) -> [Double] {
+func pingPong(_ client: RPCClient, count: Int) throws(BenchError) -> [Double] {
     var samples: [Double] = []
     samples.reserveCapacity(count)
     let errorsBefore = client.errorResponses
@@ -160,7 +160,7 @@ private func pingPong(_ client: RPCClient, count: Int) throws(BenchError) -> [Do
 }
 
 /// Replies per second when `count` requests are written as fast as the pipe takes them.
-private func pipelined(_ client: RPCClient, count: Int) throws(BenchError) -> Double {
+func pipelined(_ client: RPCClient, count: Int) throws(BenchError) -> Double {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(count * 90)
     for _ in 0..<count { bytes += client.frame(unknownMethod) }

@@ -47,10 +47,7 @@ final class RPCClient {
     func frame(_ method: String, _ params: String = "{}") -> [UInt8] {
         let id = nextID
         nextID += 1
-        let body = #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#
-        var bytes = Array("Content-Length: \(body.utf8.count)\r\n\r\n".utf8)
-        bytes.append(contentsOf: body.utf8)
-        return bytes
+        return wire.framed(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
     }
 
     func notify(_ method: String, _ params: String = "{}") {

@@ -145,13 +145,13 @@ final class SocketDaemon {
     let path: String
     private let directory: String
 
-    init(_ extra: [String] = []) throws(BenchError) {
+    init(_ extra: [String] = [], runtimeDirectory: Bool = false) throws(BenchError) {
         let spec = try ServerSpec.transitiond()
         directory = makeTemporaryDirectory()
         path = directory + "/d.sock"
         child = try ChildProcess.spawn(
             spec.path, ["--listen", path, "--log-level", "error", "--clientProcessId", "\(getpid())"] + extra,
-            pipes: false)
+            pipes: false, environment: runtimeDirectory ? ["XDG_RUNTIME_DIR=\(directory)"] : [])
         let deadline = nowSeconds() + 10
         while access(path, F_OK) != 0 {
             if child.hasExited { throw BenchError("transitiond --listen exited at once") }
@@ -193,6 +193,9 @@ final class SocketDaemon {
     func disconnect(_ client: RPCClient) {
         Glibc.close(client.wire.readFD)
     }
+
+    /// The directory of the socket (and, with `runtimeDirectory`, of `transitiond/web.json`).
+    var runtimePath: String { directory }
 
     func stop() {
         child.stop()

@@ -26,6 +26,9 @@ final class Wire {
     private(set) var lastReadTime: UInt64 = 0
     /// While false, `pump` only writes (a client that stopped reading).
     var reading = true
+    /// WebSocket framing (RFC 6455, client side: masked text frames out, the server's
+    /// unmasked frames in) instead of LSP's `Content-Length` headers.
+    var webSocket = false
 
     init(readFD: Int32, writeFD: Int32, initialCapacity: Int = 1 << 20) {
         self.readFD = readFD
@@ -51,9 +54,31 @@ final class Wire {
 
     /// Queues one framed message body.
     func send(body: String) {
-        var bytes = Array("Content-Length: \(body.utf8.count)\r\n\r\n".utf8)
-        bytes.append(contentsOf: body.utf8)
-        send(bytes)
+        send(framed(body))
+    }
+
+    /// One message body with this wire's framing.
+    func framed(_ body: String) -> [UInt8] {
+        guard webSocket else {
+            var bytes = Array("Content-Length: \(body.utf8.count)\r\n\r\n".utf8)
+            bytes.append(contentsOf: body.utf8)
+            return bytes
+        }
+        let n = body.utf8.count
+        var bytes: [UInt8] = [0x81]
+        if n < 126 {
+            bytes.append(0x80 | UInt8(n))
+        } else if n <= 0xFFFF {
+            bytes += [0x80 | 126, UInt8(n >> 8), UInt8(n & 0xFF)]
+        } else {
+            bytes.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: n >> shift)) }
+        }
+        // A fixed mask: the bench measures the daemon, not the client's randomness.
+        let mask: [UInt8] = [0x5A, 0x13, 0xC7, 0x2E]
+        bytes += mask
+        for (i, b) in body.utf8.enumerated() { bytes.append(b ^ mask[i & 3]) }
+        return bytes
     }
 
     var hasPendingOutput: Bool { outputSent < output.count }
@@ -163,6 +188,7 @@ final class Wire {
 
     /// Finds the header section at `start`; returns where its body starts and how long it is.
     private func parseHeader() -> (bodyStart: Int, length: Int)? {
+        if webSocket { return parseFrameHeader() }
         let available = end - start
         guard available >= 4 else { return nil }
         guard let headerLength = findBytes(UnsafeRawPointer(input + start), available, Wire.headerEnd) else { return nil }
@@ -187,5 +213,31 @@ final class Wire {
             return nil
         }
         return (start + headerLength + 4, length)
+    }
+
+    /// A server frame's header at `start`: where its payload starts and how long it is.
+    /// A close frame ends the stream; only final text frames are expected.
+    private func parseFrameHeader() -> (bodyStart: Int, length: Int)? {
+        let available = end - start
+        guard available >= 2 else { return nil }
+        let opcode = input[start] & 0x0F
+        var length = Int(input[start + 1] & 0x7F)
+        var headerLength = 2
+        if length == 126 {
+            guard available >= 4 else { return nil }
+            length = Int(input[start + 2]) << 8 | Int(input[start + 3])
+            headerLength = 4
+        } else if length == 127 {
+            guard available >= 10 else { return nil }
+            length = 0
+            for k in 2..<10 { length = length << 8 | Int(input[start + k]) }
+            headerLength = 10
+        }
+        guard opcode == 0x1, input[start] & 0x80 != 0 else {
+            isClosed = true
+            start = end
+            return nil
+        }
+        return (start + headerLength, length)
     }
 }

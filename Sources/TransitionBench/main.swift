@@ -16,6 +16,7 @@ let groups: [(name: String, run: () throws(BenchError) -> [Figure])] = [
     ("pacing", pacingBenchmarks),
     ("memory", memoryBenchmarks),
     ("export", exportBenchmarks),
+    ("web", webBenchmarks),
 ]
 
 signal(SIGPIPE, SIG_IGN)

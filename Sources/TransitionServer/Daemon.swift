@@ -12,9 +12,13 @@ public struct DaemonOptions: Sendable {
         case stdio
         /// A Unix-socket server for many clients.
         case listen(path: String)
+        /// Only the WebSocket port (`--ws` alone).
+        case webOnly
     }
 
     public var mode: Mode = .stdio
+    /// The HTTP and WebSocket port (`--ws`), besides the mode's transport.
+    public var web: WebOptions? = nil
     public var clientProcessID: Int32? = nil
     public var logFile: String? = nil
     /// `info` logs every connection; the default keeps an editor's stderr quiet.
@@ -44,6 +48,10 @@ public final class Daemon: SessionRouter {
     private var connections: [ConnectionID: Connection] = [:]
     private var nextConnectionID = 1
     private var listener: Listener?
+    private var web: WebEndpoint?
+    /// The client on standard input and output, the daemon's reason to live in stdio
+    /// mode (other connections, over WebSocket, come and go).
+    private var stdioConnection: ConnectionID?
     private var tickTimer: DeadlineTimer?
     private var watchTimer: Timer?
     private var signals: [SignalWatcher] = []
@@ -124,6 +132,13 @@ public final class Daemon: SessionRouter {
                 _ = loop.close()
                 return 1
             }
+        case .webOnly:
+            break
+        }
+        if let webOptions = options.web, !startWeb(webOptions) {
+            shutdown(code: 1)
+            _ = loop.close()
+            return 1
         }
         loop.run()
         let status = loop.close()
@@ -147,16 +162,51 @@ public final class Daemon: SessionRouter {
         let output: ConnectionOutput = Stream.open(loop: loop, fd: protocolFD, readable: false).map { .stream($0) }
             ?? .blocking(BlockingOutput(fd: protocolFD))
         logger.debug("stdio: input \(input.kind), output \(output.kind)")
-        open(input: input, output: output)
+        stdioConnection = open(input: input, output: output).id
         return true
     }
 
-    private func accept(_ stream: Stream) {
+    private func isStdio(_ id: ConnectionID) -> Bool {
+        // Before `open` returns, the stdio connection is the first one.
+        options.mode == .stdio && (stdioConnection == id || (stdioConnection == nil && id == 1))
+    }
+
+    // MARK: Web
+
+    private func startWeb(_ webOptions: WebOptions) -> Bool {
+        do {
+            let endpoint = try WebEndpoint(loop: loop, options: webOptions, backlog: options.maxConnections, logger: logger)
+            endpoint.onConnection = { [unowned self, unowned endpoint] stream in
+                let wire = WebSocketWire(
+                    router: endpoint.router, maximumMessageLength: self.options.maxMessageBytes,
+                    maximumHeadLength: self.options.maxHeaderBytes, note: { [unowned self] in self.logger.debug($0) })
+                self.accept(stream, wire: wire)
+            }
+            web = endpoint
+            do {
+                let directory = try SocketPaths.runtimeDirectory()
+                if !endpoint.writeDiscoveryFile(in: directory) {
+                    logger.warning("cannot write \(directory)/web.json: \(String(cString: strerror(errno)))")
+                }
+            } catch {
+                logger.warning("no runtime directory for web.json: \(error)")
+            }
+            // The token stays out of the log: web.json holds it.
+            logger.info("serving HTTP and WebSocket on port \(endpoint.port) (URL with its token in \(endpoint.discoveryPath ?? "nowhere"))")
+            return true
+        } catch {
+            logger.error("\(error)")
+            return false
+        }
+    }
+
+    private func accept(_ stream: Stream, wire: (any WireFormat)? = nil) {
         guard !stopping else {
             stream.close()
             return
         }
-        if let uid = stream.peerUID, uid != geteuid() {
+        // Unix sockets name their peer's user; TCP clients show the token instead.
+        if wire == nil, let uid = stream.peerUID, uid != geteuid() {
             logger.warning("refused a connection from uid \(uid): only uid \(geteuid()) may connect")
             stream.close()
             return
@@ -166,28 +216,28 @@ public final class Daemon: SessionRouter {
             stream.close()
             return
         }
-        let c = open(input: .stream(stream), output: .stream(stream))
+        let c = open(input: .stream(stream), output: .stream(stream), wire: wire)
         logger.info("connection \(c.id) opened")
     }
 
     @discardableResult
-    private func open(input: ConnectionInput, output: ConnectionOutput) -> Connection {
+    private func open(input: ConnectionInput, output: ConnectionOutput, wire: (any WireFormat)? = nil) -> Connection {
         let id = nextConnectionID
         nextConnectionID += 1
         let registry = MethodTable.registry(host: host, connection: id, now: { [unowned self] in self.now }) { [unowned self] request in
             if let pid = request.processId, let p = Int32(exactly: pid), p > 0 {
                 // In stdio mode the client is the daemon's only reason to live.
-                self.watch(process: p, connection: self.options.mode == .stdio ? nil : id)
+                self.watch(process: p, connection: self.isStdio(id) ? nil : id)
             }
         }
         let connection = Connection(
             id: id, input: input, output: output,
             dispatcher: Dispatcher(registry: registry, maximumDepth: options.maxDepth, maximumBatchLength: options.maxBatch),
-            reader: FrameReader(maximumBodyLength: options.maxMessageBytes, maximumHeaderLength: options.maxHeaderBytes),
+            wire: wire ?? LSPWire(reader: FrameReader(maximumBodyLength: options.maxMessageBytes, maximumHeaderLength: options.maxHeaderBytes)),
             limits: BackpressureLimits(hardCap: options.maxBacklogBytes), logger: logger)
         connection.onAction = { [unowned self] c, action in self.handle(action, from: c) }
         connection.onHandled = { [unowned self] in self.pumpTicks() }
-        if options.mode != .stdio {
+        if !isStdio(id) {
             // Turns matter only between clients.
             connection.onYield = { [unowned self] c in
                 self.waitingTurns.append(c.id)
@@ -203,7 +253,7 @@ public final class Daemon: SessionRouter {
     private func handle(_ action: Outgoing, from c: Connection) {
         switch action {
         case .exit(let code):
-            if options.mode == .stdio {
+            if isStdio(c.id) {
                 shutdown(code: code)
             } else {
                 logger.info("connection \(c.id) exited (\(code))")
@@ -211,14 +261,14 @@ public final class Daemon: SessionRouter {
             }
         case .close(let error):
             logger.warning("connection \(c.id): closing after a framing error: \(error)")
-            if options.mode == .stdio { shutdown(code: 1) } else { c.close() }
+            if isStdio(c.id) { shutdown(code: 1) } else { c.close() }
         default:
             break
         }
     }
 
     private func closed(_ c: Connection) {
-        if options.mode == .stdio && !stopping {
+        if isStdio(c.id) && !stopping {
             // The only client is gone without exit: as LSP's exit, 0 only after shutdown.
             shutdown(code: c.dispatcher.lifecycle == .shutDown ? 0 : 1)
         }
@@ -314,6 +364,7 @@ public final class Daemon: SessionRouter {
         watchTimer?.close()
         for s in signals { s.close() }
         listener?.close()
+        web?.close()
         for c in connections.values { c.close() }
     }
 }

@@ -21,6 +21,9 @@ enum CommandLineOptions {
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         var options = DaemonOptions()
         var rest = arguments[...]
+        var modeGiven = false
+        var allowRemote = false
+        var allowedOrigins: [String] = []
         func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
             if let inline { return inline }
             guard let next = rest.first else { throw UsageError(message: "\(name) needs a value") }
@@ -41,8 +44,22 @@ enum CommandLineOptions {
             switch name {
             case "-h", "--help": return .help
             case "--version": return .version
-            case "--stdio": options.mode = .stdio
+            case "--stdio":
+                options.mode = .stdio
+                modeGiven = true
+            case "--ws":
+                let text = try value(name, inline)
+                guard let (host, port) = WebOptions.parseAddress(text) else {
+                    throw UsageError(message: "--ws takes [<host>:]<port> with a port from 0 to 65535, got '\(text)'")
+                }
+                var web = options.web ?? WebOptions()
+                web.host = host ?? web.host
+                web.port = port
+                options.web = web
+            case "--ws-allow-remote": allowRemote = true
+            case "--allow-origin": allowedOrigins.append(try value(name, inline))
             case "--listen", "--pipe":
+                modeGiven = true
                 if inline == nil, rest.first.map({ $0.hasPrefix("-") }) ?? true {
                     do {
                         options.mode = .listen(path: try SocketPaths.defaultPath())
@@ -71,6 +88,13 @@ enum CommandLineOptions {
             case "--max-items": options.maxItemsPerSession = try number(name, try value(name, inline), 1...100_000_000)
             default: throw UsageError(message: "unknown option '\(arg)'")
             }
+        }
+        if options.web != nil {
+            options.web!.allowRemote = allowRemote
+            options.web!.allowedOrigins = allowedOrigins
+            if !modeGiven { options.mode = .webOnly }
+        } else if allowRemote || !allowedOrigins.isEmpty {
+            throw UsageError(message: "--ws-allow-remote and --allow-origin need --ws")
         }
         return .serve(options)
     }

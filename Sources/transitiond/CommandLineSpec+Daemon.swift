@@ -9,7 +9,7 @@ extension CommandLineOptions {
         return CommandSpec(
             name: "transitiond",
             summary: "animated layout transitions as a service",
-            usage: "transitiond [--stdio | --listen <path>] [<options>]",
+            usage: "transitiond [--stdio | --listen <path>] [--ws [<host>:]<port>] [<options>]",
             overview: [
                 "transitiond \u{2014} animated layout transitions as a service. It speaks JSON-RPC 2.0 with LSP framing (Content-Length headers) on standard input and output, or on a Unix socket, and streams each frame's layout attributes."
             ],
@@ -20,6 +20,17 @@ extension CommandLineOptions {
                     ["--listen"], value: "<path>", .file, optional: true, aliases: ["--pipe"],
                     help:
                         "Serve clients on a Unix socket at <path> (created 0600) until SIGINT or SIGTERM. Also --pipe=<path>. Without a path: $XDG_RUNTIME_DIR/transitiond/\(SocketPaths.socketName), else /tmp/transitiond-<uid>/\(SocketPaths.socketName) (the directory made 0700). Only this user may connect."
+                ),
+                OptionSpec(
+                    ["--ws"], value: "[<host>:]<port>",
+                    help:
+                        "Also serve HTTP and WebSocket (RFC 6455) on TCP: the live web viewer at /, JSON-RPC in text frames. <host> is 127.0.0.1 by default; port 0 picks a free one. Every request needs the token written, with the URLs, to web.json beside the default socket (0600). Alone (without --stdio or --listen) it is the only transport."
+                ),
+                OptionSpec(["--ws-allow-remote"], help: "Let --ws bind an address that is not loopback."),
+                OptionSpec(
+                    ["--allow-origin"], value: "<origin>",
+                    help:
+                        "A page origin allowed to connect besides the daemon's own (repeatable), e.g. http://localhost:5173."
                 ),
                 OptionSpec(
                     ["--clientProcessId"], value: "<pid>", help: "Exit when that process dies."),

@@ -27,13 +27,13 @@ struct BackpressureLimits: Sendable {
     }
 }
 
-/// One client: bytes in through a `FrameReader` and a `Dispatcher`, framed messages
+/// One client: bytes in through a `WireFormat` and a `Dispatcher`, framed messages
 /// out, with ticks coalesced while the client does not keep up.
 final class Connection {
     let id: ConnectionID
     private let input: ConnectionInput
     private let output: ConnectionOutput
-    private var reader: FrameReader
+    private var wire: any WireFormat
     var dispatcher: Dispatcher
     private var queue = OutboundQueue()
     private let limits: BackpressureLimits
@@ -64,13 +64,13 @@ final class Connection {
 
     init(
         id: ConnectionID, input: ConnectionInput, output: ConnectionOutput, dispatcher: Dispatcher,
-        reader: FrameReader, limits: BackpressureLimits, logger: Logger
+        wire: any WireFormat, limits: BackpressureLimits, logger: Logger
     ) {
         self.id = id
         self.input = input
         self.output = output
         self.dispatcher = dispatcher
-        self.reader = reader
+        self.wire = wire
         self.limits = limits
         self.logger = logger
     }
@@ -103,7 +103,7 @@ final class Connection {
 
     private func received(_ bytes: UnsafeRawBufferPointer) {
         guard !isClosed else { return }
-        reader.append(bytes)
+        wire.append(bytes)
         handleBufferedMessages()
     }
 
@@ -117,13 +117,17 @@ final class Connection {
         let turnEnds = uv_hrtime() + Self.turnNanoseconds
         cork()
         var largeMessage = false
-        while !isClosed, !isCongested, let event = reader.next() {
+        while !isClosed, !isCongested, let wireEvent = wire.next() {
+            guard case .frame(let event) = wireEvent else {
+                handleWireEvent(wireEvent)
+                continue
+            }
             if case .message(let body) = event, body.count >= Self.largeMessageBytes { largeMessage = true }
             perform(dispatcher.handle([event]))
             handled += 1
             // A client with a long pipeline (or costly requests) takes turns with the
             // others instead of holding the loop until its input is used up.
-            if onYield != nil, reader.bufferedByteCount > 0,
+            if onYield != nil, wire.bufferedByteCount > 0,
                 handled >= Self.messagesPerTurn || uv_hrtime() >= turnEnds
             {
                 isYielding = true
@@ -158,12 +162,16 @@ final class Connection {
 
     private func inputEnded(_ error: Int32?) {
         guard !isClosed else { return }
-        if (isCongested || isYielding) && reader.bufferedByteCount > 0 {
+        if (isCongested || isYielding) && wire.bufferedByteCount > 0 {
             pendingEnd = (error, ())
             return
         }
         if let error { logger.info("connection \(id): input error \(UVError.describe(error))") }
-        if let problem = reader.finish() {
+        if closesAfterWriting {
+            close()
+            return
+        }
+        if let problem = wire.finish() {
             logger.info("connection \(id): input ended inside a message: \(problem)")
         }
         perform(dispatcher.handleEndOfInput())
@@ -229,7 +237,7 @@ final class Connection {
     /// Sends a message that is never dropped (responses, didEnd).
     func send(_ body: [UInt8], session: String? = nil) {
         guard !isClosed else { return }
-        let framed = FrameWriter.frame(body)
+        let framed = wire.frame(body)
         if queue.isEmpty && backlog < limits.highWater {
             write(framed)
         } else {
@@ -239,8 +247,9 @@ final class Connection {
     }
 
     /// Sends a framed tick; while the client is behind, only the newest per session waits.
-    func sendTick(framed: [UInt8], session: String) {
-        guard !isClosed else { return }
+    func sendTick(framed lspFramed: [UInt8], session: String) {
+        guard !isClosed, !closesAfterWriting else { return }
+        let framed = wire.reframe(lspFramed: lspFramed)
         if queue.isEmpty && backlog < limits.highWater {
             write(framed)
         } else {
@@ -252,9 +261,13 @@ final class Connection {
     /// Writes queued messages while the backlog allows, then handles requests that
     /// waited for it.
     private func flush() {
+        if closesAfterWriting {
+            if backlog == 0 { close() }
+            return
+        }
         while !isClosed, backlog < limits.highWater, let next = queue.pop() { write(next) }
         checkPressure()
-        if !isCongested && reader.bufferedByteCount > 0 { handleBufferedMessages() }
+        if !isCongested && wire.bufferedByteCount > 0 { handleBufferedMessages() }
     }
 
     /// Whether the client is behind on its replies.
@@ -288,9 +301,38 @@ final class Connection {
     /// Ticks replaced before they could be written.
     var skippedTicks: Int { queue.replacedTicks }
 
+    // MARK: What the wire answers itself
+
+    /// Set once the wire ended: what is written goes out, then the connection closes.
+    private var closesAfterWriting = false
+    /// Above this much unwritten, an ending wire does not wait for the client.
+    private static let closeDrainLimit = 256 << 10
+
+    private func handleWireEvent(_ event: WireEvent) {
+        switch event {
+        case .frame(let e):
+            perform(dispatcher.handle([e]))
+        case .reply(let bytes):
+            write(bytes)
+        case .end(let reply, let reason):
+            logger.info("connection \(id): \(reason)")
+            // Ticks waiting for a client that is leaving are not worth sending.
+            queue = OutboundQueue()
+            uncork()
+            writeNow(reply)
+            closesAfterWriting = true
+            if backlog == 0 || backlog > Self.closeDrainLimit { close() }
+        }
+    }
+
     /// Closes both directions; `onClosed` runs once.
     func close() {
         guard !isClosed else { return }
+        // A WebSocket client is told (when the socket takes it at once).
+        if !closesAfterWriting, case .stream(let out) = output, let farewell = wire.farewell {
+            uncork()
+            out.write(farewell)
+        }
         isClosed = true
         switch input {
         case .stream(let s): s.close()

@@ -17,17 +17,23 @@ public enum SocketPaths {
     /// must be a real directory (not a symlink) owned by this user with no access for
     /// others.
     public static func defaultPath() throws(SocketPathError) -> String {
+        try runtimeDirectory() + "/" + socketName
+    }
+
+    /// The private directory of the default socket (and of `web.json`), created if
+    /// missing.
+    public static func runtimeDirectory() throws(SocketPathError) -> String {
         let uid = geteuid()
         if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty,
             isPrivateDirectory(runtime, owner: uid)
         {
             let dir = runtime + "/transitiond"
             try ensurePrivateDirectory(dir, owner: uid)
-            return dir + "/" + socketName
+            return dir
         }
         let dir = "/tmp/transitiond-\(uid)"
         try ensurePrivateDirectory(dir, owner: uid)
-        return dir + "/" + socketName
+        return dir
     }
 
     /// Whether `path` is a directory (not a symlink) owned by `owner` that nobody else

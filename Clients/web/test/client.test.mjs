@@ -1,0 +1,118 @@
+// The client's own behaviour over a fake socket: ids and replies, typed errors,
+// AbortSignal -> $/cancelRequest, tick iteration that keeps the newest, closing.
+import test from "node:test";
+import assert from "node:assert/strict";
+import {
+  TransitionClient, TransitionError, UnknownSessionError, RequestCancelledError, ConnectionClosedError,
+  InvalidParamsError, attributeObjects,
+} from "../transitiond.js";
+
+/** What the client needs of a WebSocket, recording what is sent. */
+class FakeSocket extends EventTarget {
+  constructor() {
+    super();
+    this.readyState = 1;
+    this.sent = [];
+  }
+  send(text) { this.sent.push(JSON.parse(text)); }
+  close(code = 1000) {
+    this.readyState = 3;
+    const event = new Event("close");
+    event.code = code;
+    event.reason = "";
+    this.dispatchEvent(event);
+  }
+  deliver(message) {
+    const event = new Event("message");
+    event.data = JSON.stringify(message);
+    this.dispatchEvent(event);
+  }
+}
+
+test("requests get ids and resolve with their own result, batches included", async () => {
+  const socket = new FakeSocket();
+  const client = new TransitionClient(socket);
+  const a = client.request("session/list");
+  const b = client.status("s1");
+  assert.deepEqual(socket.sent, [
+    { jsonrpc: "2.0", id: 1, method: "session/list" },
+    { jsonrpc: "2.0", id: 2, method: "transition/status", params: { session: "s1" } },
+  ]);
+  socket.deliver([{ jsonrpc: "2.0", id: 2, result: { state: "idle" } }, { jsonrpc: "2.0", id: 1, result: { sessions: [] } }]);
+  assert.deepEqual(await a, { sessions: [] });
+  assert.deepEqual(await b, { state: "idle" });
+});
+
+test("errors are typed and keep code, data, field and method", async () => {
+  const socket = new FakeSocket();
+  const client = new TransitionClient(socket);
+  const unknown = client.status("s9");
+  const invalid = client.createSession({});
+  socket.deliver({ jsonrpc: "2.0", id: 1, error: { code: -32010, message: "No session 's9'", data: { session: "s9" } } });
+  socket.deliver({ jsonrpc: "2.0", id: 2, error: { code: -32602, message: "Invalid params", data: { field: "params.viewport", expected: "an object" } } });
+  await assert.rejects(unknown, (e) => e instanceof UnknownSessionError && e instanceof TransitionError && e.code === -32010
+    && e.data.session === "s9" && e.method === "transition/status");
+  await assert.rejects(invalid, (e) => e instanceof InvalidParamsError && e.field === "params.viewport");
+});
+
+test("an AbortSignal sends $/cancelRequest for that id and rejects", async () => {
+  const socket = new FakeSocket();
+  const client = new TransitionClient(socket);
+  const controller = new AbortController();
+  const pending = client.request("transition/sample", { session: "s1", progress: 0.5 }, { signal: controller.signal });
+  controller.abort();
+  await assert.rejects(pending, (e) => e instanceof RequestCancelledError && e.code === -32800);
+  assert.deepEqual(socket.sent[1], { jsonrpc: "2.0", method: "$/cancelRequest", params: { id: 1 } });
+  // A late reply is ignored; an aborted signal sends nothing at all.
+  socket.deliver({ jsonrpc: "2.0", id: 1, result: {} });
+  await assert.rejects(client.request("session/list", undefined, { signal: controller.signal }), RequestCancelledError);
+  assert.equal(socket.sent.length, 2);
+});
+
+test("ticks iterate, a slow consumer gets the newest, untilEnd stops at didEnd", async () => {
+  const socket = new FakeSocket();
+  const client = new TransitionClient(socket);
+  const ticks = client.ticks("s1", { untilEnd: true });
+  for (const seq of [1, 2, 3]) socket.deliver({ jsonrpc: "2.0", method: "transition/tick", params: { session: "s1", seq } });
+  socket.deliver({ jsonrpc: "2.0", method: "transition/tick", params: { session: "s2", seq: 7 } });
+  const first = await ticks.next();
+  assert.equal(first.value.seq, 3);
+  const waiting = ticks.next();
+  socket.deliver({ jsonrpc: "2.0", method: "transition/tick", params: { session: "s1", seq: 4 } });
+  assert.equal((await waiting).value.seq, 4);
+  const ended = client.didEnd("s1");
+  socket.deliver({ jsonrpc: "2.0", method: "transition/didEnd", params: { session: "s1", transition: "t1", completed: true } });
+  assert.equal((await ticks.next()).done, true);
+  assert.equal((await ended).transition, "t1");
+});
+
+test("closing rejects what waits with ConnectionClosedError", async () => {
+  const socket = new FakeSocket();
+  const client = new TransitionClient(socket);
+  const pending = client.request("session/list");
+  socket.close(1002);
+  await assert.rejects(pending, (e) => e instanceof ConnectionClosedError && e.code === 1002);
+  await assert.rejects(client.request("session/list"), ConnectionClosedError);
+  await client.closed;
+});
+
+test("compact attributes read as objects", () => {
+  const compact = {
+    count: 2, kind: [0, 1], section: [0, 0], item: [0, 0], frame: [0, 0, 10, 20, 0, 20, 10, 5],
+    alpha: [1, 0.5], zIndex: [0, 1], transitionProgress: [0.5, 0.5], nextFrame: [], layoutState: [0, 0], states: ["list"],
+  };
+  assert.deepEqual(attributeObjects(compact)[1], {
+    kind: "header", section: 0, item: 0, frame: { x: 0, y: 20, width: 10, height: 5 }, alpha: 0.5, zIndex: 1,
+    transitionProgress: 0.5, layoutState: "list",
+  });
+});
+
+test("connect without a WebSocket says how to get one", async () => {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, "WebSocket");
+  delete globalThis.WebSocket;
+  try {
+    await assert.rejects(TransitionClient.connect("ws://127.0.0.1:1/"), (e) => e instanceof TypeError && /--experimental-websocket/.test(e.message));
+  } finally {
+    if (saved) Object.defineProperty(globalThis, "WebSocket", saved);
+  }
+});

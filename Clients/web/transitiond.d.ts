@@ -1,0 +1,445 @@
+// Type declarations of transitiond.js. Each interface tagged `@schema` names the JSON
+// Schema in Protocol/schema it mirrors: the tests (Clients/web/test) check that its
+// members, and which of them are required, are exactly the schema's.
+
+// ---------------------------------------------------------------------------
+// Basic structures (Protocol/README.md section 7)
+
+/** @schema defs.json#/$defs/point */
+export interface Point { x: number; y: number }
+/** @schema defs.json#/$defs/size */
+export interface Size { width: number; height: number }
+/** @schema defs.json#/$defs/rect */
+export interface Rect { x: number; y: number; width: number; height: number }
+/** @schema defs.json#/$defs/insets */
+export interface Insets { top?: number; left?: number; bottom?: number; right?: number }
+/** @schema defs.json#/$defs/section */
+export interface Section { items: number; ids?: Array<string | number>; sizes?: Array<[number, number]> }
+
+export type ValuesInput = Record<string, number | string | number[] | { [key: string]: unknown }>;
+export type ValuesOutput = Record<string, number | number[] | string>;
+
+/** @schema defs.json#/$defs/layoutCommon */
+export interface LayoutCommon { values?: ValuesInput; accessory?: ValuesInput; state?: string }
+/** @schema defs.json#/$defs/flowLayout */
+export interface FlowLayout extends LayoutCommon {
+  type: "flow";
+  itemSize?: Size;
+  minimumLineSpacing?: number;
+  minimumInteritemSpacing?: number;
+  sectionInset?: Insets;
+  headerReferenceSize?: Size;
+  footerReferenceSize?: Size;
+  scrollDirection?: "vertical" | "horizontal";
+}
+/** @schema defs.json#/$defs/listLayout */
+export interface ListLayout extends LayoutCommon {
+  type: "list";
+  rowHeight: number;
+  spacing?: number;
+  inset?: Insets;
+  headerHeight?: number;
+  footerHeight?: number;
+}
+/** @schema defs.json#/$defs/gridLayout */
+export interface GridLayout extends LayoutCommon {
+  type: "grid";
+  columns: number;
+  spacing?: number;
+  lineSpacing?: number;
+  inset?: Insets;
+  aspectRatio?: number;
+  itemHeight?: number;
+  headerHeight?: number;
+  footerHeight?: number;
+}
+/** @schema defs.json#/$defs/displaySwitchLayout */
+export interface DisplaySwitchLayout extends LayoutCommon {
+  type: "displaySwitch";
+  mode: "list" | "grid";
+  staticCellHeight: number;
+  columns?: number;
+  padding?: number;
+}
+export interface ExplicitLayout extends LayoutCommon {
+  type: "explicit";
+  contentSize?: Size;
+  frames: Array<[number, number, number, number] | number[]>;
+  [member: string]: unknown;
+}
+export type Layout = FlowLayout | ListLayout | GridLayout | DisplaySwitchLayout | ExplicitLayout;
+
+/** @schema defs.json#/$defs/easingName */
+export type EasingName =
+  | "linear"
+  | "quadraticEaseIn" | "quadraticEaseOut" | "quadraticEaseInOut"
+  | "cubicEaseIn" | "cubicEaseOut" | "cubicEaseInOut"
+  | "quarticEaseIn" | "quarticEaseOut" | "quarticEaseInOut"
+  | "quinticEaseIn" | "quinticEaseOut" | "quinticEaseInOut"
+  | "sineEaseIn" | "sineEaseOut" | "sineEaseInOut"
+  | "circularEaseIn" | "circularEaseOut" | "circularEaseInOut"
+  | "exponentialEaseIn" | "exponentialEaseOut" | "exponentialEaseInOut"
+  | "elasticEaseIn" | "elasticEaseOut" | "elasticEaseInOut"
+  | "backEaseIn" | "backEaseOut" | "backEaseInOut"
+  | "bounceEaseIn" | "bounceEaseOut" | "bounceEaseInOut";
+
+export type Spring =
+  | { response: number; dampingFraction: number; mass?: number; initialVelocity?: number }
+  | { duration: number; bounce?: number; initialVelocity?: number }
+  | { mass?: number; stiffness: number; damping: number; initialVelocity?: number };
+
+export type Timing =
+  | EasingName
+  | { easing: EasingName }
+  | { cubicBezier: [number, number, number, number] }
+  | { spring: Spring }
+  | { steps: { count: number; position?: "jump-start" | "jump-end" | "jump-both" | "jump-none" | "start" | "end" } }
+  | { linear: Array<number | [number, number] | { [key: string]: number }> };
+
+export type ContentOffsetTarget = string | Point | { strategy: string; [member: string]: unknown };
+
+/** @schema defs.json#/$defs/transitionSpec */
+export interface TransitionSpec {
+  to?: Layout;
+  sections?: Section[];
+  viewport?: Size;
+  contentInset?: Insets;
+  interactive?: boolean;
+  duration?: number;
+  timing?: Timing;
+  contentOffset?: ContentOffsetTarget;
+  stagger?: { [member: string]: unknown };
+  appear?: string | { [member: string]: unknown };
+  disappear?: string | { [member: string]: unknown };
+  colorSpace?: string;
+}
+
+// ---------------------------------------------------------------------------
+// Attributes and ticks (sections 8 and 11)
+
+/** @schema defs.json#/$defs/attributeObject */
+export interface AttributeObject {
+  kind: "cell" | "header" | "footer";
+  section: number;
+  item: number;
+  id?: string | number;
+  frame: Rect;
+  alpha: number;
+  zIndex: number;
+  hidden?: true;
+  transform?: number[] | { [member: string]: number };
+  transitionProgress: number;
+  nextFrame?: Rect;
+  layoutState: string;
+  values?: ValuesOutput;
+}
+
+export interface CompactAttributes {
+  count: number;
+  kind: Array<0 | 1 | 2>;
+  section: number[];
+  item: number[];
+  frame: number[];
+  alpha: number[];
+  zIndex: number[];
+  transitionProgress: number[];
+  nextFrame: number[];
+  layoutState: number[];
+  states: string[];
+  id?: Array<string | number | null>;
+  hidden?: number[];
+  [member: string]: unknown;
+}
+export type Attributes = AttributeObject[] | CompactAttributes;
+
+export type SessionState = "idle" | "running" | "paused" | "finishing" | "cancelling";
+
+/** @schema transition.tick.params.json */
+export interface Tick {
+  session: string;
+  transition: string;
+  truncated?: true;
+  accessory?: ValuesOutput;
+  seq: number;
+  time: number;
+  fraction: number;
+  progress: number;
+  velocity: number;
+  contentOffset: Point;
+  attributes: Attributes;
+}
+
+/** @schema transition.didEnd.params.json */
+export interface DidEnd {
+  session: string;
+  transition: string;
+  completed: boolean;
+  finished: boolean;
+  reason: string;
+  progress: number;
+  contentOffset: Point;
+  time: number;
+}
+
+/** @schema window.logMessage.params.json */
+export interface LogMessageParams { type: number; message: string }
+
+// ---------------------------------------------------------------------------
+// Requests (sections 4, 9 and 10)
+
+/** @schema initialize.params.json */
+export interface InitializeParams {
+  processId?: number | null;
+  clientInfo?: { name: string; version?: string };
+  capabilities?: { [member: string]: unknown };
+  initializationOptions?: unknown;
+  trace?: "off" | "messages" | "verbose";
+}
+/** @schema initialize.result.json */
+export interface InitializeResult {
+  capabilities: { [member: string]: unknown };
+  serverInfo: { name: string; version: string };
+}
+
+/** @schema session.create.params.json */
+export interface SessionCreateParams {
+  viewport: Size;
+  contentInset?: Insets;
+  sections: Section[];
+  layout: Layout;
+  contentOffset?: Point | { [member: string]: unknown };
+  clock?: "realtime" | "manual";
+  fps?: number;
+  encoding?: "objects" | "compact";
+  precision?: number;
+  keepAlive?: boolean;
+}
+/** @schema session.create.result.json */
+export interface SessionCreateResult { session: string; contentSize: Size; contentOffset: Point }
+
+/** @schema session.update.params.json */
+export interface SessionUpdateParams { session: string; viewport?: Size; contentInset?: Insets; sections?: Section[]; layout?: Layout }
+/** @schema defs.json#/$defs/restingState */
+export interface RestingState { contentSize: Size; contentOffset: Point }
+
+/** @schema session.scroll.params.json */
+export interface SessionScrollParams { session: string; contentOffset: Point }
+/** @schema session.scroll.result.json */
+export interface SessionScrollResult { contentOffset: Point }
+
+/** @schema session.dispose.params.json */
+export interface SessionParams { session: string }
+
+export interface SessionSummary {
+  session: string;
+  clock: "realtime" | "manual";
+  fps: number;
+  encoding: "objects" | "compact";
+  precision?: number;
+  state: SessionState;
+  items: number;
+  layoutState: string;
+  owned: boolean;
+  subscribed: boolean;
+  keepAlive: boolean;
+}
+/** @schema session.list.result.json */
+export interface SessionListResult { sessions: SessionSummary[] }
+
+/** @schema session.subscribe.result.json */
+export interface SessionSubscribeResult { session: string; state: SessionState; contentSize: Size; contentOffset: Point }
+
+/** @schema layout.attributes.params.json */
+export interface LayoutAttributesParams { session: string; rect?: Rect; all?: boolean }
+/** @schema layout.attributes.result.json */
+export interface LayoutAttributesResult { contentSize: Size; contentOffset: Point; state: string; attributes: Attributes }
+
+/** @schema transition.start.params.json */
+export interface TransitionStartParams extends TransitionSpec { session: string; to: Layout }
+/** @schema defs.json#/$defs/transitionStarted */
+export interface TransitionStarted { transition: string; toContentOffset: Point; toContentSize: Size; duration: number }
+
+/** @schema transition.scrub.params.json */
+export interface TransitionScrubParams { session: string; progress: number }
+/** @schema transition.finish.params.json */
+export interface TransitionFinishParams { session: string; duration?: number; timing?: Timing; velocity?: number }
+
+/** @schema defs.json#/$defs/idleStatus */
+export interface IdleStatus { session: string; state: "idle"; time: number; contentOffset: Point }
+/** @schema defs.json#/$defs/activeStatus */
+export interface ActiveStatus {
+  session: string;
+  state: "running" | "paused" | "finishing" | "cancelling";
+  transition: string;
+  time: number;
+  fraction: number;
+  progress: number;
+  velocity: number;
+  contentOffset: Point;
+}
+export type TransitionStatus = IdleStatus | ActiveStatus;
+
+/** @schema transition.cancelInPlace.result.json */
+export interface CancelInPlaceResult { contentSize: Size; contentOffset: Point; progress: number }
+
+/** @schema transition.retarget.params.json */
+export interface TransitionRetargetParams extends TransitionSpec { session: string; to: Layout }
+
+/** @schema transition.sample.params.json */
+export interface TransitionSampleParams extends TransitionSpec { session: string; progress?: number; time?: number; rect?: Rect; all?: boolean }
+/** @schema transition.sample.result.json */
+export interface TransitionSampleResult {
+  transition?: string;
+  fraction: number;
+  progress: number;
+  contentOffset: Point;
+  contentSize: Size;
+  attributes: Attributes;
+}
+
+/** @schema clock.advance.params.json */
+export interface ClockAdvanceParams { session: string; by?: number; to?: number }
+
+/** Every request: method -> [params, result]. */
+export interface Requests {
+  "initialize": [InitializeParams, InitializeResult];
+  "shutdown": [undefined, null];
+  "session/create": [SessionCreateParams, SessionCreateResult];
+  "session/update": [SessionUpdateParams, RestingState];
+  "session/scroll": [SessionScrollParams, SessionScrollResult];
+  "session/dispose": [SessionParams, null];
+  "session/list": [undefined, SessionListResult];
+  "session/subscribe": [SessionParams, SessionSubscribeResult];
+  "session/unsubscribe": [SessionParams, null];
+  "layout/attributes": [LayoutAttributesParams, LayoutAttributesResult];
+  "transition/start": [TransitionStartParams, TransitionStarted];
+  "transition/status": [SessionParams, TransitionStatus];
+  "transition/scrub": [TransitionScrubParams, ActiveStatus];
+  "transition/finish": [TransitionFinishParams, ActiveStatus];
+  "transition/cancel": [TransitionFinishParams, ActiveStatus];
+  "transition/cancelInPlace": [SessionParams, CancelInPlaceResult];
+  "transition/retarget": [TransitionRetargetParams, TransitionStarted];
+  "transition/sample": [TransitionSampleParams, TransitionSampleResult];
+  "clock/advance": [ClockAdvanceParams, Tick | { session: string; time: number; state: "idle" }];
+}
+
+/** Notifications the client sends. */
+export interface ClientNotifications {
+  "initialized": {};
+  "exit": undefined;
+  "$/cancelRequest": { id: number | string };
+  "$/setTrace": { value: "off" | "messages" | "verbose" };
+}
+
+/** Notifications the daemon sends. */
+export interface ServerNotifications {
+  "transition/tick": Tick;
+  "transition/didEnd": DidEnd;
+  "window/logMessage": LogMessageParams;
+  "$/logTrace": { message: string; verbose?: string };
+}
+
+// ---------------------------------------------------------------------------
+// The client
+
+export declare const EASINGS: readonly EasingName[];
+
+export declare const ErrorCode: {
+  readonly ParseError: -32700;
+  readonly InvalidRequest: -32600;
+  readonly MethodNotFound: -32601;
+  readonly InvalidParams: -32602;
+  readonly InternalError: -32603;
+  readonly ServerNotInitialized: -32002;
+  readonly RequestCancelled: -32800;
+  readonly UnknownSession: -32010;
+  readonly NoTransition: -32011;
+  readonly TransitionInFlight: -32012;
+  readonly NotManualClock: -32013;
+  readonly LimitReached: -32014;
+};
+
+export declare class TransitionError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  readonly method: string | undefined;
+  readonly field: string | undefined;
+  static from(error: { code: number; message: string; data?: unknown }, method?: string): TransitionError;
+}
+export declare class InvalidParamsError extends TransitionError {}
+export declare class UnknownSessionError extends TransitionError {}
+export declare class NoTransitionError extends TransitionError {}
+export declare class TransitionInFlightError extends TransitionError {}
+export declare class LimitReachedError extends TransitionError {}
+export declare class RequestCancelledError extends TransitionError {}
+export declare class ConnectionClosedError extends Error {
+  readonly code: number | undefined;
+  readonly reason: string | undefined;
+}
+
+export interface RequestOptions { signal?: AbortSignal }
+
+export interface ConnectOptions {
+  /** A WebSocket constructor (Node 20 has none without --experimental-websocket). */
+  WebSocket?: new (url: string) => WebSocketLike;
+  clientInfo?: { name: string; version?: string };
+  /** Send initialize/initialized (default true). */
+  initialize?: boolean;
+  signal?: AbortSignal;
+}
+
+/** What the client needs of a WebSocket (the browser's, Node's, or a shim). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: "open" | "error" | "close" | "message", listener: (event: any) => void): void;
+  removeEventListener(type: "open" | "error" | "close" | "message", listener: (event: any) => void): void;
+}
+
+export interface TickOptions {
+  signal?: AbortSignal;
+  /** Ticks that may wait for a slow consumer; older ones are dropped (default 1). */
+  buffer?: number;
+  /** End the iteration at the session's didEnd. */
+  untilEnd?: boolean;
+}
+
+export declare class TransitionClient {
+  static connect(url: string, options?: ConnectOptions): Promise<TransitionClient>;
+  constructor(socket: WebSocketLike);
+  readonly socket: WebSocketLike;
+  serverInfo?: InitializeResult;
+  /** Resolves when the connection has closed. */
+  readonly closed: Promise<void>;
+
+  initialize(clientInfo?: { name: string; version?: string }): Promise<InitializeResult>;
+  request<M extends keyof Requests>(method: M, params?: Requests[M][0], options?: RequestOptions): Promise<Requests[M][1]>;
+  notify<M extends keyof ClientNotifications>(method: M, params?: ClientNotifications[M]): void;
+  on<M extends keyof ServerNotifications>(method: M, handler: (params: ServerNotifications[M]) => void): () => void;
+  ticks(session: string, options?: TickOptions): AsyncIterableIterator<Tick>;
+  didEnd(session: string, transition?: string): Promise<DidEnd>;
+
+  createSession(params: SessionCreateParams, options?: RequestOptions): Promise<SessionCreateResult>;
+  updateSession(params: SessionUpdateParams, options?: RequestOptions): Promise<RestingState>;
+  scroll(session: string, contentOffset: Point, options?: RequestOptions): Promise<SessionScrollResult>;
+  disposeSession(session: string, options?: RequestOptions): Promise<null>;
+  listSessions(options?: RequestOptions): Promise<SessionListResult>;
+  subscribe(session: string, options?: RequestOptions): Promise<SessionSubscribeResult>;
+  unsubscribe(session: string, options?: RequestOptions): Promise<null>;
+  attributes(params: LayoutAttributesParams, options?: RequestOptions): Promise<LayoutAttributesResult>;
+  start(params: TransitionStartParams, options?: RequestOptions): Promise<TransitionStarted>;
+  scrub(session: string, progress: number, options?: RequestOptions): Promise<ActiveStatus>;
+  finish(params: TransitionFinishParams, options?: RequestOptions): Promise<ActiveStatus>;
+  cancel(params: TransitionFinishParams, options?: RequestOptions): Promise<ActiveStatus>;
+  cancelInPlace(session: string, options?: RequestOptions): Promise<CancelInPlaceResult>;
+  retarget(params: TransitionRetargetParams, options?: RequestOptions): Promise<TransitionStarted>;
+  sample(params: TransitionSampleParams, options?: RequestOptions): Promise<TransitionSampleResult>;
+  status(session: string, options?: RequestOptions): Promise<TransitionStatus>;
+  advance(params: ClockAdvanceParams, options?: RequestOptions): Promise<Requests["clock/advance"][1]>;
+  shutdown(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Attributes as objects, whatever the session's encoding. */
+export declare function attributeObjects(attributes: Attributes): AttributeObject[];

@@ -1,0 +1,117 @@
+/// A file the daemon serves over HTTP (the viewer's HTML, JS and CSS).
+public struct StaticFile: Sendable {
+    public var contentType: String
+    public var bytes: [UInt8]
+
+    public init(contentType: String, bytes: [UInt8]) {
+        self.contentType = contentType
+        self.bytes = bytes
+    }
+}
+
+/// What to do with one HTTP request on the daemon's port.
+public struct WebRouting: Equatable, Sendable {
+    public enum Next: Equatable, Sendable {
+        /// Speak WebSocket from now on.
+        case upgrade
+        /// Read the next request on this connection.
+        case keepAlive
+        /// Close after the response.
+        case close
+    }
+
+    public var response: [UInt8]
+    public var next: Next
+    /// For the log (never sent): why a request was refused.
+    public var note: String?
+}
+
+/// Answers HTTP requests: refuses what the access policy forbids with a bare 403,
+/// upgrades WebSocket requests, and serves the viewer's files.
+public struct WebRequestRouter: Sendable {
+    public var policy: WebAccessPolicy
+    /// Files by path (`/index.html`); `/` serves `/index.html`.
+    public var files: [String: StaticFile]
+    /// In HTML files this placeholder becomes the token, so the page can load its
+    /// scripts and styles (every request carries the token).
+    public static let tokenPlaceholder = "__TRANSITIOND_TOKEN__"
+
+    public init(policy: WebAccessPolicy, files: [String: StaticFile]) {
+        self.policy = policy
+        self.files = files
+    }
+
+    /// Security headers of every file: nothing from elsewhere, no framing by other
+    /// sites, the token never sent as a referrer.
+    static let fileHeaders: [(String, String)] = [
+        ("Cache-Control", "no-store"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("X-Frame-Options", "DENY"),
+        (
+            "Content-Security-Policy",
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+        ),
+    ]
+
+    public func route(_ head: HTTPRequestHead) -> WebRouting {
+        if let refusal = policy.refusal(of: head) {
+            return WebRouting(
+                response: HTTPResponse.error(403).bytes(), next: .close, note: refusal.description)
+        }
+        if WebSocketHandshake.isUpgrade(head) {
+            let (response, upgraded) = WebSocketHandshake.respond(to: head)
+            return WebRouting(
+                response: response.bytes(), next: upgraded ? .upgrade : .close,
+                note: upgraded ? nil : "bad WebSocket handshake (\(response.status))")
+        }
+        guard head.method == "GET" || head.method == "HEAD" else {
+            return WebRouting(
+                response: HTTPResponse.error(405, extraHeaders: [("Allow", "GET, HEAD")]).bytes(),
+                next: .close, note: nil)
+        }
+        let wantsClose = head.header("connection", contains: "close") || head.version == "HTTP/1.0"
+        let path = head.path == "/" ? "/index.html" : head.path
+        guard let file = files[path] else {
+            let response = HTTPResponse(
+                status: 404,
+                headers: [("Content-Length", "0")] + (wantsClose ? [("Connection", "close")] : []))
+            return WebRouting(
+                response: response.bytes(), next: wantsClose ? .close : .keepAlive, note: nil)
+        }
+        var body = file.bytes
+        if file.contentType.hasPrefix("text/html") {
+            body = Self.replacing(
+                Array(Self.tokenPlaceholder.utf8), with: Array(policy.token.utf8), in: body)
+        }
+        var headers =
+            [("Content-Type", file.contentType), ("Content-Length", String(body.count))]
+            + Self.fileHeaders
+        if wantsClose { headers.append(("Connection", "close")) }
+        let response = HTTPResponse(status: 200, headers: headers, body: body)
+        return WebRouting(
+            response: response.bytes(includeBody: head.method == "GET"),
+            next: wantsClose ? .close : .keepAlive, note: nil)
+    }
+
+    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8])
+        -> [UInt8]
+    {
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if i + pattern.count <= bytes.count && bytes[i] == pattern[0]
+                && Array(bytes[i..<(i + pattern.count)]) == pattern
+            {
+                out += replacement
+                i += pattern.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return out
+    }
+}
