@@ -16,19 +16,6 @@ struct PointPayload: JSONEncodable {
     }
 }
 
-/// `{"width", "height"}`.
-struct SizePayload: JSONEncodable {
-    var size: Size
-    func encode(to w: inout JSONByteWriter) {
-        w.beginObject()
-        w.writeKey("width")
-        w.write(size.width)
-        w.writeKey("height")
-        w.write(size.height)
-        w.endObject()
-    }
-}
-
 extension JSONValue {
     static func point(_ p: Point) -> JSONValue { ["x": .double(p.x), "y": .double(p.y)] }
     static func size(_ s: Size) -> JSONValue { ["width": .double(s.width), "height": .double(s.height)] }

@@ -1,0 +1,59 @@
+import JSONRPC
+
+/// What a wire format makes of the bytes a client sent.
+enum WireEvent {
+    /// One message body (JSON text) for the dispatcher.
+    case message([UInt8])
+    /// A framing problem, answered with -32700; a fatal one closes the connection.
+    case error(FramingError)
+    /// Bytes the format answers by itself (a handshake, a pong), written as they are.
+    case reply([UInt8])
+}
+
+/// How one connection's messages are delimited on the wire, both ways: inbound bytes
+/// become message bodies, outbound bodies (replies, notifications, ticks) become bytes.
+/// `LSPFraming` (Content-Length headers) is the daemon's; another format plugs into the
+/// same `Connection` and `Dispatcher` unchanged.
+protocol WireFormat {
+    /// Adds the next chunk read from the client.
+    mutating func append(_ bytes: UnsafeRawBufferPointer)
+    /// The next inbound event, or nil when more bytes are needed.
+    mutating func next() -> WireEvent?
+    /// Bytes read but not yet turned into events.
+    var bufferedByteCount: Int { get }
+    /// The input ended; describes what was cut off, if it ended inside a message.
+    mutating func finish() -> String?
+    /// Appends `body` as one outbound message.
+    func frame(_ body: [UInt8], into output: inout [UInt8])
+}
+
+/// The LSP base protocol: `Content-Length: N\r\n\r\n` then N bytes, both ways.
+struct LSPFraming: WireFormat {
+    private var reader: FrameReader
+
+    init(
+        maximumBodyLength: Int = FrameReader.defaultMaximumBodyLength,
+        maximumHeaderLength: Int = FrameReader.defaultMaximumHeaderLength
+    ) {
+        reader = FrameReader(
+            maximumBodyLength: maximumBodyLength, maximumHeaderLength: maximumHeaderLength)
+    }
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) { reader.append(bytes) }
+
+    mutating func next() -> WireEvent? {
+        switch reader.next() {
+        case .message(let body)?: return .message(body)
+        case .error(let error)?: return .error(error)
+        case nil: return nil
+        }
+    }
+
+    var bufferedByteCount: Int { reader.bufferedByteCount }
+
+    mutating func finish() -> String? { reader.finish()?.description }
+
+    func frame(_ body: [UInt8], into output: inout [UInt8]) {
+        FrameWriter.append(body, to: &output)
+    }
+}
