@@ -129,7 +129,11 @@ final class Connection {
                 break
             }
         }
-        if corkedHere { uncork() }
+        if corkedHere {
+            uncork()
+            // What the cork held counted as backlog until it was written.
+            checkPressure()
+        }
         if largeMessage { onLargeMessage?() }
         if handled > 0 { onHandled?() }
         if isYielding && !isClosed {
@@ -218,7 +222,10 @@ final class Connection {
                 send(n.body, session: n.session)
             }
         }
-        if corkedHere { uncork() }
+        if corkedHere {
+            uncork()
+            checkPressure()
+        }
     }
 
     /// Sessions with a tick waiting unsent (a newer one would only replace it).
