@@ -134,7 +134,8 @@ public struct Scene: Sendable {
             options: options, timing: timing)
         var superseded: (Int, TransitionEnd)? = nil
         if var old = active {
-            superseded = (old.id, try! old.animator.interrupt(.superseded, at: time))
+            // An animator that already ended has nothing to supersede.
+            superseded = (try? old.animator.interrupt(.superseded, at: time)).map { (old.id, $0) }
             placed = source
         }
         let started = begin(geometry, timing: timing, at: time, initialVelocity: nil)
@@ -158,7 +159,7 @@ public struct Scene: Sendable {
         let geometry = try makeTransition(
             from: source, to: spec, model: newModel ?? source.layout.model, viewport: viewport,
             options: options ?? old.geometry.options, timing: timing)
-        let end = try! old.animator.interrupt(.retargeted, at: time)
+        guard let end = try? old.animator.interrupt(.retargeted, at: time) else { throw .noTransition }
         placed = source
         let remaining = 1 - now.progress
         let velocity = Swift.abs(remaining) > 1e-6 ? now.velocity / remaining : 0
@@ -192,7 +193,7 @@ public struct Scene: Sendable {
     public mutating func cancelInPlace(at time: Double) throws(SceneError) -> (id: Int, end: TransitionEnd) {
         guard var current = active else { throw .noTransition }
         let source = frozen(current, at: time)
-        let end = try! current.animator.cancelInPlace(at: time)
+        guard let end = try? current.animator.cancelInPlace(at: time) else { throw .noTransition }
         placed = source
         active = nil
         return (current.id, end)
@@ -201,7 +202,10 @@ public struct Scene: Sendable {
     /// Ends the transition in flight, if any, as `disposed` (the session is going away).
     public mutating func dispose(at time: Double) -> (id: Int, end: TransitionEnd)? {
         guard var current = active else { return nil }
-        let end = try! current.animator.interrupt(.disposed, at: time)
+        guard let end = try? current.animator.interrupt(.disposed, at: time) else {
+            active = nil
+            return nil
+        }
         active = nil
         return (current.id, end)
     }
@@ -288,7 +292,10 @@ public struct Scene: Sendable {
         do {
             try body(&current.animator)
         } catch {
-            throw .noTransition
+            // Exhaustive, so that a new kind of refusal is mapped on purpose.
+            switch error {
+            case .ended: throw .noTransition  // it ended: none is in flight any more
+            }
         }
         active = current
     }
