@@ -1,13 +1,10 @@
 /// A growable stack in manually managed memory, for the parser's pending array
 /// elements and object members.
 ///
-/// Pushing does no copy-on-write check. Popping a run of elements moves them into a
-/// new array of exactly their count with one memory copy and no reference counting:
-/// the array is first filled with a trivial placeholder (the compiler specialises
-/// `Array(repeating:count:)`, whereas `Array(unsafeUninitializedCapacity:)` looks
-/// its storage type up at run time on every call), and trivial values need no
-/// destruction before being overwritten. The owner must call `deallocate()` (which
-/// also destroys what is left, e.g. after a parse error).
+/// Pushing does no copy-on-write check. Popping a run of elements moves them, one by
+/// one and without retaining them again, into a new array reserved at exactly their
+/// count. The owner must call `deallocate()` (which also destroys what is left, e.g.
+/// after a parse error).
 struct ParserStack<Element> {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int

@@ -22,7 +22,7 @@ public struct DaemonOptions: Sendable {
     public var clientProcessID: Int32? = nil
     public var logFile: String? = nil
     /// `info` logs every connection; the default keeps an editor's stderr quiet.
-    public var logLevel: String = "warning"
+    public var logLevel: LogLevel = .warning
     public var maxMessageBytes: Int = FrameReader.defaultMaximumBodyLength
     public var maxHeaderBytes: Int = FrameReader.defaultMaximumHeaderLength
     public var maxDepth: Int = JSONParser.defaultMaximumDepth
@@ -35,20 +35,17 @@ public struct DaemonOptions: Sendable {
     public var maxBacklogBytes = 64 << 20
 
     public init() {}
-
-    public static let logLevels = ["error", "warning", "info", "debug"]
 }
 
 /// The daemon: a libuv loop that owns every connection and session.
-public final class Daemon: SessionRouter {
+public final class Daemon {
     private let options: DaemonOptions
-    private let loop = EventLoop()
+    private let loop: EventLoop
     private let logger: Logger
     private let host: SessionHost
     private var connections: [ConnectionID: Connection] = [:]
     private var nextConnectionID = 1
-    private var listener: Listener?
-    private var web: WebEndpoint?
+    private var listeners: [any ClientListener] = []
     /// The client on standard input and output, the daemon's reason to live in stdio
     /// mode (other connections, over WebSocket, come and go).
     private var stdioConnection: ConnectionID?
@@ -59,22 +56,20 @@ public final class Daemon: SessionRouter {
     /// process dies; without (--clientProcessId), the daemon exits.
     private var watchedProcesses: [Int32: ConnectionID?] = [:]
     private var exitCode: Int32 = 0
-    /// While realtime ticks are emitted: the connections holding their ticks.
-    private var pumping = false
-    private var corkedByPump: Set<ConnectionID> = []
     /// Connections waiting for their next turn of input, in order, and the idle handle
     /// that gives them their turns.
     private var waitingTurns: [ConnectionID] = []
     private var turns: IdleCallback?
     private var stopping = false
 
-    private init(options: DaemonOptions, logger: Logger) {
+    private init(options: DaemonOptions, logger: Logger, loop: EventLoop) {
         self.options = options
+        self.loop = loop
         self.logger = logger
         host = SessionHost(
             limits: ServerLimits(
-                maxSessionsPerConnection: options.maxSessionsPerConnection, maxItemsPerSession: options.maxItemsPerSession))
-        host.router = self
+                maxSessionsPerConnection: options.maxSessionsPerConnection,
+                maxItemsPerSession: options.maxItemsPerSession))
         // glibc keeps freed memory for reuse; a large session's arrays (per-item sizes,
         // frames) would otherwise stay in the daemon's RSS after it is gone.
         host.onLargeSessionRemoved = { malloc_trim(0) }
@@ -83,38 +78,50 @@ public final class Daemon: SessionRouter {
     /// Runs the daemon until it ends; returns the process exit code.
     public static func run(_ options: DaemonOptions) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let level = Logger.Level(name: options.logLevel) ?? .info
+        let level = options.logLevel
         var logger = Logger(level: level)
         if let path = options.logFile {
             guard let fileLogger = Logger.file(path, level: level) else {
-                logger.error("cannot open the log file '\(path)': \(String(cString: strerror(errno)))")
+                logger.error(
+                    "cannot open the log file '\(path)': \(String(cString: strerror(errno)))")
                 return 1
             }
             logger = fileLogger
         }
-        let daemon = Daemon(options: options, logger: logger)
+        let loop: EventLoop
+        do {
+            loop = try EventLoop()
+        } catch {
+            logger.error("\(error)")
+            return 1
+        }
+        let daemon = Daemon(options: options, logger: logger, loop: loop)
         return daemon.serve()
     }
 
     private var now: UInt64 { loop.nanoseconds }
 
     private func serve() -> Int32 {
-        guard let ticks = DeadlineTimer(loop: loop) else {
-            logger.error("cannot create a timer (timerfd_create): \(String(cString: strerror(errno)))")
-            return 1
-        }
-        ticks.onFire = { [unowned self] in self.pumpTicks() }
-        tickTimer = ticks
-        let turns = IdleCallback(loop: loop)
-        turns.onIdle = { [unowned self] in self.giveTurns() }
-        self.turns = turns
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            let watcher = SignalWatcher(loop: loop, signal: sig)
-            watcher.onSignal = { [unowned self] s in
-                self.logger.info("signal \(s): shutting down")
-                self.shutdown(code: self.options.mode == .stdio ? 1 : 0)
+        do throws(UVFailure) {
+            let ticks = try DeadlineTimer(loop: loop)
+            ticks.onFire = { [unowned self] in self.pumpTicks() }
+            tickTimer = ticks
+            let turns = try IdleCallback(loop: loop)
+            turns.onIdle = { [unowned self] in self.giveTurns() }
+            self.turns = turns
+            for sig in [SIGINT, SIGTERM, SIGHUP] {
+                let watcher = try SignalWatcher(loop: loop, signal: sig)
+                watcher.onSignal = { [unowned self] s in
+                    self.logger.info("signal \(s): shutting down")
+                    self.shutdown(code: self.options.mode == .stdio ? 1 : 0)
+                }
+                signals.append(watcher)
             }
-            signals.append(watcher)
+        } catch {
+            logger.error("cannot set up the loop: \(error)")
+            shutdown(code: 1)
+            _ = loop.close()
+            return 1
         }
         if let pid = options.clientProcessID { watch(process: pid, connection: nil) }
         switch options.mode {
@@ -122,10 +129,14 @@ public final class Daemon: SessionRouter {
             guard startStdio() else { return 1 }
         case .listen(let path):
             do {
-                let l = try Listener(loop: loop, path: path, backlog: options.maxConnections)
-                l.onConnection = { [unowned self] stream in self.accept(stream) }
-                listener = l
-                logger.info("listening on \(path)")
+                listen(
+                    on: try UnixSocketListener(
+                        loop: loop, path: path, backlog: options.maxConnections)
+                ) { [options] in
+                    LSPFraming(
+                        maximumBodyLength: options.maxMessageBytes,
+                        maximumHeaderLength: options.maxHeaderBytes)
+                }
             } catch {
                 logger.error("\(error)")
                 shutdown(code: 1)
@@ -142,7 +153,9 @@ public final class Daemon: SessionRouter {
         }
         loop.run()
         let status = loop.close()
-        if status != 0 { logger.warning("loop closed with handles left: \(UVError.describe(status))") }
+        if status != 0 {
+            logger.warning("loop closed with handles left: \(UVError.describe(status))")
+        }
         return exitCode
     }
 
@@ -157,12 +170,15 @@ public final class Daemon: SessionRouter {
             return false
         }
         dup2(2, 1)
-        let input: ConnectionInput = Stream.open(loop: loop, fd: 0, readable: true).map { .stream($0) }
+        let input: StdioTransport.Input =
+            Stream.open(loop: loop, fd: 0, readable: true).map { .stream($0) }
             ?? .file(FileInput(loop: loop, fd: 0))
-        let output: ConnectionOutput = Stream.open(loop: loop, fd: protocolFD, readable: false).map { .stream($0) }
+        let output: StdioTransport.Output =
+            Stream.open(loop: loop, fd: protocolFD, readable: false).map { .stream($0) }
             ?? .blocking(BlockingOutput(fd: protocolFD))
-        logger.debug("stdio: input \(input.kind), output \(output.kind)")
-        stdioConnection = open(input: input, output: output).id
+        let transport = StdioTransport(input: input, output: output)
+        logger.debug("stdio: \(transport.kind)")
+        stdioConnection = open(transport, wire: lspFraming()).id
         return true
     }
 
@@ -171,72 +187,100 @@ public final class Daemon: SessionRouter {
         options.mode == .stdio && (stdioConnection == id || (stdioConnection == nil && id == 1))
     }
 
-    // MARK: Web
+    private func lspFraming() -> LSPFraming {
+        LSPFraming(
+            maximumBodyLength: options.maxMessageBytes, maximumHeaderLength: options.maxHeaderBytes)
+    }
 
+    /// Accepts clients from `listener`, each speaking the wire format `wire` makes.
+    private func listen(on listener: any ClientListener, wire: @escaping () -> any WireFormat) {
+        listener.onConnection = { [unowned self, unowned listener] stream in
+            self.accept(stream, wire: wire(), checkingPeerUser: listener.namesPeerUser)
+        }
+        listeners.append(listener)
+        logger.info("listening on \(listener.address)")
+    }
+
+    /// Serves HTTP and WebSocket clients on `webOptions`' port, beside the mode's own
+    /// transport, and writes `web.json` for the user's tools.
     private func startWeb(_ webOptions: WebOptions) -> Bool {
+        let endpoint: WebEndpoint
         do {
-            let endpoint = try WebEndpoint(loop: loop, options: webOptions, backlog: options.maxConnections, logger: logger)
-            endpoint.onConnection = { [unowned self, unowned endpoint] stream in
-                let wire = WebSocketWire(
-                    router: endpoint.router, maximumMessageLength: self.options.maxMessageBytes,
-                    maximumHeadLength: self.options.maxHeaderBytes, note: { [unowned self] in self.logger.debug($0) })
-                self.accept(stream, wire: wire)
-            }
-            web = endpoint
-            do {
-                let directory = try SocketPaths.runtimeDirectory()
-                if !endpoint.writeDiscoveryFile(in: directory) {
-                    logger.warning("cannot write \(directory)/web.json: \(String(cString: strerror(errno)))")
-                }
-            } catch {
-                logger.warning("no runtime directory for web.json: \(error)")
-            }
-            // The token stays out of the log: web.json holds it.
-            logger.info("serving HTTP and WebSocket on port \(endpoint.port) (URL with its token in \(endpoint.discoveryPath ?? "nowhere"))")
-            return true
+            endpoint = try WebEndpoint(
+                loop: loop, options: webOptions, backlog: options.maxConnections, logger: logger)
         } catch {
             logger.error("\(error)")
             return false
         }
+        listen(on: endpoint) { [unowned self, unowned endpoint] in
+            WebSocketWire(
+                router: endpoint.router, maximumMessageLength: self.options.maxMessageBytes,
+                maximumHeadLength: self.options.maxHeaderBytes,
+                note: { [unowned self] in self.logger.debug($0) })
+        }
+        do {
+            let directory = try SocketPaths.runtimeDirectory()
+            if !endpoint.writeDiscoveryFile(in: directory) {
+                logger.warning(
+                    "cannot write \(directory)/web.json: \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            logger.warning("no runtime directory for web.json: \(error)")
+        }
+        // The token stays out of the log: web.json holds it.
+        logger.info(
+            "serving HTTP and WebSocket on port \(endpoint.port) (URL with its token in \(endpoint.discoveryPath ?? "nowhere"))"
+        )
+        return true
     }
 
-    private func accept(_ stream: Stream, wire: (any WireFormat)? = nil) {
+    private func accept(_ stream: Stream, wire: any WireFormat, checkingPeerUser: Bool) {
         guard !stopping else {
             stream.close()
             return
         }
         // Unix sockets name their peer's user; TCP clients show the token instead.
-        if wire == nil, let uid = stream.peerUID, uid != geteuid() {
-            logger.warning("refused a connection from uid \(uid): only uid \(geteuid()) may connect")
+        if checkingPeerUser, let uid = stream.peerUID, uid != geteuid() {
+            logger.warning(
+                "refused a connection from uid \(uid): only uid \(geteuid()) may connect")
             stream.close()
             return
         }
         guard connections.count < options.maxConnections else {
-            logger.warning("refused a connection: \(options.maxConnections) connections already (--max-connections)")
+            logger.warning(
+                "refused a connection: \(options.maxConnections) connections already (--max-connections)"
+            )
             stream.close()
             return
         }
-        let c = open(input: .stream(stream), output: .stream(stream), wire: wire)
-        logger.info("connection \(c.id) opened")
+        let c = open(StreamTransport(stream), wire: wire)
+        logger.info("connection \(c.id) opened (\(stream.kind))")
     }
 
     @discardableResult
-    private func open(input: ConnectionInput, output: ConnectionOutput, wire: (any WireFormat)? = nil) -> Connection {
+    private func open(_ transport: any ConnectionTransport, wire: any WireFormat) -> Connection {
         let id = nextConnectionID
         nextConnectionID += 1
-        let registry = MethodTable.registry(host: host, connection: id, now: { [unowned self] in self.now }) { [unowned self] request in
+        let registry = MethodTable.registry(
+            host: host, connection: id, now: { [unowned self] in self.now }
+        ) { [unowned self] request in
             if let pid = request.processId, let p = Int32(exactly: pid), p > 0 {
                 // In stdio mode the client is the daemon's only reason to live.
                 self.watch(process: p, connection: self.isStdio(id) ? nil : id)
             }
         }
         let connection = Connection(
-            id: id, input: input, output: output,
-            dispatcher: Dispatcher(registry: registry, maximumDepth: options.maxDepth, maximumBatchLength: options.maxBatch),
-            wire: wire ?? LSPWire(reader: FrameReader(maximumBodyLength: options.maxMessageBytes, maximumHeaderLength: options.maxHeaderBytes)),
-            limits: BackpressureLimits(hardCap: options.maxBacklogBytes), logger: logger)
+            id: id, transport: transport, wire: wire,
+            dispatcher: Dispatcher(
+                registry: registry, maximumDepth: options.maxDepth,
+                maximumBatchLength: options.maxBatch),
+            limits: BackpressureLimits(hardCap: options.maxBacklogBytes),
+            now: { [unowned self] in self.now }, logger: logger)
         connection.onAction = { [unowned self] c, action in self.handle(action, from: c) }
+        connection.onDispatched = { [unowned self] in self.deliver(self.host.takeEmissions()) }
         connection.onHandled = { [unowned self] in self.pumpTicks() }
+        // glibc keeps the memory a large message was parsed into; give it back.
+        connection.onLargeMessage = { malloc_trim(0) }
         if !isStdio(id) {
             // Turns matter only between clients.
             connection.onYield = { [unowned self] c in
@@ -275,7 +319,10 @@ public final class Daemon: SessionRouter {
         connections[c.id] = nil
         watchedProcesses = watchedProcesses.filter { $0.value != c.id }
         host.connectionClosed(c.id, now: now)
-        if c.skippedTicks > 0 { logger.info("connection \(c.id): \(c.skippedTicks) ticks coalesced") }
+        deliver(host.takeEmissions())
+        if c.skippedTicks > 0 {
+            logger.info("connection \(c.id): \(c.skippedTicks) ticks coalesced")
+        }
         logger.info("connection \(c.id) closed")
         pumpTicks()
     }
@@ -289,38 +336,60 @@ public final class Daemon: SessionRouter {
         if waitingTurns.isEmpty { turns?.stop() }
     }
 
-    // MARK: Router
+    // MARK: Emissions
 
-    func deliver(_ body: [UInt8], session: String, to connection: ConnectionID) {
-        connections[connection]?.send(body, session: session)
+    /// Encodes each emission once and hands it to its audience; each connection gets
+    /// its share in one call, so it can write it at once.
+    private func deliver(_ emissions: [Emission]) {
+        guard !emissions.isEmpty else { return }
+        if emissions.count == 1 {
+            let e = emissions[0]
+            let body = e.body()
+            for id in e.audience {
+                guard let c = connections[id] else { continue }
+                if case .tick = e.payload {
+                    c.sendTick(body, session: e.session)
+                } else {
+                    c.send(body, session: e.session)
+                }
+            }
+            return
+        }
+        var shares: [ConnectionID: [SessionNotification]] = [:]
+        var order: [ConnectionID] = []
+        for e in emissions {
+            let body = e.body()
+            var isTick = false
+            if case .tick = e.payload { isTick = true }
+            for id in e.audience {
+                if shares[id] == nil { order.append(id) }
+                shares[id, default: []].append(
+                    SessionNotification(body: body, session: e.session, isTick: isTick))
+            }
+        }
+        for id in order { connections[id]?.send(shares[id]!) }
     }
 
-    func deliverTick(framed: [UInt8], session: String, to connection: ConnectionID) {
-        guard let c = connections[connection] else { return }
-        if pumping && corkedByPump.insert(connection).inserted { c.cork() }
-        c.sendTick(framed: framed, session: session)
-    }
-
-    func wantsTick(of session: String, connection: ConnectionID) -> Bool {
-        connections[connection].map { !$0.hasPendingTick(of: session) } ?? false
+    /// The readers that still hold an unsent tick of a session.
+    private var saturatedReaders: Set<TickReader> {
+        var readers: Set<TickReader> = []
+        for c in connections.values where c.isCongested {
+            for session in c.sessionsWithPendingTicks {
+                readers.insert(TickReader(connection: c.id, session: session))
+            }
+        }
+        return readers
     }
 
     // MARK: Time
 
-    /// Ticks due this soon are emitted together with those due now: one wake-up serves
-    /// sessions whose deadlines nearly coincide, at the cost of that much earliness.
-    static let tickSlack: UInt64 = 500_000
-
     /// Emits due ticks and sets the timer for the next deadline.
     private func pumpTicks() {
         guard !stopping, let timer = tickTimer else { return }
+        let round = host.tickRealtime(now: now, saturated: saturatedReaders)
         // The ticks of one wake-up reach each connection in one write.
-        pumping = true
-        let next = host.tickRealtime(now: now, slack: Self.tickSlack)
-        pumping = false
-        for id in corkedByPump { connections[id]?.uncork() }
-        corkedByPump.removeAll(keepingCapacity: true)
-        guard let next else {
+        deliver(round.emissions)
+        guard let next = round.next else {
             timer.stop()
             return
         }
@@ -335,12 +404,19 @@ public final class Daemon: SessionRouter {
         guard watchedProcesses[pid] == nil else { return }
         watchedProcesses[pid] = connection
         guard watchTimer == nil else { return }
-        let t = Timer(loop: loop)
+        let t: Timer
+        do {
+            t = try Timer(loop: loop)
+        } catch {
+            logger.warning("cannot watch client process \(pid): \(error)")
+            return
+        }
         t.onFire = { [unowned self] in
             for (p, owner) in self.watchedProcesses where kill(p, 0) != 0 && errno == ESRCH {
                 self.watchedProcesses[p] = nil
                 if let owner {
-                    self.logger.info("client process \(p) of connection \(owner) is gone: closing it")
+                    self.logger.info(
+                        "client process \(p) of connection \(owner) is gone: closing it")
                     self.connections[owner]?.close()
                 } else {
                     self.logger.info("client process \(p) is gone: exiting")
@@ -363,26 +439,7 @@ public final class Daemon: SessionRouter {
         turns?.close()
         watchTimer?.close()
         for s in signals { s.close() }
-        listener?.close()
-        web?.close()
+        for l in listeners { l.close() }
         for c in connections.values { c.close() }
-    }
-}
-
-extension ConnectionInput {
-    var kind: String {
-        switch self {
-        case .stream(let s): return s.kind
-        case .file: return "file"
-        }
-    }
-}
-
-extension ConnectionOutput {
-    var kind: String {
-        switch self {
-        case .stream(let s): return s.kind
-        case .blocking: return "file"
-        }
     }
 }

@@ -2,30 +2,23 @@
     import Glibc
 #endif
 
+/// How much the daemon logs, least first; `--log-level` takes the names.
+public enum LogLevel: String, CaseIterable, Comparable, Sendable {
+    case error
+    case warning
+    case info
+    case debug
+
+    public static func < (a: LogLevel, b: LogLevel) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    var name: String { rawValue }
+}
+
 /// Log lines to standard error or a log file; never to standard output.
 final class Logger {
-    enum Level: Int, Comparable, CaseIterable {
-        case error = 0
-        case warning
-        case info
-        case debug
-
-        static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
-
-        var name: String {
-            switch self {
-            case .error: return "error"
-            case .warning: return "warning"
-            case .info: return "info"
-            case .debug: return "debug"
-            }
-        }
-
-        init?(name: String) {
-            guard let level = Level.allCases.first(where: { $0.name == name }) else { return nil }
-            self = level
-        }
-    }
+    typealias Level = LogLevel
 
     let level: Level
     private let fd: Int32

@@ -73,9 +73,10 @@ enum CommandLineOptions {
                 options.clientProcessID = Int32(try number(name, try value(name, inline), 1...Int(Int32.max)))
             case "--log-file": options.logFile = try value(name, inline)
             case "--log-level":
-                let level = try value(name, inline)
-                guard DaemonOptions.logLevels.contains(level) else {
-                    throw UsageError(message: "--log-level takes one of \(DaemonOptions.logLevels.joined(separator: ", ")), got '\(level)'")
+                let text = try value(name, inline)
+                guard let level = LogLevel(rawValue: text) else {
+                    let names = LogLevel.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError(message: "--log-level takes one of \(names), got '\(text)'")
                 }
                 options.logLevel = level
             case "--max-message-bytes": options.maxMessageBytes = try number(name, try value(name, inline), 64...(1 << 30))

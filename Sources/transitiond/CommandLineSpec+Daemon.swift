@@ -38,7 +38,7 @@ extension CommandLineOptions {
                     ["--log-file"], value: "<path>", .file,
                     help: "Write logs to <path> instead of standard error."),
                 OptionSpec(
-                    ["--log-level"], value: "<level>", .choice(DaemonOptions.logLevels),
+                    ["--log-level"], value: "<level>", .choice(LogLevel.allCases.map(\.rawValue)),
                     help: "error, warning (default), info (also connections and signals) or debug."),
                 OptionSpec(
                     ["--max-message-bytes"], value: "<n>",

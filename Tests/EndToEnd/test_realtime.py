@@ -1,9 +1,12 @@
-"""The realtime clock: ticks at the requested rate, ended by exactly one didEnd, and the
-same ticks for every connection that watches a session."""
+"""The realtime clock: ticks on the session's grid of deadlines, ended by exactly one
+didEnd, and the same ticks for every connection that watches a session.
+
+What a tick carries is checked exactly; how many ticks a loaded machine manages is
+not (a daemon that falls behind skips grid points). One loose smoke test checks that
+ticks do come at a usable rate; rates and jitter are the benchmark's `pacing` group."""
 
 from __future__ import annotations
 
-import statistics
 import time
 
 import pytest
@@ -11,33 +14,29 @@ import pytest
 from e2e_harness import GRID, create_params, strip
 
 
-def collect_until_end(client, s, timeout=10.0, settle=0.3):
-    """The session's ticks and didEnds, up to `settle` seconds after its first didEnd."""
+def collect_until_end(client, s, timeout=10.0):
+    """The session's ticks and didEnds up to its first didEnd, and whatever was sent
+    before the reply to a request made after it (a round trip, not a wait)."""
     messages = []
     deadline = time.monotonic() + timeout
-    end_seen = None
-    while True:
+    while not any(m["method"] == "transition/didEnd" for m in messages):
         now = time.monotonic()
-        if end_seen is not None and now >= end_seen + settle:
-            break
         assert now < deadline, f"no didEnd within {timeout} s"
         client.pump(min(0.05, deadline - now))
-        for m in client.take(session=s):
-            messages.append(m)
-            if m["method"] == "transition/didEnd" and end_seen is None:
-                end_seen = time.monotonic()
-    return messages
+        messages += client.take(session=s)
+    client.call("session/list")
+    return messages + client.take(session=s)
 
 
 def check_realtime_run(messages, duration, fps, transition):
+    """Checks what does not depend on the machine's speed; returns the ticks."""
     ticks = [m["params"] for m in messages if m["method"] == "transition/tick"]
     ends = [m["params"] for m in messages if m["method"] == "transition/didEnd"]
     assert len(ends) == 1, ends
     assert messages[-1]["method"] == "transition/didEnd", "a tick came after didEnd"
     assert ends[0]["transition"] == transition and ends[0]["reason"] == "finished" and ends[0]["completed"]
-    expected = duration * fps
-    assert expected * 0.85 <= len(ticks) <= expected * 1.15 + 1, \
-        f"{len(ticks)} ticks for {duration} s at {fps} fps (expected about {expected})"
+    # At most one tick per grid point, and the first and the last always come.
+    assert 2 <= len(ticks) <= duration * fps + 2, f"{len(ticks)} ticks for {duration} s at {fps} fps"
     seqs = [t["seq"] for t in ticks]
     assert all(b > a for a, b in zip(seqs, seqs[1:])), seqs
     assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), "a client that keeps up sees every tick"
@@ -46,10 +45,12 @@ def check_realtime_run(messages, duration, fps, transition):
     assert ticks[-1]["progress"] == 1 and ticks[-1]["fraction"] == 1
     progress = [t["progress"] for t in ticks]
     assert progress == sorted(progress), "linear timing: progress never goes back"
-    # Tick times follow the period (paced against absolute deadlines).
-    gaps = [b["time"] - a["time"] for a, b in zip(ticks, ticks[1:-1])]
-    assert abs(statistics.median(gaps) - 1 / fps) < 0.2 / fps, statistics.median(gaps)
-    assert abs((ticks[-2]["time"] - ticks[0]["time"]) - (len(ticks) - 2) / fps) < 0.15 * duration
+    # Tick times lie on the grid (absolute deadlines, start + k / fps): every gap before
+    # the last tick is a whole number of periods, so nothing drifts however late the
+    # daemon runs. (The last tick is at the transition's end, off the grid.)
+    for a, b in zip(ticks, ticks[1:-1]):
+        periods = (b["time"] - a["time"]) * fps
+        assert round(periods) >= 1 and abs(periods - round(periods)) < 1e-3, (a["time"], b["time"], fps)
     return ticks
 
 
@@ -59,7 +60,10 @@ def test_tick_rate(connect, fps):
     client = connect()
     s = client.call("session/create", create_params(fps=fps))["session"]
     t = client.call("transition/start", {"session": s, "to": GRID, "duration": 0.5})["transition"]
-    check_realtime_run(collect_until_end(client, s), 0.5, fps, t)
+    ticks = check_realtime_run(collect_until_end(client, s), 0.5, fps, t)
+    # The realtime smoke test, loose enough for a loaded 2-core machine: at least a
+    # quarter of the frames.
+    assert len(ticks) >= 0.25 * 0.5 * fps, f"{len(ticks)} ticks in 0.5 s at {fps} fps"
 
 
 @pytest.mark.time_limit(30)
@@ -110,8 +114,9 @@ def test_subscriber_sees_the_same_ticks(server):
         watcher.pump(0.02)
         owner_messages += owner.take(session=s)
         watcher_messages += watcher.take(session=s)
-    owner.drain(0.2)
-    watcher.drain(0.2)
+    # A round trip on each connection: whatever was sent before its reply has arrived.
+    owner.call("session/list")
+    watcher.call("session/list")
     owner_messages += owner.take(session=s)
     watcher_messages += watcher.take(session=s)
     ticks = check_realtime_run(owner_messages, 0.5, 120, t)
@@ -121,7 +126,9 @@ def test_subscriber_sees_the_same_ticks(server):
     assert watcher.call("session/unsubscribe", {"session": s}) is None
     owner.call("transition/start", {"session": s, "to": create_params()["layout"], "duration": 0.2})
     owner.notification("transition/didEnd", s)
-    watcher.drain(0.3)
+    # The watcher's ticks, had it any, went out before the owner's didEnd: its reply to
+    # a later request comes after them.
+    watcher.call("session/list")
     assert watcher.take(session=s) == []
 
 
@@ -135,8 +142,8 @@ def test_subscriber_sees_the_same_manual_ticks(server):
     results = [owner.call("clock/advance", {"session": s, "by": 0.1}) for _ in range(6)]
     # The watcher may drive the session too.
     results.append(watcher.call("clock/advance", {"session": s, "by": 0.1}))
-    owner.drain(0.2)
-    watcher.drain(0.2)
+    owner.call("session/list")
+    watcher.call("session/list")
     seen_by_owner = owner.take(session=s)
     seen_by_watcher = watcher.take(session=s)
     assert [strip(m) for m in seen_by_watcher] == [strip(m) for m in seen_by_owner]
@@ -147,19 +154,15 @@ def test_subscriber_sees_the_same_manual_ticks(server):
 
 @pytest.mark.time_limit(30)
 def test_pacing_does_not_drift(stdio):
-    """3 s at 120 fps: ticks arrive at the requested rate against absolute deadlines,
-    so the delay between a tick's time and its arrival does not grow."""
+    """3 s at 120 fps: every tick's time is on the grid of absolute deadlines from the
+    first, so a late wake-up delays one tick and shifts none after it. (How early or
+    late ticks arrive is the benchmark's `pacing` group.)"""
     client = stdio()
     client.initialize()
     s = client.call("session/create", create_params(fps=120, sections=[{"items": 20}]))["session"]
     t = client.call("transition/start", {"session": s, "to": GRID, "duration": 3})["transition"]
-    messages = collect_until_end(client, s, timeout=10)
-    ticks = check_realtime_run(messages, 3, 120, t)
-    arrivals = [m["_at"] for m in messages if m["method"] == "transition/tick"]
-    assert 0.95 * 360 <= len(ticks) <= 362
-    span = arrivals[-2] - arrivals[0]
-    assert abs((len(ticks) - 2) / span - 120) < 0.05 * 120, f"{(len(ticks) - 2) / span:.1f} ticks/s"
-    lag = [(a - arrivals[0]) - (k["time"] - ticks[0]["time"]) for a, k in zip(arrivals, ticks)]
-    early = statistics.median(lag[:20])
-    late = statistics.median(lag[-20:])
-    assert abs(late - early) < 0.05, f"arrival drifted by {late - early:.3f} s over 3 s"
+    ticks = check_realtime_run(collect_until_end(client, s, timeout=10), 3, 120, t)
+    first = ticks[0]["time"]
+    for k in ticks[1:-1]:
+        periods = (k["time"] - first) * 120
+        assert abs(periods - round(periods)) < 1e-3, f"tick at {k['time']} is off the grid from {first}"

@@ -31,8 +31,7 @@ enum FramingFuzz {
         let stream = (control & 1 == 1 ? initializePrefix : []) + data.dropFirst()
 
         let host = SessionHost(limits: fuzzLimits)
-        let router = RecordingRouter()
-        host.router = router
+        let router = RecordingRouter(host)
         var now: UInt64 = 1_000_000_000
         var initializeCount = 0
         let registry = MethodTable.registry(host: host, connection: connection, now: { now }) { _ in
@@ -67,7 +66,7 @@ enum FramingFuzz {
         }
 
         func pumpTicks() {
-            _ = host.tickRealtime(now: now)
+            router.record(host.tickRealtime(now: now).emissions)
             drainRouter()
         }
 

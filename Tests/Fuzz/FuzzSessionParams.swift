@@ -327,12 +327,11 @@ struct ParamsBuilder {
 /// One run: a host with one session, driven through the server's request types.
 final class SessionRun {
     let host = SessionHost(limits: fuzzLimits)
-    let router = RecordingRouter()
+    lazy var router = RecordingRouter(host)
     let connection: ConnectionID = 1
     var now: UInt64 = 5_000_000_000
     var session = "s1"
 
-    init() { host.router = router }
 
     /// Parses a params text with the daemon's parser; nil when it refuses it.
     func parse(_ text: String) -> JSONValue? {
@@ -381,14 +380,14 @@ final class SessionRun {
         } catch {
             fuzzLog("\(method) -> error \(error.code.rawValue): \(error.message)")
         }
-        _ = host.tickRealtime(now: now)
+        router.record(host.tickRealtime(now: now).emissions)
         drain()
     }
 
     func create(_ params: JSONValue) -> Bool {
         fuzzLog("session/create " + Self.encoded(params))
         guard let r = decode(SessionCreateRequest.self, params) else { return false }
-        let result: JSONValue
+        let result: SessionCreated
         do throws(ResponseError) {
             result = try host.create(r, connection: connection, now: now)
         } catch {
@@ -397,8 +396,7 @@ final class SessionRun {
         }
         fuzzLog("session/create -> " + Self.encoded(result))
         OutputCheck.checkResult(result, method: "session/create")
-        guard case .string(let id)? = result["session"] else { fuzzFailure("session/create answered without a session id") }
-        session = id
+        session = result.session
         return true
     }
 
@@ -426,9 +424,9 @@ final class SessionRun {
             return
         }
         if fuzzVerbose { fuzzLog("clock/advance -> " + Self.encoded(result)) }
-        if case .tick(let tick, _) = result { OutputCheck.checkTick(tick) }
+        if case .tick(let tick) = result { OutputCheck.checkTick(tick.payload) }
         OutputCheck.checkResult(result, method: "clock/advance")
-        _ = host.tickRealtime(now: now)
+        router.record(host.tickRealtime(now: now).emissions)
         drain()
     }
 
@@ -573,7 +571,7 @@ final class SessionRun {
         default:
             // A realtime session moves with the monotonic clock: let some time pass.
             now += UInt64(b.bytes.byte()) * 4_000_000
-            _ = host.tickRealtime(now: now)
+            router.record(host.tickRealtime(now: now).emissions)
             drain()
         }
     }
@@ -591,7 +589,7 @@ final class SessionRun {
         advance(by: "1e6")
         call("transition/status") { () throws(ResponseError) in try host.status(session, now: now) }
         now += 2_000_000_000
-        _ = host.tickRealtime(now: now)
+        router.record(host.tickRealtime(now: now).emissions)
         drain()
         call("session/dispose") { () throws(ResponseError) -> NullResult in
             try host.dispose(session, now: now)

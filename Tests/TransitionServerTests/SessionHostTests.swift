@@ -3,21 +3,27 @@ import Testing
 import TransitionEngine
 @testable import TransitionServer
 
-/// Collects what the host sends, per connection.
-final class RecordingRouter: SessionRouter {
-    var messages: [ConnectionID: [JSONValue]] = [:]
+/// Collects what the host emits, per connection, as each reader would parse it.
+final class RecordingRouter {
+    let host: SessionHost
+    private var received: [ConnectionID: [JSONValue]] = [:]
 
-    func deliver(_ body: [UInt8], session: String, to connection: ConnectionID) {
-        messages[connection, default: []].append(try! JSONParser().parse(body))
+    init(_ host: SessionHost) {
+        self.host = host
     }
 
-    func deliverTick(framed: [UInt8], session: String, to connection: ConnectionID) {
-        // Past the `Content-Length: N` header.
-        let body = framed[(framed.firstRange(of: Array("\r\n\r\n".utf8))!.upperBound)...]
-        messages[connection, default: []].append(try! JSONParser().parse(Array(body)))
+    func record(_ emissions: [Emission]) {
+        for e in emissions {
+            let message = try! JSONParser().parse(e.body())
+            for c in e.audience { received[c, default: []].append(message) }
+        }
     }
 
-    func wantsTick(of session: String, connection: ConnectionID) -> Bool { true }
+    /// Everything emitted so far (what waits in the host's outbox too).
+    var messages: [ConnectionID: [JSONValue]] {
+        record(host.takeEmissions())
+        return received
+    }
 
     func methods(_ c: ConnectionID) -> [String] {
         (messages[c] ?? []).compactMap { $0["method"]?.stringValue }
@@ -39,7 +45,7 @@ final class RecordingRouter: SessionRouter {
             {"viewport":{"width":375,"height":667},"sections":[{"items":100}],"layout":{"type":"list","rowHeight":60},
              "clock":"\(clock)","fps":\(fps),"keepAlive":\(keepAlive)}
             """))
-        return try host.create(r, connection: connection, now: now)["session"]!.stringValue!
+        return try host.create(r, connection: connection, now: now).session
     }
 
     static func start(_ host: SessionHost, _ session: String, duration: Double = 0.5, now: UInt64 = 0, extra: String = "") throws {
@@ -52,8 +58,7 @@ final class RecordingRouter: SessionRouter {
 
     @Test func manualClockTicksAndEndsOnce() throws {
         let host = SessionHost()
-        let router = RecordingRouter()
-        host.router = router
+        let router = RecordingRouter(host)
         let s = try Self.create(host)
         try Self.start(host, s)
         _ = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.25}"#)), now: 0)
@@ -69,14 +74,16 @@ final class RecordingRouter: SessionRouter {
 
     @Test func realtimePacingUsesAbsoluteDeadlines() throws {
         let host = SessionHost()
-        let router = RecordingRouter()
-        host.router = router
+        let router = RecordingRouter(host)
         let s = try Self.create(host, clock: "realtime", fps: 120)
         try Self.start(host, s, duration: 1)
         // Timer callbacks arrive late by varying amounts; deadlines stay on the grid.
         var now: UInt64 = 0
         var lateness: UInt64 = 0
-        while let next = host.tickRealtime(now: now) {
+        while true {
+            let round = host.tickRealtime(now: now)
+            router.record(round.emissions)
+            guard let next = round.next else { break }
             lateness = (lateness + 700_000) % 3_000_000
             now = next + lateness
         }
@@ -90,8 +97,7 @@ final class RecordingRouter: SessionRouter {
 
     @Test func connectionCloseDisposesUnlessKeptAlive() throws {
         let host = SessionHost()
-        let router = RecordingRouter()
-        host.router = router
+        let router = RecordingRouter(host)
         let owned = try Self.create(host, connection: 1)
         let kept = try Self.create(host, connection: 1, keepAlive: true)
         _ = try host.subscribe(owned, connection: 2)
@@ -141,12 +147,11 @@ final class RecordingRouter: SessionRouter {
 
     @Test func ticksAreCappedAndSayTheyWereCut() throws {
         let host = SessionHost(limits: ServerLimits(maxAttributesPerTick: 50))
-        let router = RecordingRouter()
-        host.router = router
+        let router = RecordingRouter(host)
         let r = try SessionCreateRequest(json: Self.parse("""
             {"viewport":{"width":375,"height":667},"sections":[{"items":100000}],"layout":{"type":"list","rowHeight":0},"clock":"manual"}
             """))
-        let s = try host.create(r, connection: 1, now: 0)["session"]!.stringValue!
+        let s = try host.create(r, connection: 1, now: 0).session
         // Both layouts put every row at y = 0: all 100,000 are visible at once.
         _ = try host.start(TransitionStartRequest(json: Self.parse("""
             {"session":"\(s)","to":{"type":"list","rowHeight":0,"inset":{"left":10}},"duration":1}
@@ -159,15 +164,15 @@ final class RecordingRouter: SessionRouter {
 
     @Test func sampleMatchesTheTickAtTheSameProgress() throws {
         let host = SessionHost()
-        let router = RecordingRouter()
-        host.router = router
+        let router = RecordingRouter(host)
         let s = try Self.create(host)
         try Self.start(host, s, extra: #","timing":{"easing":"quarticEaseInOut"}"#)
         let tick = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.2}"#)), now: 0)
-        guard case .tick(let payload, _) = tick else {
+        guard case .tick(let params) = tick else {
             Issue.record("no tick")
             return
         }
+        let payload = params.payload
         let sample = try host.sample(
             TransitionSampleRequest(json: Self.parse(#"{"session":"\#(s)","progress":\#(payload.sample.progress)}"#)), now: 0)
         #expect(sample.attributes == payload.attributes)

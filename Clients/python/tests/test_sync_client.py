@@ -212,13 +212,14 @@ def test_interactive_scrub_then_finish(client):
 
 def test_cancel_and_cancel_in_place(client):
     session = client.create_session(VIEWPORT, LIST, 100)
-    session.start(GRID, duration=0.5)
+    # Long enough that the cancels below land mid-flight however loaded the machine.
+    session.start(GRID, duration=30)
     time.sleep(0.05)
     assert session.cancel(duration=0.05).state == "cancelling"
     end = session.wait_for_end(timeout=3)
     assert (end.reason, end.completed, end.progress) == ("cancelled", False, 0)
 
-    session.start(GRID, duration=0.5)
+    session.start(GRID, duration=30)
     time.sleep(0.05)
     result = session.cancel_in_place()
     end = session.wait_for_end(timeout=3)

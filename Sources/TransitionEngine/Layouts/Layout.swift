@@ -22,18 +22,11 @@ public protocol Layout: Sendable {
     /// - Complexity: O(log n + k) for k elements found (k at most about `limit`).
     func forEachAttributes(in rect: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool
 
-    /// Whether `cellBand` bands never go backwards along the scroll axis in element order
-    /// (true for flow-like layouts: a cell's band is its line). Transitions between two
-    /// such layouts of the same items find visible cells by binary search.
-    var hasMonotoneCellBands: Bool { get }
-
     /// An extent along the scroll axis that contains the cell's frame.
     func cellBand(section: Int, item: Int) -> (lo: Double, hi: Double)
 }
 
 extension Layout {
-    public var hasMonotoneCellBands: Bool { false }
-
     public func cellBand(section: Int, item: Int) -> (lo: Double, hi: Double) {
         guard let frame = attributes(at: IndexPath(section: section, item: item))?.frame else {
             return (0, 0)

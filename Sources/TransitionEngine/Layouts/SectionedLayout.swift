@@ -177,7 +177,6 @@ public struct SectionedLayout: Layout {
         }
         return a
     }
-    public var hasMonotoneCellBands: Bool { true }
 
     /// The cell's line.
     public func cellBand(section: Int, item: Int) -> (lo: Double, hi: Double) {

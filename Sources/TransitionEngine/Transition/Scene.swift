@@ -134,7 +134,8 @@ public struct Scene: Sendable {
             options: options, timing: timing)
         var superseded: (Int, TransitionEnd)? = nil
         if var old = active {
-            superseded = (old.id, try! old.animator.interrupt(.superseded, at: time))
+            // An animator that already ended has nothing to supersede.
+            superseded = (try? old.animator.interrupt(.superseded, at: time)).map { (old.id, $0) }
             placed = source
         }
         let started = begin(geometry, timing: timing, at: time, initialVelocity: nil)
@@ -166,7 +167,7 @@ public struct Scene: Sendable {
         let geometry = try makeTransition(
             from: source, to: spec, model: newModel ?? source.layout.model, viewport: viewport,
             options: options ?? old.geometry.options, timing: timing, carryReach: carried?.reach ?? 0)
-        let end = try! old.animator.interrupt(.retargeted, at: time)
+        guard let end = try? old.animator.interrupt(.retargeted, at: time) else { throw .noTransition }
         placed = source
         let started = begin(geometry, timing: timing, at: time, initialVelocity: nil, carryScale: carried?.scale)
         return (started, (old.id, end))
@@ -231,7 +232,7 @@ public struct Scene: Sendable {
     public mutating func cancelInPlace(at time: Double) throws(SceneError) -> (id: Int, end: TransitionEnd) {
         guard var current = active else { throw .noTransition }
         let source = frozen(current, at: time)
-        let end = try! current.animator.cancelInPlace(at: time)
+        guard let end = try? current.animator.cancelInPlace(at: time) else { throw .noTransition }
         placed = source
         active = nil
         return (current.id, end)
@@ -240,7 +241,10 @@ public struct Scene: Sendable {
     /// Ends the transition in flight, if any, as `disposed` (the session is going away).
     public mutating func dispose(at time: Double) -> (id: Int, end: TransitionEnd)? {
         guard var current = active else { return nil }
-        let end = try! current.animator.interrupt(.disposed, at: time)
+        guard let end = try? current.animator.interrupt(.disposed, at: time) else {
+            active = nil
+            return nil
+        }
         active = nil
         return (current.id, end)
     }
@@ -332,7 +336,10 @@ public struct Scene: Sendable {
         do {
             try body(&current.animator)
         } catch {
-            throw .noTransition
+            // Exhaustive, so that a new kind of refusal is mapped on purpose.
+            switch error {
+            case .ended: throw .noTransition  // it ended: none is in flight any more
+            }
         }
         active = current
     }

@@ -1,22 +1,10 @@
-import CLibUV
 import JSONRPC
-
-/// Where a connection reads from and writes to.
-enum ConnectionInput {
-    case stream(Stream)
-    case file(FileInput)
-}
-
-enum ConnectionOutput {
-    case stream(Stream)
-    case blocking(BlockingOutput)
-}
 
 /// Tuning of a connection's backpressure.
 struct BackpressureLimits: Sendable {
-    /// Above this many unwritten bytes in libuv, ticks wait (and coalesce) in the queue
-    /// and reading pauses: 4 MiB is about half a second of a 120 fps stream of 200-item
-    /// ticks, so a client that reads but hiccups loses nothing.
+    /// Above this many unwritten bytes in the transport, ticks wait (and coalesce) in the
+    /// queue and reading pauses: 4 MiB is about half a second of a 120 fps stream of
+    /// 200-item ticks, so a client that reads but hiccups loses nothing.
     var highWater = 4 << 20
     /// A connection whose unwritten bytes pass this is closed.
     var hardCap = 64 << 20
@@ -27,21 +15,30 @@ struct BackpressureLimits: Sendable {
     }
 }
 
-/// One client: bytes in through a `WireFormat` and a `Dispatcher`, framed messages
-/// out, with ticks coalesced while the client does not keep up.
+/// A notification for one connection: a tick may be coalesced, anything else is kept.
+struct SessionNotification {
+    var body: [UInt8]
+    var session: String
+    var isTick: Bool
+}
+
+/// One client: bytes in through its `WireFormat` (LSP or WebSocket) and `Dispatcher`,
+/// messages out framed by the same format. It owns the connection's corking (one write per burst), its
+/// coalescing (`OutboundQueue`) and its turns; it reads no clock of its own.
 final class Connection {
     let id: ConnectionID
-    private let input: ConnectionInput
-    private let output: ConnectionOutput
+    private let transport: any ConnectionTransport
     private var wire: any WireFormat
     var dispatcher: Dispatcher
     private var queue = OutboundQueue()
     private let limits: BackpressureLimits
     private let logger: Logger
+    /// Monotonic nanoseconds, for the length of a turn.
+    private let now: () -> UInt64
     private(set) var isClosed = false
     private var readingPaused = false
-    /// Messages written while the messages of one read are handled, sent together at
-    /// the end: one system call for a burst of pipelined replies instead of one each.
+    /// Bytes written while corked, sent together when the cork is taken out: one system
+    /// call for a burst of pipelined replies or the ticks of one wake-up.
     private var corked: [UInt8]?
     /// A cork this large is sent at once.
     private static let corkLimit = 256 << 10
@@ -49,56 +46,49 @@ final class Connection {
     var onAction: ((Connection, Outgoing) -> Void)?
     /// Called once when the connection is gone.
     var onClosed: ((Connection) -> Void)?
+    /// Called after each message was handled, before its reply is written: the daemon
+    /// delivers what the message caused (ticks, didEnd), which goes out first.
+    var onDispatched: (() -> Void)?
     /// Called after input was handled (the daemon reschedules its tick timer).
     var onHandled: (() -> Void)?
+    /// Called after a message of `largeMessageBytes` or more (the daemon hands freed
+    /// memory back to the system).
+    var onLargeMessage: (() -> Void)?
     /// Called when the connection stopped handling its input to let others have a turn;
-    /// the daemon calls `continueHandling()` on a later loop iteration.
+    /// the daemon calls `continueHandling()` on a later loop iteration. Without it, a
+    /// connection handles all its input at once.
     var onYield: ((Connection) -> Void)?
     /// Whether handling waits for its next turn (reading is paused meanwhile).
     private(set) var isYielding = false
     /// One turn: at most this many messages, or this much time, before others are served.
     static let messagesPerTurn = 256
     static let turnNanoseconds: UInt64 = 4_000_000
-    /// After a message this large, freed memory is handed back to the system.
     static let largeMessageBytes = 1 << 20
 
     init(
-        id: ConnectionID, input: ConnectionInput, output: ConnectionOutput, dispatcher: Dispatcher,
-        wire: any WireFormat, limits: BackpressureLimits, logger: Logger
+        id: ConnectionID, transport: any ConnectionTransport, wire: any WireFormat,
+        dispatcher: Dispatcher,
+        limits: BackpressureLimits, now: @escaping () -> UInt64, logger: Logger
     ) {
         self.id = id
-        self.input = input
-        self.output = output
-        self.dispatcher = dispatcher
+        self.transport = transport
         self.wire = wire
+        self.dispatcher = dispatcher
         self.limits = limits
+        self.now = now
         self.logger = logger
     }
 
     func start() {
-        switch input {
-        case .stream(let s):
-            s.onBytes = { [unowned self] bytes in self.received(bytes) }
-            s.onEnd = { [unowned self] error in self.inputEnded(error) }
-            s.startReading()
-        case .file(let f):
-            f.onBytes = { [unowned self] bytes in self.received(bytes) }
-            f.onEnd = { [unowned self] error in self.inputEnded(error) }
-            f.startReading()
+        transport.onBytes = { [unowned self] bytes in self.received(bytes) }
+        transport.onInputEnd = { [unowned self] error in self.inputEnded(error) }
+        transport.onWritten = { [unowned self] in self.flush() }
+        transport.onOutputError = { [unowned self] error in
+            guard !self.isClosed else { return }
+            self.logger.info("connection \(self.id): output error \(UVError.describe(error))")
+            self.onAction?(self, .exit(code: 1))
         }
-        if case .stream(let out) = output {
-            out.onWriteCompleted = { [unowned self] in self.flush() }
-            if case .stream(let inStream) = input, inStream === out {
-                // One handle: its end is the input's end.
-            } else {
-                // A separate output (stdio): a write error ends the connection.
-                out.onEnd = { [unowned self] error in
-                    guard let error, !self.isClosed else { return }
-                    self.logger.info("connection \(self.id): output error \(UVError.describe(error))")
-                    self.onAction?(self, .exit(code: 1))
-                }
-            }
-        }
+        transport.startReading()
     }
 
     private func received(_ bytes: UnsafeRawBufferPointer) {
@@ -108,35 +98,45 @@ final class Connection {
     }
 
     /// Handles the messages already read, one at a time, so that what a message causes
-    /// (ticks, didEnd, sent at once by the session host) goes out after the replies to
-    /// earlier messages. Stops while the client is not reading its replies: the rest
-    /// waits in the reader until the backlog drains.
+    /// goes out after the replies to earlier messages and before its own. Stops while
+    /// the client is not reading its replies: the rest waits in the wire format until
+    /// the backlog drains.
     private func handleBufferedMessages() {
         guard !isYielding else { return }
         var handled = 0
-        let turnEnds = uv_hrtime() + Self.turnNanoseconds
-        cork()
+        let turnEnds = now() + Self.turnNanoseconds
+        let corkedHere = cork()
         var largeMessage = false
-        while !isClosed, !isCongested, let wireEvent = wire.next() {
-            guard case .frame(let event) = wireEvent else {
-                handleWireEvent(wireEvent)
-                continue
+        while !isClosed, !isCongested, let event = wire.next() {
+            switch event {
+            case .message(let body):
+                if body.count >= Self.largeMessageBytes { largeMessage = true }
+                let outgoing = dispatcher.handle([.message(body)])
+                onDispatched?()
+                perform(outgoing)
+            case .error(let error):
+                perform(dispatcher.handle([.error(error)]))
+            case .reply(let bytes):
+                writeRaw(bytes)
+            case .end(let reply, let reason):
+                end(reply: reply, reason: reason)
             }
-            if case .message(let body) = event, body.count >= Self.largeMessageBytes { largeMessage = true }
-            perform(dispatcher.handle([event]))
             handled += 1
             // A client with a long pipeline (or costly requests) takes turns with the
             // others instead of holding the loop until its input is used up.
             if onYield != nil, wire.bufferedByteCount > 0,
-                handled >= Self.messagesPerTurn || uv_hrtime() >= turnEnds
+                handled >= Self.messagesPerTurn || now() >= turnEnds
             {
                 isYielding = true
                 break
             }
         }
-        uncork()
-        // glibc keeps the memory a large message was parsed into; give it back.
-        if largeMessage { malloc_trim(0) }
+        if corkedHere {
+            uncork()
+            // What the cork held counted as backlog until it was written.
+            checkPressure()
+        }
+        if largeMessage { onLargeMessage?() }
         if handled > 0 { onHandled?() }
         if isYielding && !isClosed {
             checkPressure()
@@ -178,7 +178,7 @@ final class Connection {
     }
 
     /// Carries out what the dispatcher asked for.
-    func perform(_ outgoing: [Outgoing]) {
+    private func perform(_ outgoing: [Outgoing]) {
         for action in outgoing {
             switch action {
             case .send(let body):
@@ -193,69 +193,105 @@ final class Connection {
         }
     }
 
-    private var backlog: Int {
-        let held = corked?.count ?? 0
-        switch output {
-        case .stream(let s): return s.queuedBytes + held
-        case .blocking: return held
+    // MARK: Output
+
+    /// Sends a message that is never dropped: a reply, or a notification of `session`
+    /// (a didEnd), which ends that session's coalescing window.
+    func send(_ body: [UInt8], session: String? = nil) {
+        guard !isClosed else { return }
+        if queue.isEmpty && backlog < limits.highWater {
+            write(body)
+        } else {
+            queue.push(message: framed(body), session: session)
+        }
+        checkPressure()
+    }
+
+    /// Sends a tick; while the client is behind, only the newest per session waits.
+    func sendTick(_ body: [UInt8], session: String) {
+        guard !isClosed, !closesAfterWriting else { return }
+        if queue.isEmpty && backlog < limits.highWater {
+            write(body)
+        } else {
+            queue.push(tick: framed(body), session: session)
+        }
+        checkPressure()
+    }
+
+    /// Sends notifications together, in one write when the client keeps up.
+    func send(_ notifications: [SessionNotification]) {
+        let corkedHere = cork()
+        for n in notifications {
+            if n.isTick {
+                sendTick(n.body, session: n.session)
+            } else {
+                send(n.body, session: n.session)
+            }
+        }
+        if corkedHere {
+            uncork()
+            checkPressure()
         }
     }
 
-    /// Holds what is written from now on until `uncork`, to send it in one write.
-    func cork() {
-        if corked == nil { corked = [] }
+    /// Sessions with a tick waiting unsent (a newer one would only replace it).
+    var sessionsWithPendingTicks: [String] { queue.sessionsWithTicks }
+
+    /// Ticks replaced before they could be written.
+    var skippedTicks: Int { queue.replacedTicks }
+
+    /// Whether the client is behind on its replies.
+    var isCongested: Bool { !queue.isEmpty || backlog >= limits.highWater }
+
+    private var backlog: Int { transport.queuedBytes + (corked?.count ?? 0) }
+
+    /// Holds what is written from now on, to send it in one write; false when a cork
+    /// was in already (its owner takes it out).
+    private func cork() -> Bool {
+        guard corked == nil else { return false }
+        corked = []
+        return true
     }
 
     /// Sends what the cork holds, and stops holding.
-    func uncork() {
+    private func uncork() {
         guard let held = corked else { return }
         corked = nil
-        if !held.isEmpty { writeNow(held) }
+        if !held.isEmpty { transport.write(held) }
     }
 
-    private func write(_ framed: [UInt8]) {
-        if corked != nil {
-            corked!.append(contentsOf: framed)
-            if corked!.count >= Self.corkLimit {
-                let held = corked!
-                corked = []
-                writeNow(held)
-            }
+    private func framed(_ body: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(body.count + 32)
+        wire.frame(body, into: &bytes)
+        return bytes
+    }
+
+    /// Frames and writes `body` now (into the cork when one is in).
+    private func write(_ body: [UInt8]) {
+        guard corked != nil else {
+            transport.write(framed(body))
             return
         }
-        writeNow(framed)
+        wire.frame(body, into: &corked!)
+        sendCorkWhenFull()
     }
 
-    private func writeNow(_ framed: [UInt8]) {
-        switch output {
-        case .stream(let s): s.write(framed)
-        case .blocking(let b):
-            if !b.write(framed) { logger.warning("connection \(id): output refused a write") }
+    /// Writes bytes the wire format produced itself, in order with the rest.
+    private func writeRaw(_ bytes: [UInt8]) {
+        guard corked != nil else {
+            transport.write(bytes)
+            return
         }
+        corked!.append(contentsOf: bytes)
+        sendCorkWhenFull()
     }
 
-    /// Sends a message that is never dropped (responses, didEnd).
-    func send(_ body: [UInt8], session: String? = nil) {
-        guard !isClosed else { return }
-        let framed = wire.frame(body)
-        if queue.isEmpty && backlog < limits.highWater {
-            write(framed)
-        } else {
-            queue.push(message: framed, session: session)
-        }
-        checkPressure()
-    }
-
-    /// Sends a framed tick; while the client is behind, only the newest per session waits.
-    func sendTick(framed lspFramed: [UInt8], session: String) {
-        guard !isClosed, !closesAfterWriting else { return }
-        let framed = wire.reframe(lspFramed: lspFramed)
-        if queue.isEmpty && backlog < limits.highWater {
-            write(framed)
-        } else {
-            queue.push(tick: framed, session: session)
-        }
-        checkPressure()
+    private func sendCorkWhenFull() {
+        guard corked!.count >= Self.corkLimit else { return }
+        let held = corked!
+        corked = []
+        transport.write(held)
     }
 
     /// Writes queued messages while the backlog allows, then handles requests that
@@ -265,88 +301,69 @@ final class Connection {
             if backlog == 0 { close() }
             return
         }
-        while !isClosed, backlog < limits.highWater, let next = queue.pop() { write(next) }
+        while !isClosed, backlog < limits.highWater, let next = queue.pop() { writeRaw(next) }
         checkPressure()
         if !isCongested && wire.bufferedByteCount > 0 { handleBufferedMessages() }
     }
 
-    /// Whether the client is behind on its replies.
-    var isCongested: Bool { !queue.isEmpty || backlog >= limits.highWater }
-
     private func checkPressure() {
         guard !isClosed else { return }
-        // What waits beyond libuv's backlog grows only while the client does not read;
-        // past the cap the client is given up on. (A single large reply in libuv does
-        // not count: it drains as fast as the client reads.)
+        // What waits beyond the transport's backlog grows only while the client does not
+        // read; past the cap the client is given up on. (A single large reply in the
+        // transport does not count: it drains as fast as the client reads.)
         if queue.byteCount > limits.hardCap {
-            logger.warning("connection \(id): \(queue.byteCount) bytes waiting (cap \(limits.hardCap)); closing it")
+            logger.warning(
+                "connection \(id): \(queue.byteCount) bytes waiting (cap \(limits.hardCap)); closing it"
+            )
             close()
             return
         }
         // Stop reading requests from a client that does not read its replies.
-        guard case .stream(let inStream) = input else { return }
         let congested = isCongested || isYielding
         if congested && !readingPaused {
             readingPaused = true
-            inStream.stopReading()
+            transport.stopReading()
         } else if !congested && readingPaused {
             readingPaused = false
-            inStream.startReading()
+            transport.startReading()
         }
     }
 
-    /// Whether a tick of `session` is waiting to be written.
-    func hasPendingTick(of session: String) -> Bool { queue.hasTick(of: session) }
-
-    /// Ticks replaced before they could be written.
-    var skippedTicks: Int { queue.replacedTicks }
-
-    // MARK: What the wire answers itself
+    // MARK: The wire's own end
 
     /// Set once the wire ended: what is written goes out, then the connection closes.
     private var closesAfterWriting = false
     /// Above this much unwritten, an ending wire does not wait for the client.
     private static let closeDrainLimit = 256 << 10
 
-    private func handleWireEvent(_ event: WireEvent) {
-        switch event {
-        case .frame(let e):
-            perform(dispatcher.handle([e]))
-        case .reply(let bytes):
-            write(bytes)
-        case .end(let reply, let reason):
-            logger.info("connection \(id): \(reason)")
-            // Ticks waiting for a client that is leaving are not worth sending.
-            queue = OutboundQueue()
-            uncork()
-            writeNow(reply)
-            closesAfterWriting = true
-            if backlog == 0 || backlog > Self.closeDrainLimit { close() }
-        }
+    /// The wire format is done with this client (a WebSocket close, an HTTP response
+    /// that ends the exchange): its reply goes out, then the connection closes.
+    private func end(reply: [UInt8], reason: String) {
+        logger.info("connection \(id): \(reason)")
+        // Ticks waiting for a client that is leaving are not worth sending.
+        queue = OutboundQueue()
+        uncork()
+        transport.write(reply)
+        closesAfterWriting = true
+        if backlog == 0 || backlog > Self.closeDrainLimit { close() }
     }
 
     /// Closes both directions; `onClosed` runs once.
     func close() {
         guard !isClosed else { return }
-        // A WebSocket client is told (when the socket takes it at once).
-        if !closesAfterWriting, case .stream(let out) = output, let farewell = wire.farewell {
+        // A WebSocket client is told why (when the transport takes it at once).
+        if !closesAfterWriting, let farewell = wire.farewell {
             uncork()
-            out.write(farewell)
+            transport.write(farewell)
         }
         isClosed = true
-        switch input {
-        case .stream(let s): s.close()
-        case .file(let f): f.stop()
-        }
-        if case .stream(let out) = output, case .stream(let inStream) = input, out === inStream {
-            // Same handle: already closed.
-        } else if case .stream(let out) = output {
-            out.close()
-        }
+        transport.close()
         onClosed?(self)
         onClosed = nil
         onAction = nil
         onHandled = nil
         onYield = nil
+        onDispatched = nil
+        onLargeMessage = nil
     }
 }

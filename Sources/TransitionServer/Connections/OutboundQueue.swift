@@ -20,8 +20,18 @@ struct OutboundQueue {
 
     /// Whether a tick of `session` waits unsent (a newer one would replace it).
     func hasTick(of session: String) -> Bool {
-        guard let index = lastTick[session], index >= head, case .tick? = entries[index] else { return false }
+        guard let index = lastTick[session], index >= head, case .tick? = entries[index] else {
+            return false
+        }
         return true
+    }
+
+    /// The sessions with a tick waiting unsent.
+    var sessionsWithTicks: [String] {
+        lastTick.compactMap { session, index in
+            guard index >= head, case .tick? = entries[index] else { return nil }
+            return session
+        }
     }
 
     /// Queues a message that must be written (a response, a didEnd).

@@ -1,44 +1,66 @@
 import JSONRPC
 
-/// How a connection's bytes become message bodies and its messages become bytes: LSP's
-/// `Content-Length` framing on stdio and Unix sockets, WebSocket frames for browsers.
+/// What a wire format makes of the bytes a client sent.
+enum WireEvent {
+    /// One message body (JSON text) for the dispatcher.
+    case message([UInt8])
+    /// A framing problem, answered with -32700; a fatal one closes the connection.
+    case error(FramingError)
+    /// Bytes the format answers by itself (a handshake, a pong), written as they are.
+    case reply([UInt8])
+    /// The format is done with this client: `reply` (a close frame, an HTTP response)
+    /// goes out, then the connection closes.
+    case end(reply: [UInt8], reason: String)
+}
+
+/// How one connection's messages are delimited on the wire, both ways: inbound bytes
+/// become message bodies, outbound bodies (replies, notifications, ticks) become bytes.
+/// `LSPFraming` (Content-Length headers) serves stdio and Unix sockets, `WebSocketWire`
+/// browsers; both plug into the same `Connection` and `Dispatcher` unchanged.
 protocol WireFormat {
-    /// Adds bytes read from the client.
+    /// Adds the next chunk read from the client.
     mutating func append(_ bytes: UnsafeRawBufferPointer)
-    /// The next thing the bytes read so far complete, or nil when more are needed.
+    /// The next inbound event, or nil when more bytes are needed.
     mutating func next() -> WireEvent?
-    /// Bytes held that may complete more events.
+    /// Bytes read but not yet turned into events.
     var bufferedByteCount: Int { get }
-    /// The input ended; says what was cut short, if anything.
+    /// The input ended; describes what was cut off, if it ended inside a message.
     mutating func finish() -> String?
-    /// One outgoing message body, framed.
-    func frame(_ body: [UInt8]) -> [UInt8]
-    /// A tick that arrives framed for LSP (the session host frames it once for every
-    /// reader), in this wire's framing.
-    func reframe(lspFramed: [UInt8]) -> [UInt8]
+    /// Appends `body` as one outbound message.
+    func frame(_ body: [UInt8], into output: inout [UInt8])
     /// What to send when the daemon closes the connection (a WebSocket close frame).
     var farewell: [UInt8]? { get }
 }
 
-/// What a wire format makes of incoming bytes.
-enum WireEvent {
-    /// A message body or a framing error, for the dispatcher.
-    case frame(FrameEvent)
-    /// Bytes the wire itself answers with (a pong, an HTTP response).
-    case reply([UInt8])
-    /// The wire is done: send `reply` (a close frame, an HTTP error), then close.
-    case end(reply: [UInt8], reason: String)
-}
+/// The LSP base protocol: `Content-Length: N\r\n\r\n` then N bytes, both ways.
+struct LSPFraming: WireFormat {
+    private var reader: FrameReader
 
-/// LSP framing: `Content-Length` headers, as on stdio and Unix sockets.
-struct LSPWire: WireFormat {
-    var reader: FrameReader
+    init(
+        maximumBodyLength: Int = FrameReader.defaultMaximumBodyLength,
+        maximumHeaderLength: Int = FrameReader.defaultMaximumHeaderLength
+    ) {
+        reader = FrameReader(
+            maximumBodyLength: maximumBodyLength, maximumHeaderLength: maximumHeaderLength)
+    }
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) { reader.append(bytes) }
-    mutating func next() -> WireEvent? { reader.next().map { .frame($0) } }
+
+    mutating func next() -> WireEvent? {
+        switch reader.next() {
+        case .message(let body)?: return .message(body)
+        case .error(let error)?: return .error(error)
+        case nil: return nil
+        }
+    }
+
     var bufferedByteCount: Int { reader.bufferedByteCount }
-    mutating func finish() -> String? { reader.finish().map { "\($0)" } }
-    func frame(_ body: [UInt8]) -> [UInt8] { FrameWriter.frame(body) }
-    func reframe(lspFramed: [UInt8]) -> [UInt8] { lspFramed }
+
+    mutating func finish() -> String? { reader.finish()?.description }
+
+    func frame(_ body: [UInt8], into output: inout [UInt8]) {
+        FrameWriter.append(body, to: &output)
+    }
+
     var farewell: [UInt8]? { nil }
 }

@@ -9,30 +9,29 @@ import CLibUV
 /// time, which puts up to a millisecond of jitter into every tick of a 120 fps stream.
 final class DeadlineTimer {
     private let fd: Int32
-    private let poll: UnsafeMutablePointer<uv_poll_t>
+    private var poll: LoopHandle<uv_poll_t>!
     var onFire: (() -> Void)?
     private var isPolling = false
-    private(set) var isClosed = false
 
-    /// Fails when the system refuses a timerfd (then use `Timer`).
-    init?(loop: EventLoop) {
+    /// Fails when the system refuses a timerfd or libuv refuses to poll it.
+    init(loop: EventLoop) throws(UVFailure) {
         let fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        guard fd >= 0 else { return nil }
-        let poll = UnsafeMutablePointer<uv_poll_t>.allocate(capacity: 1)
-        guard uv_poll_init(loop.raw, poll, fd) == 0 else {
-            poll.deallocate()
-            Glibc.close(fd)
-            return nil
-        }
+        guard fd >= 0 else { throw UVFailure(call: "timerfd_create", status: -errno) }
         self.fd = fd
-        self.poll = poll
-        poll.pointee.data = Unmanaged.passRetained(self).toOpaque()
+        do {
+            poll = try LoopHandle(loop: loop, owner: self, "uv_poll_init") {
+                uv_poll_init(loop.raw, $0, fd)
+            }
+        } catch {
+            Glibc.close(fd)
+            throw error
+        }
     }
 
     /// Fires once at `deadline` (monotonic nanoseconds, the clock of `uv_hrtime`); a
     /// deadline already past fires on the next loop iteration, after pending I/O.
     func schedule(at deadline: UInt64) {
-        guard !isClosed else { return }
+        guard poll.isOpen else { return }
         // 0 would disarm the timer: the earliest deadline is 1 ns.
         let when = Swift.max(deadline, 1)
         var spec = itimerspec()
@@ -41,9 +40,8 @@ final class DeadlineTimer {
         timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil)
         guard !isPolling else { return }
         isPolling = true
-        uv_poll_start(poll, Int32(UV_READABLE.rawValue)) { handle, _, _ in
-            guard let data = handle?.pointee.data else { return }
-            Unmanaged<DeadlineTimer>.fromOpaque(data).takeUnretainedValue().fired()
+        uv_poll_start(poll.raw, Int32(UV_READABLE.rawValue)) { handle, _, _ in
+            LoopHandle.owner(of: handle, as: DeadlineTimer.self)?.fired()
         }
     }
 
@@ -56,26 +54,18 @@ final class DeadlineTimer {
 
     /// Disarms the timer; the loop no longer waits on it.
     func stop() {
-        guard !isClosed else { return }
+        guard poll.isOpen else { return }
         var spec = itimerspec()
         timerfd_settime(fd, 0, &spec, nil)
         if isPolling {
             isPolling = false
-            uv_poll_stop(poll)
+            uv_poll_stop(poll.raw)
         }
     }
 
     func close() {
-        guard !isClosed else { return }
         stop()
-        isClosed = true
         onFire = nil
-        uv_close(asHandle(poll)) { h in
-            guard let h else { return }
-            let timer = Unmanaged<DeadlineTimer>.fromOpaque(h.pointee.data!)
-            Glibc.close(timer.takeUnretainedValue().fd)
-            timer.release()
-            UnsafeMutableRawPointer(h).deallocate()
-        }
+        poll.close { [fd] in _ = Glibc.close(fd) }
     }
 }

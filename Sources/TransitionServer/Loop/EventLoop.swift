@@ -11,15 +11,27 @@ import CLibUV
 ///   is open and released in its close callback.
 final class EventLoop {
     let raw: UnsafeMutablePointer<uv_loop_t>
+    /// The thread that made the loop, the only one that may touch it.
+    private let thread = pthread_self()
 
-    init() {
+    init() throws(UVFailure) {
         raw = .allocate(capacity: 1)
         let status = uv_loop_init(raw)
-        precondition(status == 0, "uv_loop_init failed: \(UVError.describe(status))")
+        guard status == 0 else {
+            raw.deallocate()
+            throw UVFailure(call: "uv_loop_init", status: status)
+        }
+    }
+
+    /// Traps in debug builds when called off the loop's thread (libuv is not thread-safe).
+    @inline(__always)
+    func assertOnLoopThread() {
+        assert(pthread_equal(thread, pthread_self()) != 0, "libuv used off the loop thread")
     }
 
     /// Runs until no active handle is left (or `stop()`).
     func run() {
+        assertOnLoopThread()
         uv_run(raw, UV_RUN_DEFAULT)
     }
 
@@ -43,7 +55,9 @@ final class EventLoop {
 /// libuv error codes as text.
 enum UVError {
     static func describe(_ code: Int32) -> String {
-        guard let name = uv_err_name(code), let text = uv_strerror(code) else { return "error \(code)" }
+        guard let name = uv_err_name(code), let text = uv_strerror(code) else {
+            return "error \(code)"
+        }
         return "\(String(cString: name)): \(String(cString: text))"
     }
 }

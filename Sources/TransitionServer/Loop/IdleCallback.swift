@@ -4,41 +4,33 @@ import CLibUV
 /// runs, the loop polls I/O without waiting, so work split into turns goes on as fast
 /// as the other clients' I/O allows.
 final class IdleCallback {
-    private let handle: UnsafeMutablePointer<uv_idle_t>
+    private var handle: LoopHandle<uv_idle_t>!
     var onIdle: (() -> Void)?
     private var isActive = false
-    private var isClosed = false
 
-    init(loop: EventLoop) {
-        handle = .allocate(capacity: 1)
-        uv_idle_init(loop.raw, handle)
-        handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
+    init(loop: EventLoop) throws(UVFailure) {
+        handle = try LoopHandle(loop: loop, owner: self, "uv_idle_init") {
+            uv_idle_init(loop.raw, $0)
+        }
     }
 
     func start() {
-        guard !isClosed, !isActive else { return }
+        guard handle.isOpen, !isActive else { return }
         isActive = true
-        uv_idle_start(handle) { h in
-            guard let data = h?.pointee.data else { return }
-            Unmanaged<IdleCallback>.fromOpaque(data).takeUnretainedValue().onIdle?()
+        uv_idle_start(handle.raw) { h in
+            LoopHandle.owner(of: h, as: IdleCallback.self)?.onIdle?()
         }
     }
 
     func stop() {
-        guard !isClosed, isActive else { return }
+        guard handle.isOpen, isActive else { return }
         isActive = false
-        uv_idle_stop(handle)
+        uv_idle_stop(handle.raw)
     }
 
     func close() {
-        guard !isClosed else { return }
         stop()
-        isClosed = true
         onIdle = nil
-        uv_close(asHandle(handle)) { h in
-            guard let h else { return }
-            Unmanaged<IdleCallback>.fromOpaque(h.pointee.data).release()
-            UnsafeMutableRawPointer(h).deallocate()
-        }
+        handle.close()
     }
 }

@@ -9,15 +9,9 @@ import CLibUV
 /// Reads are delivered as chunks to `onBytes`; the end of input (or an error) calls
 /// `onEnd` once. Writes try `uv_try_write` first and queue the rest with `uv_write`.
 final class Stream {
-    enum State {
-        case open
-        case closing
-        case closed
-    }
-
-    private(set) var state = State.open
-    private let handle: UnsafeMutablePointer<uv_stream_t>
-    private let handleMemory: UnsafeMutableRawPointer
+    private var owned: LoopHandle<uv_stream_t>!
+    private var handle: UnsafeMutablePointer<uv_stream_t> { owned.raw }
+    private var isOpen: Bool { owned.isOpen }
     private let readBuffer: UnsafeMutableRawBufferPointer
     var onBytes: ((UnsafeRawBufferPointer) -> Void)?
     /// Called once when reading ends: nil at end of input, else the libuv error.
@@ -41,66 +35,68 @@ final class Stream {
                 tty.deallocate()
                 return nil
             }
-            return Stream(memory: UnsafeMutableRawPointer(tty), kind: "tty")
+            return Stream(loop: loop, memory: UnsafeMutableRawPointer(tty), kind: "tty")
         case UV_NAMED_PIPE:
             let pipe = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
-            uv_pipe_init(loop.raw, pipe, 0)
+            guard uv_pipe_init(loop.raw, pipe, 0) == 0 else {
+                pipe.deallocate()
+                return nil
+            }
             guard uv_pipe_open(pipe, fd) == 0 else {
                 uv_close(asHandle(pipe)) { $0?.deallocate() }
                 return nil
             }
-            return Stream(memory: UnsafeMutableRawPointer(pipe), kind: "pipe")
+            return Stream(loop: loop, memory: UnsafeMutableRawPointer(pipe), kind: "pipe")
         case UV_TCP:
             let tcp = UnsafeMutablePointer<uv_tcp_t>.allocate(capacity: 1)
-            uv_tcp_init(loop.raw, tcp)
+            guard uv_tcp_init(loop.raw, tcp) == 0 else {
+                tcp.deallocate()
+                return nil
+            }
             guard uv_tcp_open(tcp, uv_os_sock_t(fd)) == 0 else {
                 uv_close(asHandle(tcp)) { $0?.deallocate() }
                 return nil
             }
-            return Stream(memory: UnsafeMutableRawPointer(tcp), kind: "tcp")
+            return Stream(loop: loop, memory: UnsafeMutableRawPointer(tcp), kind: "tcp")
         default:
             return nil
         }
     }
 
     /// Wraps an initialised stream handle (allocated with `allocate`, freed here).
-    init(memory: UnsafeMutableRawPointer, kind: String) {
-        handleMemory = memory
-        handle = memory.assumingMemoryBound(to: uv_stream_t.self)
+    init(loop: EventLoop, memory: UnsafeMutableRawPointer, kind: String) {
         self.kind = kind
         readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
-        handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
+        owned = LoopHandle(loop: loop, owner: self, initialized: memory)
     }
 
     deinit {
-        assert(state == .closed, "a Stream must be closed before it is released")
         readBuffer.deallocate()
     }
 
-    private static func owner(_ h: UnsafeMutablePointer<uv_handle_t>?) -> Stream? {
-        guard let data = h?.pointee.data else { return nil }
-        return Unmanaged<Stream>.fromOpaque(data).takeUnretainedValue()
+    private static func owner(_ h: UnsafeMutablePointer<uv_stream_t>?) -> Stream? {
+        LoopHandle.owner(of: h, as: Stream.self)
     }
 
     func startReading() {
-        guard state == .open else { return }
+        guard isOpen else { return }
         let status = uv_read_start(
             handle,
             { h, _, buf in
-                guard let stream = Stream.owner(h) else { return }
+                guard let stream = Stream.owner(h.map(asStream)) else { return }
                 buf?.pointee = uv_buf_init(
                     stream.readBuffer.baseAddress?.assumingMemoryBound(to: CChar.self),
                     UInt32(stream.readBuffer.count))
             },
             { s, nread, _ in
-                guard let stream = Stream.owner(s.map(asHandle)) else { return }
+                guard let stream = Stream.owner(s) else { return }
                 stream.didRead(nread)
             })
         if status != 0 { finishReading(status) }
     }
 
     func stopReading() {
-        if state == .open { uv_read_stop(handle) }
+        if isOpen { uv_read_stop(handle) }
     }
 
     private func didRead(_ nread: Int) {
@@ -115,34 +111,37 @@ final class Stream {
     private func finishReading(_ error: Int32?) {
         guard !ended else { return }
         ended = true
-        if state == .open { uv_read_stop(handle) }
+        if isOpen { uv_read_stop(handle) }
         onEnd?(error)
     }
 
     /// The user id of the process at the other end of a Unix socket (SO_PEERCRED).
     var peerUID: uid_t? {
         var fd = uv_os_fd_t()
-        guard state == .open, uv_fileno(asHandle(handle), &fd) == 0 else { return nil }
+        guard isOpen, uv_fileno(asHandle(handle), &fd) == 0 else { return nil }
         var credentials = PeerCredentials()
         var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
+            return nil
+        }
         return credentials.uid
     }
 
     /// Bytes queued in libuv, not yet written: the connection's backlog.
     var queuedBytes: Int {
-        state == .open ? uv_stream_get_write_queue_size(handle) : 0
+        isOpen ? uv_stream_get_write_queue_size(handle) : 0
     }
 
     /// Writes `bytes`, queueing what cannot be written at once. A write error closes
     /// reading with that error.
     func write(_ bytes: [UInt8]) {
-        guard state == .open, !bytes.isEmpty else { return }
+        guard isOpen, !bytes.isEmpty else { return }
         var written = 0
         if uv_stream_get_write_queue_size(handle) == 0 {
             written = bytes.withUnsafeBytes { raw -> Int in
                 var buf = uv_buf_init(
-                    UnsafeMutablePointer(mutating: raw.baseAddress!.assumingMemoryBound(to: CChar.self)),
+                    UnsafeMutablePointer(
+                        mutating: raw.baseAddress!.assumingMemoryBound(to: CChar.self)),
                     UInt32(raw.count))
                 let n = uv_try_write(handle, &buf, 1)
                 return n > 0 ? Int(n) : 0
@@ -152,12 +151,10 @@ final class Stream {
         let request = WriteRequest(bytes[written...])
         let status = uv_write(request.request, handle, &request.buffer, 1) { req, status in
             let request = WriteRequest.take(req)
-            // Read the stream before the request's memory goes.
-            let data = req?.pointee.handle?.pointee.data
+            // Find the stream before the request's memory goes.
+            let stream = Stream.owner(req?.pointee.handle)
             request.free()
-            guard let data else { return }
-            let stream = Unmanaged<Stream>.fromOpaque(data).takeUnretainedValue()
-            guard stream.state == .open else { return }
+            guard let stream else { return }
             if status < 0 {
                 stream.finishReading(status)
             } else {
@@ -173,23 +170,15 @@ final class Stream {
     /// Closes the handle; pending writes are cancelled. `onClosed` runs in the close
     /// callback.
     func close() {
-        guard state == .open else { return }
-        state = .closing
+        guard isOpen else { return }
         // Cancelled writes call back before the close callback: nobody listens any more.
         onBytes = nil
         onEnd = nil
         onWriteCompleted = nil
         uv_read_stop(handle)
-        uv_close(asHandle(handle)) { h in
-            guard let h, let data = h.pointee.data else { return }
-            let stream = Unmanaged<Stream>.fromOpaque(data).takeRetainedValue()
-            stream.state = .closed
-            stream.onClosed?()
-            stream.onBytes = nil
-            stream.onEnd = nil
-            stream.onClosed = nil
-            stream.onWriteCompleted = nil
-            UnsafeMutableRawPointer(h).deallocate()
+        owned.close { [unowned self] in
+            self.onClosed?()
+            self.onClosed = nil
         }
     }
 }
@@ -204,7 +193,8 @@ final class WriteRequest {
     init(_ slice: ArraySlice<UInt8>) {
         bytes = .allocate(byteCount: slice.count, alignment: 1)
         bytes.copyBytes(from: slice)
-        buffer = uv_buf_init(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(slice.count))
+        buffer = uv_buf_init(
+            bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(slice.count))
         request = .allocate(capacity: 1)
         request.pointee.data = Unmanaged.passRetained(self).toOpaque()
     }

@@ -8,10 +8,9 @@ import CLibUV
 /// (replies and ticks are small and latency-bound) and keepalive on (a peer that
 /// vanished without a FIN is noticed).
 final class TCPListener {
-    private let handle: UnsafeMutablePointer<uv_tcp_t>
+    private var handle: LoopHandle<uv_tcp_t>!
     private let loop: EventLoop
     var onConnection: ((Stream) -> Void)?
-    private var isClosed = false
     /// The port bound (the one the kernel chose for port 0).
     private(set) var port = 0
 
@@ -21,8 +20,6 @@ final class TCPListener {
     /// Binds `host:port` (an IPv4 or IPv6 literal) and listens.
     init(loop: EventLoop, host: String, port: Int, backlog: Int = 128) throws(ListenError) {
         self.loop = loop
-        handle = .allocate(capacity: 1)
-        uv_tcp_init(loop.raw, handle)
         var storage = sockaddr_storage()
         let parsed = withUnsafeMutablePointer(to: &storage) { p -> Int32 in
             if host.contains(":") {
@@ -36,22 +33,32 @@ final class TCPListener {
         }
         let address = "\(host):\(port)"
         guard parsed == 0 else {
-            uv_close(asHandle(handle)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
             throw .failed(
                 path: address, step: "parse the address", reason: "not an IPv4 or IPv6 address")
         }
+        do {
+            handle = try LoopHandle(loop: loop, owner: self, "uv_tcp_init") {
+                uv_tcp_init(loop.raw, $0)
+            }
+        } catch {
+            throw .failed(path: address, step: "open a socket for", reason: error.description)
+        }
         let bound = withUnsafePointer(to: &storage) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_bind(handle, $0, 0) }
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { uv_tcp_bind(handle.raw, $0, 0) }
         }
         guard bound == 0 else {
-            uv_close(asHandle(handle)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
+            close()
             throw .failed(path: address, step: "bind", reason: UVError.describe(bound))
         }
-        handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
-        let listening = uv_listen(asStream(handle), Int32(clamping: Swift.max(backlog, 128))) {
+        let listening = uv_listen(asStream(handle.raw), Int32(clamping: Swift.max(backlog, 128))) {
             server, status in
-            guard let server, let data = server.pointee.data, status == 0 else { return }
-            Unmanaged<TCPListener>.fromOpaque(data).takeUnretainedValue().accept()
+            guard status == 0 else { return }
+            LoopHandle.owner(
+                of: server.map {
+                    UnsafeMutableRawPointer($0).assumingMemoryBound(to: uv_tcp_t.self)
+                },
+                as: TCPListener.self)?
+                .accept()
         }
         if listening != 0 {
             close()
@@ -65,7 +72,7 @@ final class TCPListener {
         var length = Int32(MemoryLayout<sockaddr_storage>.size)
         let status = withUnsafeMutablePointer(to: &storage) { p in
             p.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                uv_tcp_getsockname(handle, $0, &length)
+                uv_tcp_getsockname(handle.raw, $0, &length)
             }
         }
         guard status == 0 else { return 0 }
@@ -84,25 +91,23 @@ final class TCPListener {
 
     private func accept() {
         let client = UnsafeMutablePointer<uv_tcp_t>.allocate(capacity: 1)
-        uv_tcp_init(loop.raw, client)
-        guard uv_accept(asStream(handle), asStream(client)) == 0 else {
+        guard uv_tcp_init(loop.raw, client) == 0 else {
+            client.deallocate()
+            return
+        }
+        guard uv_accept(asStream(handle.raw), asStream(client)) == 0 else {
             uv_close(asHandle(client)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
             return
         }
         uv_tcp_nodelay(client, 1)
         uv_tcp_keepalive(client, 1, Self.keepAliveSeconds)
-        onConnection?(Stream(memory: UnsafeMutableRawPointer(client), kind: "tcp"))
+        onConnection?(Stream(loop: loop, memory: UnsafeMutableRawPointer(client), kind: "tcp"))
     }
 
     /// Stops listening.
     func close() {
-        guard !isClosed else { return }
-        isClosed = true
+        guard handle.isOpen else { return }
         onConnection = nil
-        uv_close(asHandle(handle)) { h in
-            guard let h else { return }
-            if let data = h.pointee.data { Unmanaged<TCPListener>.fromOpaque(data).release() }
-            UnsafeMutableRawPointer(h).deallocate()
-        }
+        handle.close()
     }
 }

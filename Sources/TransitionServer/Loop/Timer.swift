@@ -2,72 +2,64 @@ import CLibUV
 
 /// A repeating libuv timer calling `onFire` (millisecond-grained; ticks use `DeadlineTimer`).
 final class Timer {
-    private let handle: UnsafeMutablePointer<uv_timer_t>
+    private var handle: LoopHandle<uv_timer_t>!
     var onFire: (() -> Void)?
-    private(set) var isClosed = false
 
-    init(loop: EventLoop) {
-        handle = .allocate(capacity: 1)
-        uv_timer_init(loop.raw, handle)
-        handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
+    init(loop: EventLoop) throws(UVFailure) {
+        handle = try LoopHandle(loop: loop, owner: self, "uv_timer_init") {
+            uv_timer_init(loop.raw, $0)
+        }
     }
 
     /// Fires every `milliseconds`.
     func repeatEvery(milliseconds: UInt64) {
-        guard !isClosed else { return }
-        uv_timer_start(handle, { h in
-            guard let data = h?.pointee.data else { return }
-            Unmanaged<Timer>.fromOpaque(data).takeUnretainedValue().onFire?()
-        }, milliseconds, milliseconds)
+        guard handle.isOpen else { return }
+        uv_timer_start(
+            handle.raw,
+            { h in
+                LoopHandle.owner(of: h, as: Timer.self)?.onFire?()
+            }, milliseconds, milliseconds)
     }
 
     func stop() {
-        if !isClosed { uv_timer_stop(handle) }
+        if handle.isOpen { uv_timer_stop(handle.raw) }
     }
 
     /// Keeps the loop from waiting on this timer alone.
     func unreference() {
-        uv_unref(asHandle(handle))
+        uv_unref(asHandle(handle.raw))
     }
 
     func close() {
-        guard !isClosed else { return }
-        isClosed = true
         onFire = nil
-        uv_close(asHandle(handle)) { h in
-            guard let h else { return }
-            Unmanaged<Timer>.fromOpaque(h.pointee.data).release()
-            UnsafeMutableRawPointer(h).deallocate()
-        }
+        handle.close()
     }
 }
 
 /// Watches signals with `uv_signal_start`.
 final class SignalWatcher {
-    private let handle: UnsafeMutablePointer<uv_signal_t>
+    private var handle: LoopHandle<uv_signal_t>!
     var onSignal: ((Int32) -> Void)?
-    private var isClosed = false
 
-    init(loop: EventLoop, signal: Int32) {
-        handle = .allocate(capacity: 1)
-        uv_signal_init(loop.raw, handle)
-        handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
-        uv_signal_start(handle, { h, signum in
-            guard let data = h?.pointee.data else { return }
-            Unmanaged<SignalWatcher>.fromOpaque(data).takeUnretainedValue().onSignal?(signum)
-        }, signal)
+    init(loop: EventLoop, signal: Int32) throws(UVFailure) {
+        handle = try LoopHandle(loop: loop, owner: self, "uv_signal_init") {
+            uv_signal_init(loop.raw, $0)
+        }
+        let status = uv_signal_start(
+            handle.raw,
+            { h, signum in
+                LoopHandle.owner(of: h, as: SignalWatcher.self)?.onSignal?(signum)
+            }, signal)
+        guard status == 0 else {
+            handle.close()
+            throw UVFailure(call: "uv_signal_start", status: status)
+        }
         // A signal watcher alone should not keep the loop running.
-        uv_unref(asHandle(handle))
+        uv_unref(asHandle(handle.raw))
     }
 
     func close() {
-        guard !isClosed else { return }
-        isClosed = true
         onSignal = nil
-        uv_close(asHandle(handle)) { h in
-            guard let h else { return }
-            Unmanaged<SignalWatcher>.fromOpaque(h.pointee.data).release()
-            UnsafeMutableRawPointer(h).deallocate()
-        }
+        handle.close()
     }
 }

@@ -26,7 +26,7 @@ enum MethodTable {
             try host.dispose(q.params.session, now: now())
             return NullResult()
         }
-        r.register(SessionListRequest.self) { _, _ in ["sessions": host.list(connection: connection)] }
+        r.register(SessionListRequest.self) { _, _ in host.list(connection: connection) }
         r.register(SessionScrollRequest.self) { q, _ throws(ResponseError) in try host.scroll(q) }
         r.register(SessionSubscribeRequest.self) { q, _ throws(ResponseError) in try host.subscribe(q.params.session, connection: connection) }
         r.register(SessionUnsubscribeRequest.self) { q, _ throws(ResponseError) in

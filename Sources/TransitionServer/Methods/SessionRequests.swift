@@ -3,7 +3,7 @@ import TransitionEngine
 
 /// `session/create`.
 struct SessionCreateRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = SessionCreated
     static let method = "session/create"
     var viewport: Viewport
     var model: ItemModel
@@ -33,7 +33,7 @@ struct SessionCreateRequest: RequestType {
 
 /// `session/update`: any of viewport, contentInset, sections, layout.
 struct SessionUpdateRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = RestingState
     static let method = "session/update"
     var session: String
     var viewportSize: Size?
@@ -52,7 +52,7 @@ struct SessionUpdateRequest: RequestType {
 
 /// `session/scroll`.
 struct SessionScrollRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = ScrollResult
     static let method = "session/scroll"
     var session: String
     var contentOffset: Point
@@ -80,13 +80,13 @@ struct SessionDisposeRequest: RequestType {
 }
 
 struct SessionListRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = SessionList
     static let method = "session/list"
     init(json: JSONCursor) throws(JSONDecodingError) {}
 }
 
 struct SessionSubscribeRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = RestingState
     static let method = "session/subscribe"
     var params: SessionOnlyParams
     init(json: JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }

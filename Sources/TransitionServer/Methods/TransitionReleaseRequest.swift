@@ -4,7 +4,7 @@ import TransitionEngine
 /// `transition/release`: ends a gesture, finishing or cancelling from where it would
 /// come to rest. `{session, velocity?, threshold?, timing?, duration?}`.
 struct TransitionReleaseRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = ReleaseResult
     static let method = "transition/release"
     var session: String
     var velocity: Double?

@@ -21,7 +21,7 @@ struct TransitionSpecParams {
 }
 
 struct TransitionStartRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = TransitionStarted
     static let method = "transition/start"
     var session: String
     var spec: TransitionSpecParams
@@ -32,7 +32,7 @@ struct TransitionStartRequest: RequestType {
 }
 
 struct TransitionRetargetRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = TransitionStarted
     static let method = "transition/retarget"
     var session: String
     var spec: TransitionSpecParams
@@ -45,7 +45,7 @@ struct TransitionRetargetRequest: RequestType {
 }
 
 struct TransitionScrubRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = TransitionStatus
     static let method = "transition/scrub"
     var session: String
     var progress: Double
@@ -70,28 +70,28 @@ struct LegParams {
 }
 
 struct TransitionFinishRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = TransitionStatus
     static let method = "transition/finish"
     var leg: LegParams
     init(json: JSONCursor) throws(JSONDecodingError) { leg = try LegParams(json: json) }
 }
 
 struct TransitionCancelRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = TransitionStatus
     static let method = "transition/cancel"
     var leg: LegParams
     init(json: JSONCursor) throws(JSONDecodingError) { leg = try LegParams(json: json) }
 }
 
 struct TransitionCancelInPlaceRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = CancelledInPlace
     static let method = "transition/cancelInPlace"
     var params: SessionOnlyParams
     init(json: JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
 }
 
 struct TransitionStatusRequest: RequestType {
-    typealias Response = JSONValue
+    typealias Response = TransitionStatus
     static let method = "transition/status"
     var params: SessionOnlyParams
     init(json: JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
@@ -100,7 +100,7 @@ struct TransitionStatusRequest: RequestType {
 /// `transition/sample`: the transition in flight at `progress` or `time`, or a
 /// hypothetical transition (the params of `transition/start`, with `to`).
 struct TransitionSampleRequest: RequestType {
-    typealias Response = AttributesResult
+    typealias Response = SampleResult
     static let method = "transition/sample"
     var session: String
     var progress: Double?
@@ -138,16 +138,23 @@ struct ClockAdvanceRequest: RequestType {
 /// The result of `clock/advance`: the tick emitted at the new time, or the time alone
 /// when no transition is in flight.
 enum AdvanceResult: JSONEncodable {
-    /// The tick and its JSON as the readers got it (written again unchanged).
-    case tick(TickPayload, json: [UInt8])
+    /// The tick as its readers got it (encoded once).
+    case tick(TickParams)
     case idle(session: String, time: Double)
 
     func encode(to w: inout JSONByteWriter) {
         switch self {
-        case .tick(_, let json):
-            w.writeRaw(json)
+        case .tick(let tick):
+            tick.encode(to: &w)
         case .idle(let session, let time):
-            w.write(["session": .string(session), "time": .double(time), "state": "idle"] as JSONValue)
+            w.beginObject()
+            w.writeKey("session")
+            w.write(session)
+            w.writeKey("time")
+            w.write(time)
+            w.writeKey("state")
+            w.write("idle")
+            w.endObject()
         }
     }
 }

@@ -16,43 +16,9 @@ struct PointPayload: JSONEncodable {
     }
 }
 
-/// `{"width", "height"}`.
-struct SizePayload: JSONEncodable {
-    var size: Size
-    func encode(to w: inout JSONByteWriter) {
-        w.beginObject()
-        w.writeKey("width")
-        w.write(size.width)
-        w.writeKey("height")
-        w.write(size.height)
-        w.endObject()
-    }
-}
-
 extension JSONValue {
     static func point(_ p: Point) -> JSONValue { ["x": .double(p.x), "y": .double(p.y)] }
     static func size(_ s: Size) -> JSONValue { ["width": .double(s.width), "height": .double(s.height)] }
-
-    /// Custom values by name: numbers, and colours as `#rrggbbaa`.
-    static func values(_ list: [CustomValue]) -> JSONValue {
-        var object = JSONObject()
-        for v in list {
-            switch v.value {
-            case .number(let n): object.updateValue(.double(n), forKey: v.name)
-            case .color(let c): object.updateValue(.string(c.hexString), forKey: v.name)
-            case .bool(let b): object.updateValue(.bool(b), forKey: v.name)
-            case .string(let s): object.updateValue(.string(s), forKey: v.name)
-            }
-        }
-        return .object(object)
-    }
-
-    /// `members` with an `accessory` member when there is at least one accessory value.
-    static func withAccessory(_ members: JSONObject, _ accessory: [CustomValue]) -> JSONValue {
-        var members = members
-        if !accessory.isEmpty { members.updateValue(.values(accessory), forKey: "accessory") }
-        return .object(members)
-    }
 }
 
 /// The params of `transition/tick` (also the result of `clock/advance`).
@@ -79,15 +45,7 @@ struct TickPayload: JSONEncodable {
             w.writeKey("truncated")
             w.write(true)
         }
-        if !accessory.isEmpty {
-            w.writeKey("accessory")
-            w.beginObject()
-            for v in accessory {
-                w.writeKey(v.name)
-                AttributeWriter.writeValue(v.value, to: &w)
-            }
-            w.endObject()
-        }
+        w.write(accessory: accessory)
         w.writeKey("seq")
         w.write(seq)
         w.writeKey("time")

@@ -4,7 +4,8 @@ import TransitionEngine
 extension SessionHost {
     /// `transition/release`: the status after the decision, with `decision` and
     /// `projectedProgress`.
-    func release(_ r: TransitionReleaseRequest, now: UInt64) throws(ResponseError) -> JSONValue {
+    func release(_ r: TransitionReleaseRequest, now: UInt64) throws(ResponseError) -> ReleaseResult
+    {
         let s = try session(r.session)
         let outcome: ReleaseOutcome
         do {
@@ -15,9 +16,6 @@ extension SessionHost {
             throw .scene(error, session: s.id)
         }
         s.beginPacing(at: now)
-        guard case .object(var members) = status(s, now: now) else { return status(s, now: now) }
-        members.updateValue(.string(outcome.decision.rawValue), forKey: "decision")
-        members.updateValue(.double(outcome.projectedProgress), forKey: "projectedProgress")
-        return .object(members)
+        return ReleaseResult(status: status(s, now: now), outcome: outcome)
     }
 }

@@ -8,14 +8,13 @@ extension SessionHost {
         return Viewport(size: p.viewportSize ?? current.size, contentInset: p.contentInset ?? current.contentInset)
     }
 
-    private func started(_ t: ActiveTransition) -> JSONValue {
-        [
-            "transition": .string("t\(t.id)"), "toContentOffset": .point(t.geometry.to.contentOffset),
-            "toContentSize": .size(t.geometry.to.layout.contentSize), "duration": .double(t.animator.duration),
-        ]
+    private func started(_ t: ActiveTransition) -> TransitionStarted {
+        TransitionStarted(
+            transition: t.id, toContentOffset: t.geometry.to.contentOffset, toContentSize: t.geometry.to.layout.contentSize,
+            duration: t.animator.duration)
     }
 
-    func start(_ r: TransitionStartRequest, now: UInt64) throws(ResponseError) -> JSONValue {
+    func start(_ r: TransitionStartRequest, now: UInt64) throws(ResponseError) -> TransitionStarted {
         let s = try session(r.session)
         let time = s.time(at: now)
         let result: (transition: ActiveTransition, superseded: (id: Int, end: TransitionEnd)?)
@@ -31,7 +30,7 @@ extension SessionHost {
         return started(result.transition)
     }
 
-    func retarget(_ r: TransitionRetargetRequest, now: UInt64) throws(ResponseError) -> JSONValue {
+    func retarget(_ r: TransitionRetargetRequest, now: UInt64) throws(ResponseError) -> TransitionStarted {
         let s = try session(r.session)
         let time = s.time(at: now)
         let result: (transition: ActiveTransition, retargeted: (id: Int, end: TransitionEnd))
@@ -47,7 +46,7 @@ extension SessionHost {
         return started(result.transition)
     }
 
-    func scrub(_ r: TransitionScrubRequest, now: UInt64) throws(ResponseError) -> JSONValue {
+    func scrub(_ r: TransitionScrubRequest, now: UInt64) throws(ResponseError) -> TransitionStatus {
         let s = try session(r.session)
         do {
             try s.scene.scrub(to: r.progress, at: s.time(at: now))
@@ -60,7 +59,7 @@ extension SessionHost {
         return status(s, now: now)
     }
 
-    func finish(_ leg: LegParams, cancel: Bool, now: UInt64) throws(ResponseError) -> JSONValue {
+    func finish(_ leg: LegParams, cancel: Bool, now: UInt64) throws(ResponseError) -> TransitionStatus {
         let s = try session(leg.session)
         let time = s.time(at: now)
         do {
@@ -76,7 +75,7 @@ extension SessionHost {
         return status(s, now: now)
     }
 
-    func cancelInPlace(_ id: String, now: UInt64) throws(ResponseError) -> JSONValue {
+    func cancelInPlace(_ id: String, now: UInt64) throws(ResponseError) -> CancelledInPlace {
         let s = try session(id)
         let time = s.time(at: now)
         let ended: (id: Int, end: TransitionEnd)
@@ -86,32 +85,28 @@ extension SessionHost {
             throw .scene(error, session: s.id)
         }
         sendDidEnd(s, id: ended.id, end: ended.end, time: time)
-        return [
-            "contentSize": .size(s.scene.placed.layout.contentSize), "contentOffset": .point(s.scene.placed.contentOffset),
-            "progress": .double(ended.end.progress),
-        ]
+        return CancelledInPlace(
+            contentSize: s.scene.placed.layout.contentSize, contentOffset: s.scene.placed.contentOffset,
+            progress: ended.end.progress)
     }
 
-    func status(_ id: String, now: UInt64) throws(ResponseError) -> JSONValue {
+    func status(_ id: String, now: UInt64) throws(ResponseError) -> TransitionStatus {
         status(try session(id), now: now)
     }
 
-    func status(_ s: Session, now: UInt64) -> JSONValue {
+    func status(_ s: Session, now: UInt64) -> TransitionStatus {
         let time = s.time(at: now)
         guard let frame = s.scene.frame(at: time) else {
-            return JSONValue.withAccessory(
-                ["session": .string(s.id), "state": "idle", "time": .double(time), "contentOffset": .point(s.scene.placed.contentOffset)],
-                s.scene.placed.accessory)
+            return TransitionStatus(
+                session: s.id, time: time, contentOffset: s.scene.placed.contentOffset,
+                accessory: s.scene.placed.accessory)
         }
-        return JSONValue.withAccessory(
-            [
-                "session": .string(s.id), "state": .string(s.state), "transition": .string("t\(frame.transitionID)"),
-                "time": .double(time), "fraction": .double(frame.sample.fraction), "progress": .double(frame.sample.progress),
-                "velocity": .double(frame.sample.velocity), "contentOffset": .point(frame.contentOffset),
-            ], frame.accessory)
+        return TransitionStatus(
+            session: s.id, time: time, contentOffset: frame.contentOffset, accessory: frame.accessory,
+            inFlight: .init(state: s.state, transition: frame.transitionID, sample: frame.sample))
     }
 
-    func sample(_ r: TransitionSampleRequest, now: UInt64) throws(ResponseError) -> AttributesResult {
+    func sample(_ r: TransitionSampleRequest, now: UInt64) throws(ResponseError) -> SampleResult {
         let s = try session(r.session)
         var scene = s.scene
         let time = s.time(at: now)
@@ -142,16 +137,14 @@ extension SessionHost {
         let list = try bounded { limit, body in
             geometry.forEachAttributes(at: sample.progress, carry: sample.carry, in: rect, limit: limit, body)
         }
-        var members: JSONObject = [
-            "fraction": .double(sample.fraction), "progress": .double(sample.progress),
-            "contentOffset": .point(geometry.contentOffset(at: sample.progress, carry: sample.carry)),
-            "contentSize": .size(geometry.contentSize(at: sample.progress)),
-        ]
-        let accessory = geometry.accessory(at: sample.progress)
-        if !accessory.isEmpty { members.updateValue(.values(accessory), forKey: "accessory") }
-        // A hypothetical transition never existed, so it has no id.
-        if r.hypothetical == nil { members.updateValue(.string("t\(active.id)"), forKey: "transition") }
-        return AttributesResult(members: members, attributes: list, format: s.format)
+        return SampleResult(
+            sample: sample,
+            contentOffset: geometry.contentOffset(at: sample.progress, carry: sample.carry),
+            contentSize: geometry.contentSize(at: sample.progress),
+            accessory: geometry.accessory(at: sample.progress),
+            // A hypothetical transition never existed, so it has no id.
+            transition: r.hypothetical == nil ? active.id : nil,
+            attributes: list, format: s.format)
     }
 
     // MARK: Time
@@ -166,14 +159,14 @@ extension SessionHost {
         }
         s.manualTime = target
         guard let tick = emitTick(s, time: target, forReply: true) else { return .idle(session: s.id, time: target) }
-        return .tick(tick.payload, json: tick.json)
+        return .tick(tick)
     }
 
-    /// Produces the tick of `s` at `time` (advancing its scene), sends it to its audience,
-    /// and the didEnd after it when the transition ended. The tick's JSON is encoded once
-    /// and shared by every reader (and by the `clock/advance` reply, `forReply`).
+    /// Produces the tick of `s` at `time` (advancing its scene) for its audience, and the
+    /// didEnd after it when the transition ended. One `TickParams` serves every reader
+    /// (and the `clock/advance` reply, `forReply`).
     @discardableResult
-    func emitTick(_ s: Session, time: Double, forReply: Bool = false) -> (payload: TickPayload, json: [UInt8])? {
+    func emitTick(_ s: Session, time: Double, saturated: Set<TickReader> = [], forReply: Bool = false) -> TickParams? {
         let step = s.scene.advance(to: time)
         guard let frame = step.frame else { return nil }
         s.seq += 1
@@ -181,38 +174,40 @@ extension SessionHost {
         // only replace those, so skip it (the gap in seq shows it). The last tick of a
         // transition, a paused one and one a reply carries are always built.
         let paused = s.scene.active?.animator.phase == .paused  // its one tick is not repeated
-        if step.end == nil, !paused, !forReply, !s.audience.isEmpty, let router,
-            !s.audience.contains(where: { router.wantsTick(of: s.id, connection: $0) })
+        let audience = s.audience
+        if step.end == nil, !paused, !forReply, !audience.isEmpty, !saturated.isEmpty,
+            audience.allSatisfy({ saturated.contains(TickReader(connection: $0, session: s.id)) })
         {
             return nil
         }
         var attributes: [LayoutAttributes] = []
         attributes.reserveCapacity(256)
         let complete = frame.forEachVisibleAttributes(limit: limits.maxAttributesPerTick) { attributes.append($0) }
-        let tick = TickPayload(
-            session: s.id, transition: frame.transitionID, seq: s.seq, time: time, sample: frame.sample,
-            contentOffset: frame.contentOffset, accessory: frame.accessory, attributes: attributes,
-            format: s.format, truncated: !complete)
-        // The notification is written once, framed, in one buffer; the reply reuses the
-        // params' bytes.
-        var w = JSONByteWriter(capacity: 160 + attributes.count * 120)
-        w.beginNotification(method: "transition/tick")
-        let paramsStart = w.byteCount
-        tick.encode(to: &w)
-        let paramsEnd = w.byteCount
-        w.endObject()
-        let framed = w.framedBytes()
-        let header = framed.count - w.byteCount
-        let json = forReply ? Array(framed[(header + paramsStart)..<(header + paramsEnd)]) : []
-        for c in s.audience { router?.deliverTick(framed: framed, session: s.id, to: c) }
+        let tick = TickParams(
+            TickPayload(
+                session: s.id, transition: frame.transitionID, seq: s.seq, time: time, sample: frame.sample,
+                contentOffset: frame.contentOffset, accessory: frame.accessory, attributes: attributes,
+                format: s.format, truncated: !complete),
+            reused: forReply && !audience.isEmpty)
+        emit(Emission(session: s.id, payload: .tick(tick), audience: audience))
         if let ended = step.end { sendDidEnd(s, id: ended.id, end: ended.end, time: time) }
-        return (tick, json)
+        return tick
     }
 
-    /// Emits the ticks of realtime sessions whose deadline has come; returns the next
-    /// deadline (monotonic ns), if any session is animating.
-    /// - Parameter slack: a tick due this soon is emitted now (one wake-up for deadlines that nearly coincide).
-    func tickRealtime(now: UInt64, slack: UInt64 = 1_000_000) -> UInt64? {
+    /// Ticks due this soon are emitted together with those due now: one wake-up serves
+    /// sessions whose deadlines nearly coincide, at the cost of that much earliness.
+    static let tickSlack: UInt64 = 500_000
+
+    /// What one realtime wake-up produced.
+    struct TickRound {
+        var emissions: [Emission]
+        /// The next deadline (monotonic ns), while any session animates.
+        var next: UInt64?
+    }
+
+    /// The ticks (and didEnds) of realtime sessions whose deadline has come, with the
+    /// next deadline. No tick is built for a session whose every reader is `saturated`.
+    func tickRealtime(now: UInt64, saturated: Set<TickReader> = []) -> TickRound {
         var next: UInt64? = nil
         for id in order {
             guard let s = sessions[id], s.clock == .realtime else { continue }
@@ -220,14 +215,14 @@ extension SessionHost {
                 s.stopPacing()
                 continue
             }
-            if deadline <= now + slack {
-                emitTick(s, time: s.time(at: Swift.max(deadline, s.origin)))
+            if deadline <= now + Self.tickSlack {
+                emitTick(s, time: s.time(at: Swift.max(deadline, s.origin)), saturated: saturated)
                 s.advancePacing(past: now)
                 // A paused interactive transition ticks only when something changes.
                 if s.scene.active.map({ $0.animator.phase == .paused }) ?? true { s.stopPacing() }
             }
             if let d = s.nextDeadline { next = Swift.min(next ?? d, d) }
         }
-        return next
+        return TickRound(emissions: takeEmissions(), next: next)
     }
 }

@@ -1,19 +1,6 @@
 import JSONRPC
 import TransitionEngine
 
-/// Where the host sends what is not a response.
-protocol SessionRouter: AnyObject {
-    /// A notification that is never dropped (didEnd): it also ends the session's
-    /// coalescing window, so later ticks queue after it.
-    func deliver(_ body: [UInt8], session: String, to connection: ConnectionID)
-    /// A tick, already framed: a connection keeps at most one unsent tick per session,
-    /// the newest.
-    func deliverTick(framed: [UInt8], session: String, to connection: ConnectionID)
-    /// Whether the connection could take a new tick of `session`: false while an older
-    /// one still waits unsent (the new one would only replace it).
-    func wantsTick(of session: String, connection: ConnectionID) -> Bool
-}
-
 /// Limits on what clients may ask for.
 struct ServerLimits: Sendable {
     var maxSessionsPerConnection = 64
@@ -26,14 +13,16 @@ struct ServerLimits: Sendable {
 }
 
 /// All sessions of the daemon and the methods that act on them. It owns no I/O and no
-/// clock: the time (monotonic nanoseconds) is passed in, and output goes to the router.
+/// clock: the time (monotonic nanoseconds) is passed in; methods return typed results,
+/// and the notifications they cause wait as `Emission`s until `takeEmissions()`.
 final class SessionHost {
     private(set) var sessions: [String: Session] = [:]
     /// Session ids in creation order.
     private(set) var order: [String] = []
     private var nextSessionNumber = 1
     let limits: ServerLimits
-    weak var router: SessionRouter?
+    /// Notifications caused since the last `takeEmissions()`, in order.
+    private var outbox: [Emission] = []
     /// Called after a session of at least `largeSessionItems` items is removed, so the
     /// daemon can hand the freed memory back to the system.
     var onLargeSessionRemoved: (() -> Void)?
@@ -41,6 +30,13 @@ final class SessionHost {
 
     init(limits: ServerLimits = ServerLimits()) {
         self.limits = limits
+    }
+
+    /// The notifications caused since the last call, in the order they were caused.
+    func takeEmissions() -> [Emission] {
+        guard !outbox.isEmpty else { return [] }
+        defer { outbox = [] }
+        return outbox
     }
 
     func session(_ id: String) throws(ResponseError) -> Session {
@@ -52,7 +48,7 @@ final class SessionHost {
 
     // MARK: Sessions
 
-    func create(_ r: SessionCreateRequest, connection: ConnectionID, now: UInt64) throws(ResponseError) -> JSONValue {
+    func create(_ r: SessionCreateRequest, connection: ConnectionID, now: UInt64) throws(ResponseError) -> SessionCreated {
         let owned = sessions.values.filter { $0.owner == connection }.count
         guard owned < limits.maxSessionsPerConnection else {
             throw .limit("sessions per connection", limits.maxSessionsPerConnection, flag: "--max-sessions")
@@ -73,13 +69,10 @@ final class SessionHost {
             keepAlive: r.keepAlive, origin: now)
         sessions[id] = session
         order.append(id)
-        return [
-            "session": .string(id), "contentSize": .size(scene.placed.layout.contentSize),
-            "contentOffset": .point(scene.placed.contentOffset),
-        ]
+        return SessionCreated(session: id, contentSize: scene.placed.layout.contentSize, contentOffset: scene.placed.contentOffset)
     }
 
-    func update(_ r: SessionUpdateRequest) throws(ResponseError) -> JSONValue {
+    func update(_ r: SessionUpdateRequest) throws(ResponseError) -> RestingState {
         let s = try session(r.session)
         var viewport: Viewport? = nil
         if r.viewportSize != nil || r.contentInset != nil {
@@ -95,18 +88,18 @@ final class SessionHost {
         return restingState(s)
     }
 
-    func scroll(_ r: SessionScrollRequest) throws(ResponseError) -> JSONValue {
+    func scroll(_ r: SessionScrollRequest) throws(ResponseError) -> ScrollResult {
         let s = try session(r.session)
         do {
             _ = try s.scene.scroll(to: r.contentOffset)
         } catch {
             throw .scene(error, session: s.id)
         }
-        return ["contentOffset": .point(s.scene.placed.contentOffset)]
+        return ScrollResult(contentOffset: s.scene.placed.contentOffset)
     }
 
-    private func restingState(_ s: Session) -> JSONValue {
-        ["contentSize": .size(s.scene.placed.layout.contentSize), "contentOffset": .point(s.scene.placed.contentOffset)]
+    private func restingState(_ s: Session) -> RestingState {
+        RestingState(contentSize: s.scene.placed.layout.contentSize, contentOffset: s.scene.placed.contentOffset)
     }
 
     func dispose(_ id: String, now: UInt64) throws(ResponseError) {
@@ -125,29 +118,21 @@ final class SessionHost {
         if s.scene.model.totalCount >= Self.largeSessionItems { onLargeSessionRemoved?() }
     }
 
-    func list(connection: ConnectionID) -> JSONValue {
-        .array(order.compactMap { sessions[$0] }.map { s in
-            var entry: JSONObject = [
-                "session": .string(s.id), "clock": .string(s.clock.rawValue), "fps": .integer(Int64(s.fps)),
-                "encoding": .string(s.format.encoding.rawValue), "state": .string(s.state),
-                "items": .integer(Int64(s.scene.model.totalCount)), "layoutState": .string(s.scene.placed.layout.stateName),
-                "owned": .bool(s.owner == connection), "subscribed": .bool(s.subscribers.contains(connection)),
-                "keepAlive": .bool(s.keepAlive),
-            ]
-            if let precision = s.format.precision { entry.updateValue(.integer(Int64(precision)), forKey: "precision") }
-            return .object(entry)
-        })
+    func list(connection: ConnectionID) -> SessionList {
+        SessionList(
+            sessions: order.compactMap { sessions[$0] }.map { s in
+                SessionList.Entry(
+                    session: s.id, clock: s.clock, fps: s.fps, format: s.format, state: s.state,
+                    items: s.scene.model.totalCount, layoutState: s.scene.placed.layout.stateName,
+                    owned: s.owner == connection, subscribed: s.subscribers.contains(connection), keepAlive: s.keepAlive)
+            })
     }
 
-    func subscribe(_ id: String, connection: ConnectionID) throws(ResponseError) -> JSONValue {
+    func subscribe(_ id: String, connection: ConnectionID) throws(ResponseError) -> RestingState {
         let s = try session(id)
         s.subscribers.insert(connection)
         var result = restingState(s)
-        if case .object(var o) = result {
-            o.updateValue(.string(s.state), forKey: "state")
-            o.updateValue(.string(s.id), forKey: "session")
-            result = .object(o)
-        }
+        result.subscribed = (s.state, s.id)
         return result
     }
 
@@ -196,16 +181,17 @@ final class SessionHost {
 
     // MARK: Output
 
-    /// Sends the didEnd of transition `id`; the offset is the session's at rest unless
+    /// Emits the didEnd of transition `id`; the offset is the session's at rest unless
     /// given (a disposed session has no layout left to rest in).
     func sendDidEnd(_ s: Session, id: Int, end: TransitionEnd, time: Double, contentOffset: Point? = nil) {
-        var w = JSONByteWriter(capacity: 256)
-        w.writeNotification(
-            method: "transition/didEnd",
-            params: DidEndPayload(
-                session: s.id, transition: id, end: end,
-                contentOffset: contentOffset ?? s.scene.placed.contentOffset, time: time))
-        for c in s.audience { router?.deliver(w.bytes, session: s.id, to: c) }
+        let payload = DidEndPayload(
+            session: s.id, transition: id, end: end, contentOffset: contentOffset ?? s.scene.placed.contentOffset, time: time)
+        emit(Emission(session: s.id, payload: .didEnd(payload), audience: s.audience))
         if s.scene.active == nil { s.stopPacing() }
+    }
+
+    func emit(_ emission: Emission) {
+        guard !emission.audience.isEmpty else { return }
+        outbox.append(emission)
     }
 }

@@ -8,7 +8,7 @@ import WebTransport
 /// The daemon's HTTP and WebSocket port: the TCP listener, the token, the access
 /// policy, and the discovery file `web.json` that tells the user's own tools where the
 /// port is and what the token is.
-final class WebEndpoint {
+final class WebEndpoint: ClientListener {
     private let listener: TCPListener
     let router: WebRequestRouter
     let port: Int
@@ -68,6 +68,8 @@ final class WebEndpoint {
         return host.contains(":") ? "[\(host)]" : host
     }
 
+    var address: String { "\(Self.urlHost(host)):\(port)" }
+    var namesPeerUser: Bool { false }
     var token: String { router.policy.token }
     var viewerURL: String { "http://\(Self.urlHost(host)):\(port)/?token=\(token)" }
     var webSocketURL: String { "ws://\(Self.urlHost(host)):\(port)/?token=\(token)" }

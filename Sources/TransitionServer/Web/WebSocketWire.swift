@@ -92,7 +92,7 @@ struct WebSocketWire: WireFormat {
             while let event = decoder.next() {
                 switch event {
                 case .text(let body):
-                    return .frame(.message(body))
+                    return .message(body)
                 case .ping(let payload):
                     return .reply(WebSocketFrameEncoder.frame(.pong, payload))
                 case .pong:
@@ -124,30 +124,13 @@ struct WebSocketWire: WireFormat {
         }
     }
 
-    func frame(_ body: [UInt8]) -> [UInt8] { WebSocketFrameEncoder.text(body) }
+    func frame(_ body: [UInt8], into output: inout [UInt8]) {
+        WebSocketFrameEncoder.appendHeader(.text, length: body.count, to: &output)
+        output.append(contentsOf: body)
+    }
 
     var farewell: [UInt8]? {
         if case .webSocket = phase { return WebSocketFrameEncoder.close(.normal) }
         return nil
-    }
-
-    func reframe(lspFramed: [UInt8]) -> [UInt8] {
-        // The session host writes exactly `Content-Length: N\r\n\r\n` before the body.
-        let bodyStart = lspFramed.withUnsafeBufferPointer { p -> Int in
-            var i = 16
-            while i + 3 < p.count {
-                if p[i] == 0x0D && p[i + 1] == 0x0A && p[i + 2] == 0x0D && p[i + 3] == 0x0A {
-                    return i + 4
-                }
-                i += 1
-            }
-            return 0
-        }
-        let length = lspFramed.count - bodyStart
-        var out: [UInt8] = []
-        out.reserveCapacity(length + 10)
-        WebSocketFrameEncoder.appendHeader(.text, length: length, to: &out)
-        out.append(contentsOf: lspFramed[bodyStart...])
-        return out
     }
 }

@@ -66,33 +66,39 @@ struct FuzzBytes {
     mutating func uint16() -> Int { Int(byte()) << 8 | Int(byte()) }
 }
 
-/// Keeps every message the session host routes, as the daemon's connections would send them.
-final class RecordingRouter: SessionRouter {
+/// Keeps every message the session host emits, as the daemon's connections would send them.
+final class RecordingRouter {
     struct Delivery {
         var body: [UInt8]
         var session: String
         var connection: ConnectionID
         var isTick: Bool
     }
-    var deliveries: [Delivery] = []
+    let host: SessionHost
+    private var recorded: [Delivery] = []
 
-    func deliver(_ body: [UInt8], session: String, to connection: ConnectionID) {
-        deliveries.append(Delivery(body: body, session: session, connection: connection, isTick: false))
+    init(_ host: SessionHost) {
+        self.host = host
     }
 
-    func deliverTick(framed: [UInt8], session: String, to connection: ConnectionID) {
-        // A tick comes framed: the body follows the `Content-Length` header section.
-        guard let end = framed.firstRange(of: Array("\r\n\r\n".utf8)),
-            framed.starts(with: Array("Content-Length: \(framed.count - end.upperBound)\r\n\r\n".utf8))
-        else {
-            fuzzFailure("a tick is not framed with its exact Content-Length", framed)
+    /// Every emission is encoded as the daemon encodes it, once per emission.
+    func record(_ emissions: [Emission]) {
+        for e in emissions {
+            let body = e.body()
+            var isTick = false
+            if case .tick = e.payload { isTick = true }
+            for c in e.audience { recorded.append(Delivery(body: body, session: e.session, connection: c, isTick: isTick)) }
         }
-        let body = Array(framed[end.upperBound...])
-        deliveries.append(Delivery(body: body, session: session, connection: connection, isTick: true))
     }
 
-    /// Every tick is built, so the encoding is always exercised.
-    func wantsTick(of session: String, connection: ConnectionID) -> Bool { true }
+    /// What was emitted so far (including what waits in the host's outbox).
+    var deliveries: [Delivery] {
+        get {
+            record(host.takeEmissions())
+            return recorded
+        }
+        set { recorded = newValue }
+    }
 }
 
 enum OutputCheck {

@@ -25,44 +25,61 @@ enum ListenError: Error, CustomStringConvertible {
     }
 }
 
+/// Where the daemon accepts clients from. Each accepted stream becomes a connection
+/// with the wire format the daemon chose for this listener.
+protocol ClientListener: AnyObject {
+    /// Where it listens, for logs.
+    var address: String { get }
+    var onConnection: ((Stream) -> Void)? { get set }
+    /// Whether the kernel names each client's user (a Unix socket does; a TCP client
+    /// shows a token instead).
+    var namesPeerUser: Bool { get }
+    /// Stops accepting (and removes what it created, such as a socket file).
+    func close()
+}
+
 /// A Unix-socket server: binds the path 0600 (replacing a stale socket, refusing a live
 /// one), accepts clients as `Stream`s, and unlinks the path when closed.
-final class Listener {
+final class UnixSocketListener: ClientListener {
     /// sun_path holds 108 bytes with the terminating NUL.
     static let maximumPathBytes = 107
 
     let path: String
-    private let handle: UnsafeMutablePointer<uv_pipe_t>
+    var address: String { path }
+    var namesPeerUser: Bool { true }
+    private var handle: LoopHandle<uv_pipe_t>!
     private let loop: EventLoop
     var onConnection: ((Stream) -> Void)?
-    private var isClosed = false
 
     /// - Parameter backlog: connections the kernel queues before they are accepted;
     ///   at least as many as may connect at once, so a burst is not refused while the
     ///   loop is busy.
     init(loop: EventLoop, path: String, backlog: Int = 128) throws(ListenError) {
         let bytes = path.utf8.count
-        guard bytes <= Listener.maximumPathBytes, bytes > 0 else {
-            throw .pathTooLong(path: path, bytes: bytes, limit: Listener.maximumPathBytes)
+        guard bytes <= UnixSocketListener.maximumPathBytes, bytes > 0 else {
+            throw .pathTooLong(path: path, bytes: bytes, limit: UnixSocketListener.maximumPathBytes)
         }
-        try Listener.clearStale(path)
+        try UnixSocketListener.clearStale(path)
         self.loop = loop
         self.path = path
-        handle = .allocate(capacity: 1)
-        uv_pipe_init(loop.raw, handle, 0)
+        do {
+            handle = try LoopHandle(loop: loop, owner: self, "uv_pipe_init") { uv_pipe_init(loop.raw, $0, 0) }
+        } catch {
+            throw .failed(path: path, step: "open a socket for", reason: error.description)
+        }
         // Created 0600: only the owner may connect.
         let oldMask = umask(0o177)
-        let bound = uv_pipe_bind(handle, path)
+        let bound = uv_pipe_bind(handle.raw, path)
         umask(oldMask)
         if bound != 0 {
-            uv_close(asHandle(handle)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
+            handle.close()
             throw .failed(path: path, step: "bind", reason: UVError.describe(bound))
         }
         chmod(path, 0o600)
-        handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
-        let listening = uv_listen(asStream(handle), Int32(clamping: Swift.max(backlog, 128))) { server, status in
-            guard let server, let data = server.pointee.data, status == 0 else { return }
-            Unmanaged<Listener>.fromOpaque(data).takeUnretainedValue().accept()
+        let listening = uv_listen(asStream(handle.raw), Int32(clamping: Swift.max(backlog, 128))) { server, status in
+            guard status == 0 else { return }
+            LoopHandle.owner(of: server.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: uv_pipe_t.self) }, as: UnixSocketListener.self)?
+                .accept()
         }
         if listening != 0 {
             close()
@@ -100,24 +117,22 @@ final class Listener {
 
     private func accept() {
         let client = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
-        uv_pipe_init(loop.raw, client, 0)
-        guard uv_accept(asStream(handle), asStream(client)) == 0 else {
+        guard uv_pipe_init(loop.raw, client, 0) == 0 else {
+            client.deallocate()
+            return
+        }
+        guard uv_accept(asStream(handle.raw), asStream(client)) == 0 else {
             uv_close(asHandle(client)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
             return
         }
-        onConnection?(Stream(memory: UnsafeMutableRawPointer(client), kind: "unix"))
+        onConnection?(Stream(loop: loop, memory: UnsafeMutableRawPointer(client), kind: "unix"))
     }
 
     /// Stops listening and removes the socket file.
     func close() {
-        guard !isClosed else { return }
-        isClosed = true
+        guard handle.isOpen else { return }
         onConnection = nil
         unlink(path)
-        uv_close(asHandle(handle)) { h in
-            guard let h else { return }
-            if let data = h.pointee.data { Unmanaged<Listener>.fromOpaque(data).release() }
-            UnsafeMutableRawPointer(h).deallocate()
-        }
+        handle.close()
     }
 }

@@ -1,0 +1,74 @@
+import JSONRPC
+
+/// A notification a session sends on its own, and who hears it. The host builds it; the
+/// daemon encodes it once and hands the body to each connection of the audience.
+struct Emission {
+    enum Payload {
+        /// `transition/tick`: a connection keeps only the newest unsent one per session.
+        case tick(TickParams)
+        /// `transition/didEnd`: never dropped; it closes the session's coalescing window.
+        case didEnd(DidEndPayload)
+    }
+
+    var session: String
+    var payload: Payload
+    var audience: [ConnectionID]
+
+    var method: String {
+        switch payload {
+        case .tick: return "transition/tick"
+        case .didEnd: return "transition/didEnd"
+        }
+    }
+
+    /// The notification's JSON text.
+    func body() -> [UInt8] {
+        switch payload {
+        case .tick(let tick):
+            var w = JSONByteWriter(capacity: 160 + tick.payload.attributes.count * 120)
+            w.writeNotification(method: method, params: tick)
+            return w.bytes
+        case .didEnd(let end):
+            var w = JSONByteWriter(capacity: 256)
+            w.writeNotification(method: method, params: end)
+            return w.bytes
+        }
+    }
+}
+
+/// A connection that still holds an unsent tick of a session: a newer tick would only
+/// replace it, so none is built for it.
+struct TickReader: Hashable {
+    var connection: ConnectionID
+    var session: String
+}
+
+/// The params of one tick, encoded at most once: the `clock/advance` reply repeats the
+/// bytes its readers got.
+final class TickParams: JSONEncodable {
+    let payload: TickPayload
+    /// Whether a second writer will ask for the bytes (then the first keeps a copy).
+    private let reused: Bool
+    private var encoded: [UInt8]?
+
+    init(_ payload: TickPayload, reused: Bool) {
+        self.payload = payload
+        self.reused = reused
+    }
+
+    func encode(to w: inout JSONByteWriter) {
+        if let encoded {
+            w.writeRaw(encoded)
+            return
+        }
+        guard reused else {
+            payload.encode(to: &w)
+            return
+        }
+        var own = JSONByteWriter(capacity: 128 + payload.attributes.count * 120)
+        payload.encode(to: &own)
+        let bytes = own.bytes
+        encoded = bytes
+        w.writeRaw(bytes)
+    }
+}

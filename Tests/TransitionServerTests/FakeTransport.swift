@@ -1,0 +1,59 @@
+import JSONRPC
+
+@testable import TransitionServer
+
+/// A transport in memory, as swift-nio's EmbeddedChannel is a channel: the test feeds
+/// input, sets how much the peer has not read yet, and sees each write (one write is
+/// one system call of the real transport).
+final class FakeTransport: ConnectionTransport {
+    let kind = "fake"
+    var onBytes: ((UnsafeRawBufferPointer) -> Void)?
+    var onInputEnd: ((Int32?) -> Void)?
+    var onOutputError: ((Int32) -> Void)?
+    var onWritten: (() -> Void)?
+    private(set) var isReading = false
+    private(set) var isClosed = false
+    /// Every write, in order.
+    private(set) var writes: [[UInt8]] = []
+    /// Bytes written but not read by the peer (the real transport's libuv queue).
+    var queuedBytes = 0
+    /// While false, what is written stays queued.
+    var peerReads = true
+
+    func startReading() { isReading = true }
+    func stopReading() { isReading = false }
+
+    func write(_ bytes: [UInt8]) {
+        writes.append(bytes)
+        if !peerReads { queuedBytes += bytes.count }
+    }
+
+    func close() { isClosed = true }
+
+    /// The client sends `bytes` (delivered only while reading, like a socket).
+    func receive(_ bytes: [UInt8]) {
+        precondition(isReading, "the connection does not read now")
+        bytes.withUnsafeBytes { onBytes?($0) }
+    }
+
+    /// The client reads everything queued.
+    func drain() {
+        peerReads = true
+        queuedBytes = 0
+        onWritten?()
+    }
+
+    /// The client ends its input.
+    func end() { onInputEnd?(nil) }
+
+    /// What was written since the last call, as message bodies.
+    func takeMessages() -> [JSONValue] {
+        var reader = FrameReader()
+        let events = reader.read(writes.joined())
+        writes.removeAll()
+        return events.compactMap { event in
+            guard case .message(let body) = event else { return nil }
+            return try? JSONParser().parse(body)
+        }
+    }
+}
