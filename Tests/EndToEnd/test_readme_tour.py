@@ -14,6 +14,7 @@ import json
 import os
 import re
 import subprocess
+import urllib.request
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -76,7 +77,7 @@ def test_over_stdio(tmp_path):
 
 
 def test_over_a_unix_socket_follow_gets_the_ticks(tmp_path):
-    code = block("sh", "--listen")
+    code = block("sh", f"--listen {README_SOCKET}")
     assert README_SOCKET in code
     socket = tmp_path / "td.sock"
     code = with_build(code.replace(README_SOCKET, str(socket)))
@@ -92,6 +93,27 @@ def test_over_a_unix_socket_follow_gets_the_ticks(tmp_path):
     ticks = notifications[:-1]
     assert len(ticks) >= 2 and all(n["method"] == "transition/tick" for n in ticks)
     assert ticks[-1]["params"]["progress"] == 1
+
+
+def test_in_the_browser_the_url_serves_the_viewer(tmp_path):
+    code = block("sh", "--ws 0")
+    runtime = tmp_path / "run"
+    runtime.mkdir(mode=0o700)
+    # The block ends once it printed the URL; keep the daemon until the page is fetched.
+    code = with_build(code) + "\nread -r _\n"
+    proc = subprocess.Popen(["bash", "-c", "set -euo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n" + code],
+                            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env={**os.environ, "XDG_RUNTIME_DIR": str(runtime), "TMPDIR": str(tmp_path)})
+    try:
+        url = proc.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:") and "token=" in url, proc.stderr.read() if not url else url
+        with urllib.request.urlopen(url, timeout=30) as page:
+            assert page.status == 200
+            assert page.headers.get_content_type() == "text/html"
+            assert b"<canvas" in page.read()
+    finally:
+        proc.communicate("\n", timeout=30)
+    assert proc.returncode == 0
 
 
 def test_from_python_after_installing_the_client(tmp_path):
