@@ -60,7 +60,7 @@ let package = Package(
             name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine", "TransitionExport", "WebTransport"],
             exclude: ["README.md"]
         ),
-        .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "JSONRPC", "TransitionEngine"]),
+        .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "JSONRPC", "TransitionEngine", "WebTransport"]),
 
         // MARK: WebTransport — HTTP request heads, WebSocket frames, the access policy. Pure Swift.
         .target(name: "WebTransport", exclude: ["README.md"]),

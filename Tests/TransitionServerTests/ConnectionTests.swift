@@ -15,13 +15,16 @@ final class ConnectionHarness {
     private(set) var yields = 0
     let limits: BackpressureLimits
 
-    init(takesTurns: Bool = false, limits: BackpressureLimits = BackpressureLimits()) {
+    init(
+        takesTurns: Bool = false, limits: BackpressureLimits = BackpressureLimits(),
+        wire: any WireFormat = LSPFraming()
+    ) {
         self.limits = limits
         let registry = MethodTable.registry(
             host: host, connection: 1, now: { [unowned self] in self.clock }
         ) { _ in }
         connection = Connection(
-            id: 1, transport: transport, wire: LSPFraming(),
+            id: 1, transport: transport, wire: wire,
             dispatcher: Dispatcher(registry: registry),
             limits: limits,
             now: { [unowned self] in

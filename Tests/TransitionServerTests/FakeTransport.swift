@@ -36,6 +36,9 @@ final class FakeTransport: ConnectionTransport {
         bytes.withUnsafeBytes { onBytes?($0) }
     }
 
+    /// Forgets what was written so far.
+    func clearWrites() { writes.removeAll() }
+
     /// The client reads everything queued.
     func drain() {
         peerReads = true
