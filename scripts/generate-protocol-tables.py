@@ -80,16 +80,9 @@ def tables():
         "daemon_notifications": daemon_notifications,
         "error_codes": [(e["title"], e["const"]) for e in jsonrpc["errorCode"]["oneOf"]],
         "client_error_codes": [(e["title"], e["const"]) for e in jsonrpc["clientErrorCode"]["oneOf"]],
-        # The easing functions `initialize` lists (7.5): CSS timing keywords are accepted
-        # as timings too, but are not easings of their own.
-        "easings": [
-            n for n in load("defs.json")["$defs"]["easingName"]["enum"] if n not in CSS_TIMING_KEYWORDS
-        ],
+        "easings": list(load("defs.json")["$defs"]["easingName"]["enum"]),
         "defaults": defaults,
     }
-
-
-CSS_TIMING_KEYWORDS = {"ease", "ease-in", "ease-out", "ease-in-out", "step-start", "step-end"}
 
 
 # -- Python ------------------------------------------------------------------

@@ -17,12 +17,10 @@ export interface Insets { top?: number; left?: number; bottom?: number; right?: 
 export interface Section { items: number; ids?: Array<string | number>; sizes?: Array<[number, number]> }
 
 export type ValuesInput = Record<string, number | string | number[] | { [key: string]: unknown }>;
-export type ValuesOutput = Record<string, number | number[] | string | boolean>;
+export type ValuesOutput = Record<string, number | number[] | string>;
 
 /** @schema defs.json#/$defs/layoutCommon */
-/** Styles items by index path (`items`) or id (`ids`); later rules win, member by member. */
-export type ItemStyleRule = ({ items: [number, number][] } | { ids: Array<string | number> }) & { [style: string]: unknown };
-export interface LayoutCommon { values?: ValuesInput; accessory?: ValuesInput; state?: string; itemStyles?: ItemStyleRule[] }
+export interface LayoutCommon { values?: ValuesInput; accessory?: ValuesInput; state?: string }
 /** @schema defs.json#/$defs/flowLayout */
 export interface FlowLayout extends LayoutCommon {
   type: "flow";
@@ -83,8 +81,7 @@ export type EasingName =
   | "exponentialEaseIn" | "exponentialEaseOut" | "exponentialEaseInOut"
   | "elasticEaseIn" | "elasticEaseOut" | "elasticEaseInOut"
   | "backEaseIn" | "backEaseOut" | "backEaseInOut"
-  | "bounceEaseIn" | "bounceEaseOut" | "bounceEaseInOut"
-  | "ease" | "ease-in" | "ease-out" | "ease-in-out" | "step-start" | "step-end";
+  | "bounceEaseIn" | "bounceEaseOut" | "bounceEaseInOut";
 
 export type Spring =
   | { response: number; dampingFraction: number; mass?: number; initialVelocity?: number }
@@ -115,8 +112,6 @@ export interface TransitionSpec {
   appear?: string | { [member: string]: unknown };
   disappear?: string | { [member: string]: unknown };
   colorSpace?: string;
-  /** Element progress at which discrete values take the destination's (default 0.5). */
-  discreteSwitch?: number;
 }
 
 // ---------------------------------------------------------------------------
@@ -270,7 +265,7 @@ export interface TransitionScrubParams { session: string; progress: number }
 export interface TransitionFinishParams { session: string; duration?: number; timing?: Timing; velocity?: number }
 
 /** @schema defs.json#/$defs/idleStatus */
-export interface IdleStatus { session: string; state: "idle"; time: number; contentOffset: Point; accessory?: ValuesOutput }
+export interface IdleStatus { session: string; state: "idle"; time: number; contentOffset: Point }
 /** @schema defs.json#/$defs/activeStatus */
 export interface ActiveStatus {
   session: string;
@@ -281,14 +276,8 @@ export interface ActiveStatus {
   progress: number;
   velocity: number;
   contentOffset: Point;
-  accessory?: ValuesOutput;
 }
 export type TransitionStatus = IdleStatus | ActiveStatus;
-
-/** @schema transition.release.params.json */
-export interface TransitionReleaseParams { session: string; velocity?: number; threshold?: number; timing?: Timing; duration?: number }
-/** @schema transition.release.result.json */
-export interface TransitionReleaseResult extends ActiveStatus { decision: "finish" | "cancel"; projectedProgress: number }
 
 /** @schema transition.cancelInPlace.result.json */
 export interface CancelInPlaceResult { contentSize: Size; contentOffset: Point; progress: number }
@@ -305,27 +294,7 @@ export interface TransitionSampleResult {
   progress: number;
   contentOffset: Point;
   contentSize: Size;
-  accessory?: ValuesOutput;
   attributes: Attributes;
-}
-
-/** @schema transition.export.params.json */
-export interface TransitionExportParams extends TransitionSpec {
-  session: string;
-  to: Layout;
-  format: ExportFormat;
-  tolerance?: number;
-  fps?: number;
-}
-export type ExportFormat = "css" | "waapi" | "html" | "svg" | "lottie";
-/** @schema transition.export.result.json */
-export interface TransitionExportResult {
-  format: ExportFormat;
-  mimeType: "text/css" | "application/json" | "text/html" | "image/svg+xml";
-  /** A string, or for `waapi` a list of `{selector, keyframes, options}`. */
-  content: string | Array<{ selector: string; keyframes: object[]; options: { [member: string]: unknown } }>;
-  duration: number;
-  elementCount: number;
 }
 
 /** @schema clock.advance.params.json */
@@ -351,8 +320,6 @@ export interface Requests {
   "transition/cancelInPlace": [SessionParams, CancelInPlaceResult];
   "transition/retarget": [TransitionRetargetParams, TransitionStarted];
   "transition/sample": [TransitionSampleParams, TransitionSampleResult];
-  "transition/release": [TransitionReleaseParams, TransitionReleaseResult];
-  "transition/export": [TransitionExportParams, TransitionExportResult];
   "clock/advance": [ClockAdvanceParams, Tick | { session: string; time: number; state: "idle" }];
 }
 
