@@ -60,7 +60,9 @@
     "shutdown"
     "transition/cancel"
     "transition/cancelInPlace"
+    "transition/export"
     "transition/finish"
+    "transition/release"
     "transition/retarget"
     "transition/sample"
     "transition/scrub"
@@ -138,6 +140,7 @@
 
 (defconst transitiond-protocol-defaults
   '(("session/create" . (:clock "realtime" :encoding "objects" :fps 60))
+    ("transition/export" . (:duration 0.3 :timing "linear"))
     ("transition/retarget" . (:duration 0.3 :timing "linear"))
     ("transition/sample" . (:duration 0.3 :timing "linear"))
     ("transition/start" . (:duration 0.3 :timing "linear")))

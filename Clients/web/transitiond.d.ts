@@ -16,11 +16,17 @@ export interface Insets { top?: number; left?: number; bottom?: number; right?: 
 /** @schema defs.json#/$defs/section */
 export interface Section { items: number; ids?: Array<string | number>; sizes?: Array<[number, number]> }
 
-export type ValuesInput = Record<string, number | string | number[] | { [key: string]: unknown }>;
-export type ValuesOutput = Record<string, number | number[] | string>;
+export type ValuesInput = Record<string, number | string | boolean | number[] | { [key: string]: unknown }>;
+export type ValuesOutput = Record<string, number | number[] | string | boolean>;
 
 /** @schema defs.json#/$defs/layoutCommon */
-export interface LayoutCommon { values?: ValuesInput; accessory?: ValuesInput; state?: string }
+export interface LayoutCommon { values?: ValuesInput; accessory?: ValuesInput; state?: string; itemStyles?: ItemStyleRule[] }
+/** A transform by components, interpolated component by component (rotation in radians). */
+export interface ItemTransform { scale?: number; scaleX?: number; scaleY?: number; rotation?: number; translateX?: number; translateY?: number }
+/** @schema defs.json#/$defs/itemStyle */
+export interface ItemStyle { alpha?: number; zIndex?: number; transform?: ItemTransform; values?: ValuesInput }
+/** Styles items by index path or by id; later rules win, member by member. */
+export type ItemStyleRule = ItemStyle & ({ items: Array<[number, number]> } | { ids: Array<string | number> });
 /** @schema defs.json#/$defs/flowLayout */
 export interface FlowLayout extends LayoutCommon {
   type: "flow";
@@ -88,9 +94,13 @@ export type Spring =
   | { duration: number; bounce?: number; initialVelocity?: number }
   | { mass?: number; stiffness: number; damping: number; initialVelocity?: number };
 
+/** The CSS timing keywords, accepted wherever timing is taken. */
+export type CSSTimingKeyword = "ease" | "ease-in" | "ease-out" | "ease-in-out" | "linear" | "step-start" | "step-end";
+
 export type Timing =
   | EasingName
-  | { easing: EasingName }
+  | CSSTimingKeyword
+  | { easing: EasingName | CSSTimingKeyword }
   | { cubicBezier: [number, number, number, number] }
   | { spring: Spring }
   | { steps: { count: number; position?: "jump-start" | "jump-end" | "jump-both" | "jump-none" | "start" | "end" } }
@@ -112,6 +122,7 @@ export interface TransitionSpec {
   appear?: string | { [member: string]: unknown };
   disappear?: string | { [member: string]: unknown };
   colorSpace?: string;
+  discreteSwitch?: number;
 }
 
 // ---------------------------------------------------------------------------
@@ -265,7 +276,7 @@ export interface TransitionScrubParams { session: string; progress: number }
 export interface TransitionFinishParams { session: string; duration?: number; timing?: Timing; velocity?: number }
 
 /** @schema defs.json#/$defs/idleStatus */
-export interface IdleStatus { session: string; state: "idle"; time: number; contentOffset: Point }
+export interface IdleStatus { session: string; state: "idle"; time: number; contentOffset: Point; accessory?: ValuesOutput }
 /** @schema defs.json#/$defs/activeStatus */
 export interface ActiveStatus {
   session: string;
@@ -276,6 +287,7 @@ export interface ActiveStatus {
   progress: number;
   velocity: number;
   contentOffset: Point;
+  accessory?: ValuesOutput;
 }
 export type TransitionStatus = IdleStatus | ActiveStatus;
 
@@ -294,7 +306,34 @@ export interface TransitionSampleResult {
   progress: number;
   contentOffset: Point;
   contentSize: Size;
+  accessory?: ValuesOutput;
   attributes: Attributes;
+}
+
+/** @schema transition.release.params.json */
+export interface TransitionReleaseParams { session: string; velocity?: number; threshold?: number; timing?: Timing; duration?: number }
+/** @schema transition.release.result.json */
+export interface TransitionReleaseResult extends ActiveStatus {
+  decision: "finish" | "cancel";
+  projectedProgress: number;
+}
+
+/** @schema transition.export.params.json */
+export interface TransitionExportParams extends TransitionSpec {
+  session: string;
+  to: Layout;
+  format: "css" | "waapi" | "html" | "svg" | "lottie";
+  tolerance?: number;
+  fps?: number;
+}
+/** @schema transition.export.result.json */
+export interface TransitionExportResult {
+  format: "css" | "waapi" | "html" | "svg" | "lottie";
+  mimeType: "text/css" | "application/json" | "text/html" | "image/svg+xml";
+  /** A string, or for waapi a list of {selector, keyframes, options} for element.animate. */
+  content: string | Array<{ selector: string; keyframes: Array<Record<string, unknown>>; options: { duration: number; delay: number; easing: string; fill: "both" } }>;
+  duration: number;
+  elementCount: number;
 }
 
 /** @schema clock.advance.params.json */
@@ -320,6 +359,8 @@ export interface Requests {
   "transition/cancelInPlace": [SessionParams, CancelInPlaceResult];
   "transition/retarget": [TransitionRetargetParams, TransitionStarted];
   "transition/sample": [TransitionSampleParams, TransitionSampleResult];
+  "transition/release": [TransitionReleaseParams, TransitionReleaseResult];
+  "transition/export": [TransitionExportParams, TransitionExportResult];
   "clock/advance": [ClockAdvanceParams, Tick | { session: string; time: number; state: "idle" }];
 }
 
@@ -434,6 +475,8 @@ export declare class TransitionClient {
   cancel(params: TransitionFinishParams, options?: RequestOptions): Promise<ActiveStatus>;
   cancelInPlace(session: string, options?: RequestOptions): Promise<CancelInPlaceResult>;
   retarget(params: TransitionRetargetParams, options?: RequestOptions): Promise<TransitionStarted>;
+  release(params: TransitionReleaseParams, options?: RequestOptions): Promise<TransitionReleaseResult>;
+  export(params: TransitionExportParams, options?: RequestOptions): Promise<TransitionExportResult>;
   sample(params: TransitionSampleParams, options?: RequestOptions): Promise<TransitionSampleResult>;
   status(session: string, options?: RequestOptions): Promise<TransitionStatus>;
   advance(params: ClockAdvanceParams, options?: RequestOptions): Promise<Requests["clock/advance"][1]>;

@@ -256,6 +256,8 @@ export class TransitionClient {
   cancel(params, options) { return this.request("transition/cancel", params, options); }
   cancelInPlace(session, options) { return this.request("transition/cancelInPlace", { session }, options); }
   retarget(params, options) { return this.request("transition/retarget", params, options); }
+  release(params, options) { return this.request("transition/release", params, options); }
+  export(params, options) { return this.request("transition/export", params, options); }
   sample(params, options) { return this.request("transition/sample", params, options); }
   status(session, options) { return this.request("transition/status", { session }, options); }
   advance(params, options) { return this.request("clock/advance", params, options); }

@@ -15,7 +15,9 @@ const REQUESTS = Object.freeze([
   "shutdown",
   "transition/cancel",
   "transition/cancelInPlace",
+  "transition/export",
   "transition/finish",
+  "transition/release",
   "transition/retarget",
   "transition/sample",
   "transition/scrub",
@@ -96,6 +98,7 @@ const EASINGS = Object.freeze([
 /** What the daemon uses for members left out, by method. */
 const DEFAULTS = Object.freeze({
   "session/create": Object.freeze({"clock": "realtime", "encoding": "objects", "fps": 60}),
+  "transition/export": Object.freeze({"duration": 0.3, "timing": "linear"}),
   "transition/retarget": Object.freeze({"duration": 0.3, "timing": "linear"}),
   "transition/sample": Object.freeze({"duration": 0.3, "timing": "linear"}),
   "transition/start": Object.freeze({"duration": 0.3, "timing": "linear"}),

@@ -14,7 +14,9 @@ return {
     "shutdown",
     "transition/cancel",
     "transition/cancelInPlace",
+    "transition/export",
     "transition/finish",
+    "transition/release",
     "transition/retarget",
     "transition/sample",
     "transition/scrub",
@@ -89,6 +91,7 @@ return {
   -- what the daemon uses for members left out
   defaults = {
     ["session/create"] = { clock = "realtime", encoding = "objects", fps = 60 },
+    ["transition/export"] = { duration = 0.3, timing = "linear" },
     ["transition/retarget"] = { duration = 0.3, timing = "linear" },
     ["transition/sample"] = { duration = 0.3, timing = "linear" },
     ["transition/start"] = { duration = 0.3, timing = "linear" },

@@ -14,7 +14,9 @@ REQUESTS = (
     "shutdown",
     "transition/cancel",
     "transition/cancelInPlace",
+    "transition/export",
     "transition/finish",
+    "transition/release",
     "transition/retarget",
     "transition/sample",
     "transition/scrub",
@@ -95,6 +97,7 @@ EASINGS = (
 #: The defaults the daemon applies to members left out, by method.
 DEFAULTS = {
     "session/create": {"clock": "realtime", "encoding": "objects", "fps": 60},
+    "transition/export": {"duration": 0.3, "timing": "linear"},
     "transition/retarget": {"duration": 0.3, "timing": "linear"},
     "transition/sample": {"duration": 0.3, "timing": "linear"},
     "transition/start": {"duration": 0.3, "timing": "linear"},
