@@ -17,6 +17,10 @@ public struct DaemonOptions: Sendable {
     }
 
     public var mode: Mode = .stdio
+    /// With `--listen` and no path: serve the socket systemd passed, when it passed one.
+    public var acceptsSocketActivation = false
+    /// Exit (0) after this long without a client (`--listen-timeout`); never when nil.
+    public var listenTimeoutMilliseconds: UInt64? = nil
     /// The HTTP and WebSocket port (`--ws`), besides the mode's transport.
     public var web: WebOptions? = nil
     public var clientProcessID: Int32? = nil
@@ -51,6 +55,8 @@ public final class Daemon {
     private var stdioConnection: ConnectionID?
     private var tickTimer: DeadlineTimer?
     private var watchTimer: Timer?
+    /// Set while no client is connected, with `--listen-timeout`.
+    private var idleTimer: Timer?
     private var signals: [SignalWatcher] = []
     /// Client processes to watch: with a connection, that connection closes when the
     /// process dies; without (--clientProcessId), the daemon exits.
@@ -129,10 +135,7 @@ public final class Daemon {
             guard startStdio() else { return 1 }
         case .listen(let path):
             do {
-                listen(
-                    on: try UnixSocketListener(
-                        loop: loop, path: path, backlog: options.maxConnections)
-                ) { [options] in
+                listen(on: try unixSocketListener(path: path)) { [options] in
                     LSPFraming(
                         maximumBodyLength: options.maxMessageBytes,
                         maximumHeaderLength: options.maxHeaderBytes)
@@ -151,6 +154,11 @@ public final class Daemon {
             _ = loop.close()
             return 1
         }
+        if options.listenTimeoutMilliseconds != nil, !startIdleTimer() {
+            shutdown(code: 1)
+            _ = loop.close()
+            return 1
+        }
         loop.run()
         let status = loop.close()
         if status != 0 {
@@ -160,6 +168,17 @@ public final class Daemon {
     }
 
     // MARK: Connections
+
+    /// The socket systemd passed (socket activation), else a socket bound at `path`.
+    private func unixSocketListener(path: String) throws -> UnixSocketListener {
+        if options.acceptsSocketActivation, let fd = try SocketActivation.inheritedSocket() {
+            logger.info("serving the socket systemd passed (fd \(fd))")
+            return try UnixSocketListener(
+                loop: loop, inheritedFD: fd, path: SocketActivation.boundPath(fd),
+                backlog: options.maxConnections)
+        }
+        return try UnixSocketListener(loop: loop, path: path, backlog: options.maxConnections)
+    }
 
     private func startStdio() -> Bool {
         // Protocol bytes go to a private copy of fd 1; fd 1 itself now points at stderr, so
@@ -290,6 +309,7 @@ public final class Daemon {
         }
         connection.onClosed = { [unowned self] c in self.closed(c) }
         connections[id] = connection
+        idleTimer?.stop()
         connection.start()
         return connection
     }
@@ -324,6 +344,7 @@ public final class Daemon {
             logger.info("connection \(c.id): \(c.skippedTicks) ticks coalesced")
         }
         logger.info("connection \(c.id) closed")
+        if connections.isEmpty { armIdleTimer() }
         pumpTicks()
     }
 
@@ -398,6 +419,30 @@ public final class Daemon {
         timer.schedule(at: next)
     }
 
+    /// Starts counting `--listen-timeout` from now: no client has come yet.
+    private func startIdleTimer() -> Bool {
+        do {
+            let t = try Timer(loop: loop)
+            t.onFire = { [unowned self] in
+                guard self.connections.isEmpty else { return }
+                self.logger.info("no client for the --listen-timeout: exiting")
+                self.shutdown(code: 0)
+            }
+            idleTimer = t
+        } catch {
+            logger.error("cannot set up --listen-timeout: \(error)")
+            return false
+        }
+        armIdleTimer()
+        return true
+    }
+
+    /// Counts `--listen-timeout` again from now (the last client left).
+    private func armIdleTimer() {
+        guard !stopping, let timeout = options.listenTimeoutMilliseconds else { return }
+        idleTimer?.fireOnce(afterMilliseconds: timeout)
+    }
+
     /// Watches `pid`: when it dies, closes `connection`, or exits when there is none (an
     /// editor that crashed leaves no daemon behind).
     private func watch(process pid: Int32, connection: ConnectionID?) {
@@ -438,6 +483,7 @@ public final class Daemon {
         tickTimer?.close()
         turns?.close()
         watchTimer?.close()
+        idleTimer?.close()
         for s in signals { s.close() }
         for l in listeners { l.close() }
         for c in connections.values { c.close() }

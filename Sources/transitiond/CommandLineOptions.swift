@@ -66,9 +66,18 @@ enum CommandLineOptions {
                     } catch {
                         throw UsageError(message: "no safe default socket path: \(error)")
                     }
+                    options.acceptsSocketActivation = true
                 } else {
                     options.mode = .listen(path: try value(name, inline))
+                    options.acceptsSocketActivation = false
                 }
+            case "--listen-timeout":
+                let text = try value(name, inline)
+                guard let milliseconds = milliseconds(text) else {
+                    throw UsageError(
+                        message: "--listen-timeout takes a duration such as 60s, 500ms, 2m or 60 (seconds), got '\(text)'")
+                }
+                options.listenTimeoutMilliseconds = milliseconds
             case "--clientProcessId":
                 options.clientProcessID = Int32(try number(name, try value(name, inline), 1...Int(Int32.max)))
             case "--log-file": options.logFile = try value(name, inline)
@@ -97,6 +106,22 @@ enum CommandLineOptions {
         } else if allowRemote || !allowedOrigins.isEmpty {
             throw UsageError(message: "--ws-allow-remote and --allow-origin need --ws")
         }
+        if options.listenTimeoutMilliseconds != nil, options.mode == .stdio {
+            throw UsageError(message: "--listen-timeout needs --listen or --ws (over standard input/output the client decides)")
+        }
         return .serve(options)
+    }
+
+    /// A positive duration in milliseconds: `500ms`, `60s`, `2m`, or plain seconds.
+    static func milliseconds(_ text: String) -> UInt64? {
+        let units: [(suffix: String, milliseconds: UInt64)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
+        let (digits, scale) =
+            units.first(where: { text.hasSuffix($0.suffix) }).map { (text.dropLast($0.suffix.count), $0.milliseconds) }
+            ?? (Substring(text), 1000)
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+            let n = UInt64(digits), n > 0
+        else { return nil }
+        let (total, overflow) = n.multipliedReportingOverflow(by: scale)
+        return overflow ? nil : total
     }
 }

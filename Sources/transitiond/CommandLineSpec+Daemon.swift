@@ -19,14 +19,20 @@ extension CommandLineOptions {
                 OptionSpec(
                     ["--listen"], value: "<path>", .file, optional: true, aliases: ["--pipe"],
                     help:
-                        "Serve clients on a Unix socket at <path> (created 0600) until SIGINT or SIGTERM. Also --pipe=<path>. Without a path: $XDG_RUNTIME_DIR/transitiond/\(SocketPaths.socketName), else /tmp/transitiond-<uid>/\(SocketPaths.socketName) (the directory made 0700). Only this user may connect."
+                        "Serve clients on a Unix socket at <path> (created 0600) until SIGINT or SIGTERM. Also --pipe=<path>. Without a path: $XDG_RUNTIME_DIR/transitiond/\(SocketPaths.socketName), else /tmp/transitiond-<uid>/\(SocketPaths.socketName) (the directory made 0700). Only this user may connect. Without a path, a socket passed by systemd (LISTEN_PID and LISTEN_FDS, as transitiond.socket does) is served instead, and its file is left to systemd."
+                ),
+                OptionSpec(
+                    ["--listen-timeout"], value: "<duration>",
+                    help:
+                        "With --listen or --ws: exit (status 0) when no client has been connected for <duration>, counted from the start and from when the last client left: 500ms, 60s, 2m, or plain seconds. Never by default."
                 ),
                 OptionSpec(
                     ["--ws"], value: "[<host>:]<port>",
                     help:
                         "Also serve HTTP and WebSocket (RFC 6455) on TCP: the live web viewer at /, JSON-RPC in text frames. <host> is 127.0.0.1 by default; port 0 picks a free one. Every request needs the token written, with the URLs, to web.json beside the default socket (0600). Alone (without --stdio or --listen) it is the only transport."
                 ),
-                OptionSpec(["--ws-allow-remote"], help: "Let --ws bind an address that is not loopback."),
+                OptionSpec(
+                    ["--ws-allow-remote"], help: "Let --ws bind an address that is not loopback."),
                 OptionSpec(
                     ["--allow-origin"], value: "<origin>",
                     help:
@@ -74,7 +80,7 @@ extension CommandLineOptions {
                     "EXIT STATUS",
                     [
                         .paragraph(
-                            "Over standard input/output: 0 after shutdown and exit; 1 when the client leaves without shutdown, after a framing error or on a signal. With --listen: 0 on SIGINT or SIGTERM. 1 when it cannot start (the socket, the log file); 64 on a command-line mistake."
+                            "Over standard input/output: 0 after shutdown and exit; 1 when the client leaves without shutdown, after a framing error or on a signal. With --listen: 0 on SIGINT or SIGTERM, or after --listen-timeout without a client. 1 when it cannot start (the socket, the log file); 64 on a command-line mistake."
                         )
                     ]),
                 Section(
@@ -83,7 +89,11 @@ extension CommandLineOptions {
                         .definitions([
                             Definition(
                                 "XDG_RUNTIME_DIR",
-                                "Where the default socket lives (its transitiond directory).")
+                                "Where the default socket lives (its transitiond directory)."),
+                            Definition(
+                                "LISTEN_PID, LISTEN_FDS",
+                                "Socket activation: when LISTEN_PID is the daemon's process id and LISTEN_FDS is 1, --listen without a path serves the listening Unix socket on fd 3 (the variables and LISTEN_FDNAMES are then removed from its environment)."
+                            ),
                         ])
                     ]),
                 Section(

@@ -21,6 +21,16 @@ final class Timer {
             }, milliseconds, milliseconds)
     }
 
+    /// Fires once, `milliseconds` from now (restarting it if it was set).
+    func fireOnce(afterMilliseconds milliseconds: UInt64) {
+        guard handle.isOpen else { return }
+        uv_timer_start(
+            handle.raw,
+            { h in
+                LoopHandle.owner(of: h, as: Timer.self)?.onFire?()
+            }, milliseconds, 0)
+    }
+
     func stop() {
         if handle.isOpen { uv_timer_stop(handle.raw) }
     }

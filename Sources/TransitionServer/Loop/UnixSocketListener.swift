@@ -39,7 +39,8 @@ protocol ClientListener: AnyObject {
 }
 
 /// A Unix-socket server: binds the path 0600 (replacing a stale socket, refusing a live
-/// one), accepts clients as `Stream`s, and unlinks the path when closed.
+/// one), accepts clients as `Stream`s, and unlinks the path when closed. Or it serves a
+/// socket systemd passed (socket activation), whose file it never touches.
 final class UnixSocketListener: ClientListener {
     /// sun_path holds 108 bytes with the terminating NUL.
     static let maximumPathBytes = 107
@@ -49,6 +50,8 @@ final class UnixSocketListener: ClientListener {
     var namesPeerUser: Bool { true }
     private var handle: LoopHandle<uv_pipe_t>!
     private let loop: EventLoop
+    /// Whether the socket file is this listener's to remove (not systemd's).
+    private let ownsPath: Bool
     var onConnection: ((Stream) -> Void)?
 
     /// - Parameter backlog: connections the kernel queues before they are accepted;
@@ -62,11 +65,8 @@ final class UnixSocketListener: ClientListener {
         try UnixSocketListener.clearStale(path)
         self.loop = loop
         self.path = path
-        do {
-            handle = try LoopHandle(loop: loop, owner: self, "uv_pipe_init") { uv_pipe_init(loop.raw, $0, 0) }
-        } catch {
-            throw .failed(path: path, step: "open a socket for", reason: error.description)
-        }
+        ownsPath = true
+        try openHandle()
         // Created 0600: only the owner may connect.
         let oldMask = umask(0o177)
         let bound = uv_pipe_bind(handle.raw, path)
@@ -76,9 +76,45 @@ final class UnixSocketListener: ClientListener {
             throw .failed(path: path, step: "bind", reason: UVError.describe(bound))
         }
         chmod(path, 0o600)
-        let listening = uv_listen(asStream(handle.raw), Int32(clamping: Swift.max(backlog, 128))) { server, status in
+        try startListening(backlog: backlog)
+    }
+
+    /// Serves the listening socket `fd` (from systemd, bound to `path`); closing stops
+    /// accepting and leaves the file and its mode to systemd.
+    init(loop: EventLoop, inheritedFD fd: Int32, path: String, backlog: Int = 128)
+        throws(ListenError)
+    {
+        self.loop = loop
+        self.path = path
+        ownsPath = false
+        try openHandle()
+        let opened = uv_pipe_open(handle.raw, fd)
+        if opened != 0 {
+            handle.close()
+            throw .failed(
+                path: path, step: "open the inherited socket", reason: UVError.describe(opened))
+        }
+        try startListening(backlog: backlog)
+    }
+
+    private func openHandle() throws(ListenError) {
+        do {
+            handle = try LoopHandle(loop: loop, owner: self, "uv_pipe_init") { [loop] in
+                uv_pipe_init(loop.raw, $0, 0)
+            }
+        } catch {
+            throw .failed(path: path, step: "open a socket for", reason: error.description)
+        }
+    }
+
+    private func startListening(backlog: Int) throws(ListenError) {
+        let listening = uv_listen(asStream(handle.raw), Int32(clamping: Swift.max(backlog, 128))) {
+            server, status in
             guard status == 0 else { return }
-            LoopHandle.owner(of: server.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: uv_pipe_t.self) }, as: UnixSocketListener.self)?
+            LoopHandle.owner(
+                of: server.map {
+                    UnsafeMutableRawPointer($0).assumingMemoryBound(to: uv_pipe_t.self)
+                }, as: UnixSocketListener.self)?
                 .accept()
         }
         if listening != 0 {
@@ -94,7 +130,9 @@ final class UnixSocketListener: ClientListener {
         guard (info.st_mode & S_IFMT) == S_IFSOCK else { throw .notASocket(path: path) }
         if probe(path) { throw .daemonAlive(path: path) }
         guard unlink(path) == 0 else {
-            throw .failed(path: path, step: "remove the stale socket", reason: String(cString: strerror(errno)))
+            throw .failed(
+                path: path, step: "remove the stale socket",
+                reason: String(cString: strerror(errno)))
         }
     }
 
@@ -128,11 +166,11 @@ final class UnixSocketListener: ClientListener {
         onConnection?(Stream(loop: loop, memory: UnsafeMutableRawPointer(client), kind: "unix"))
     }
 
-    /// Stops listening and removes the socket file.
+    /// Stops listening and removes the socket file it created.
     func close() {
         guard handle.isOpen else { return }
         onConnection = nil
-        unlink(path)
+        if ownsPath { unlink(path) }
         handle.close()
     }
 }

@@ -1,0 +1,82 @@
+"""Socket activation as sd_listen_fds reads it: the listening socket on fd 3 when
+LISTEN_PID is the daemon's own process id, its file left to its owner; anything else on
+fd 3 is refused with a log line and exit 1."""
+
+from __future__ import annotations
+
+import os
+import socket
+import stat
+import subprocess
+import sys
+
+import pytest
+
+from e2e_harness import SocketClient, binary_path
+
+
+def activate(sock: socket.socket, tmp_path, *args: str) -> subprocess.Popen:
+    """Runs `transitiond --listen` with `sock` as fd 3 and LISTEN_PID set to its pid."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LISTEN_")}
+    env.update(LISTEN_FDS="1", LISTEN_FDNAMES="transitiond.socket", XDG_RUNTIME_DIR=str(tmp_path))
+    # The pid is known only after the fork: set it in the process that then becomes the daemon.
+    script = ("import os, sys; os.dup2(int(sys.argv[1]), 3); os.environ['LISTEN_PID'] = str(os.getpid()); "
+              "os.execv(sys.argv[2], sys.argv[2:])")
+    return subprocess.Popen([sys.executable, "-c", script, str(sock.fileno()), str(binary_path()), "--listen", *args],
+                            env=env, pass_fds=[sock.fileno()], stdin=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def test_serves_the_passed_socket_and_leaves_its_file(tmp_path, socket_dir):
+    path = socket_dir / "activated.sock"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(path))
+    os.chmod(path, 0o640)
+    listener.listen(8)
+    daemon = activate(listener, tmp_path, "--listen-timeout", "1s")
+    try:
+        client = SocketClient(path)
+        assert client.initialize()["serverInfo"]["name"] == "transitiond"
+        client.close()
+        assert daemon.wait(timeout=30) == 0, daemon.stderr.read()
+        # systemd's file: neither removed nor made 0600.
+        assert stat.S_ISSOCK(os.lstat(path).st_mode)
+        assert stat.S_IMODE(os.lstat(path).st_mode) == 0o640
+        # Nothing was bound at the default path instead.
+        assert not (tmp_path / "transitiond" / "transitiond.sock").exists()
+    finally:
+        if daemon.poll() is None:
+            daemon.kill()
+            daemon.wait(timeout=20)
+        listener.close()
+
+
+def unlistened_stream():
+    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    b.close()
+    return a
+
+
+def listening_tcp():
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("127.0.0.1", 0))
+    s.listen(1)
+    return s
+
+
+@pytest.mark.parametrize("make_socket, complaint", [
+    (unlistened_stream, "fd 3 from systemd is not listening"),
+    (lambda: socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM), "fd 3 from systemd is not a stream socket"),
+    (listening_tcp, "fd 3 from systemd is not a Unix socket"),
+])
+def test_anything_but_a_listening_unix_stream_socket_is_refused(make_socket, complaint, tmp_path):
+    sock = make_socket()
+    daemon = activate(sock, tmp_path)
+    try:
+        assert daemon.wait(timeout=30) == 1
+        assert complaint in daemon.stderr.read()
+    finally:
+        if daemon.poll() is None:
+            daemon.kill()
+            daemon.wait(timeout=20)
+        sock.close()
