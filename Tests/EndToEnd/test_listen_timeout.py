@@ -64,3 +64,10 @@ def test_with_ws_alone_it_exits_0_when_idle(tmp_path):
                        env=dict(os.environ, XDG_RUNTIME_DIR=str(runtime)))
     assert r.returncode == 0, r.stderr
     assert r.stdout == ""
+
+
+@pytest.mark.parametrize("duration", ["60", "2m", "90s", "250000ms"])
+def test_each_unit_is_accepted(duration, server):
+    srv = server("--listen-timeout", duration)
+    # Far from its timeout, the daemon serves a client.
+    assert srv.connect().call("session/list") == {"sessions": []}
