@@ -5,6 +5,7 @@ fd 3 is refused with a log line and exit 1."""
 from __future__ import annotations
 
 import os
+import select
 import socket
 import stat
 import subprocess
@@ -80,3 +81,31 @@ def test_anything_but_a_listening_unix_stream_socket_is_refused(make_socket, com
             daemon.kill()
             daemon.wait(timeout=20)
         sock.close()
+
+
+def test_the_next_connection_after_an_idle_exit_starts_it_again(tmp_path, socket_dir):
+    """As systemd does: it keeps the listening socket, and a connection waiting on it
+    while no daemon runs starts one, which serves it."""
+    path = socket_dir / "reactivated.sock"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(path))
+    listener.listen(8)
+    daemons = []
+    try:
+        for round_ in range(2):
+            # The client connects first: the kernel queues it on the socket nobody serves.
+            client = SocketClient(path)
+            readable, _, _ = select.select([listener], [], [], 30)
+            assert readable == [listener], "the waiting connection did not make the socket readable"
+            daemon = activate(listener, tmp_path, "--listen-timeout", "1s")
+            daemons.append(daemon)
+            assert client.initialize()["serverInfo"]["name"] == "transitiond", f"round {round_}"
+            client.close()
+            assert daemon.wait(timeout=30) == 0, daemon.stderr.read()
+        assert stat.S_ISSOCK(os.lstat(path).st_mode)
+    finally:
+        for daemon in daemons:
+            if daemon.poll() is None:
+                daemon.kill()
+                daemon.wait(timeout=20)
+        listener.close()

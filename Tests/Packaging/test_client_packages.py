@@ -87,3 +87,15 @@ def test_npm_tarball_imports_in_node(tmp_path):
     out = run(["node", "--input-type=module", "-e", f"const m = await import({json.dumps(name)}); console.log(Object.keys(m).length)"],
               cwd=tmp_path)
     assert int(out.strip()) > 0
+
+
+def test_vscode_vsix_holds_the_manifest_and_the_extension():
+    """The .vsix Clients/vscode/packaging.sh builds offline is a VSIX zip of this version."""
+    vsix = built(f"clients/vscode/transitiond-{version()}.vsix")
+    with zipfile.ZipFile(vsix) as z:
+        names = set(z.namelist())
+        assert {"[Content_Types].xml", "extension.vsixmanifest", "extension/package.json"} <= names
+        manifest = json.loads(z.read("extension/package.json"))
+        assert manifest["version"] == version()
+        assert f'Version="{version()}"' in z.read("extension.vsixmanifest").decode()
+        assert any(n.startswith("extension/src/") and n.endswith(".js") for n in names)
