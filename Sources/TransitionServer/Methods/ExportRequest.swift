@@ -76,14 +76,7 @@ extension SessionHost {
                 message: "Limit reached: an export holds at most \(maxExportElements) elements",
                 data: ["limit": .integer(Int64(maxExportElements)), "field": "sections"])
         }
-        // The destination viewport as transition/start takes it: given parts over the current.
-        var viewport: Viewport? = nil
-        if r.spec.viewportSize != nil || r.spec.contentInset != nil {
-            let current = s.scene.active.map { $0.geometry.to.viewport } ?? s.scene.placed.viewport
-            viewport = Viewport(
-                size: r.spec.viewportSize ?? current.size,
-                contentInset: r.spec.contentInset ?? current.contentInset)
-        }
+        let viewport = destinationViewport(for: s, r.spec)
         let plan: MotionPlan
         do {
             plan = try MotionPlan(

@@ -2,7 +2,9 @@ import JSONRPC
 import TransitionEngine
 
 extension SessionHost {
-    private func viewport(for s: Session, _ p: TransitionSpecParams) -> Viewport? {
+    /// The destination viewport as transition/start takes it: the given parts over the
+    /// current viewport; nil when neither is given.
+    func destinationViewport(for s: Session, _ p: TransitionSpecParams) -> Viewport? {
         guard p.viewportSize != nil || p.contentInset != nil else { return nil }
         let current = s.scene.active.map { $0.geometry.to.viewport } ?? s.scene.placed.viewport
         return Viewport(size: p.viewportSize ?? current.size, contentInset: p.contentInset ?? current.contentInset)
@@ -20,7 +22,7 @@ extension SessionHost {
         let result: (transition: ActiveTransition, superseded: (id: Int, end: TransitionEnd)?)
         do {
             result = try s.scene.startTransition(
-                to: r.spec.to, model: r.spec.model, viewport: viewport(for: s, r.spec), options: r.spec.options,
+                to: r.spec.to, model: r.spec.model, viewport: destinationViewport(for: s, r.spec), options: r.spec.options,
                 timing: r.spec.timing, at: time)
         } catch {
             throw .scene(error, session: s.id)
@@ -36,7 +38,7 @@ extension SessionHost {
         let result: (transition: ActiveTransition, retargeted: (id: Int, end: TransitionEnd))
         do {
             result = try s.scene.retarget(
-                to: r.spec.to, model: r.spec.model, viewport: viewport(for: s, r.spec), options: r.spec.options,
+                to: r.spec.to, model: r.spec.model, viewport: destinationViewport(for: s, r.spec), options: r.spec.options,
                 timing: r.timingGiven ? r.spec.timing : nil, at: time)
         } catch {
             throw .scene(error, session: s.id)
@@ -113,7 +115,7 @@ extension SessionHost {
         if let h = r.hypothetical {
             do {
                 _ = try scene.startTransition(
-                    to: h.to, model: h.model, viewport: viewport(for: s, h), options: h.options, timing: h.timing, at: time)
+                    to: h.to, model: h.model, viewport: destinationViewport(for: s, h), options: h.options, timing: h.timing, at: time)
             } catch {
                 throw .scene(error, session: s.id)
             }
