@@ -128,29 +128,12 @@ final class UnixSocketListener: ClientListener {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }  // nothing there
         guard (info.st_mode & S_IFMT) == S_IFSOCK else { throw .notASocket(path: path) }
-        if probe(path) { throw .daemonAlive(path: path) }
+        if UnixSocketConnector.answers(path) { throw .daemonAlive(path: path) }
         guard unlink(path) == 0 else {
             throw .failed(
                 path: path, step: "remove the stale socket",
                 reason: String(cString: strerror(errno)))
         }
-    }
-
-    /// Whether something accepts connections on `path`.
-    static func probe(_ path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { Glibc.close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
-        }
-        let size = socklen_t(MemoryLayout<sockaddr_un>.size)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, size) }
-        }
-        return result == 0
     }
 
     private func accept() {
