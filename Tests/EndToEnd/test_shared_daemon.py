@@ -9,92 +9,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
-import tempfile
-import time
-from pathlib import Path
 
 import pytest
 
-from e2e_harness import (GRID, Daemon, ProcessClient, binary_path, create_params, frame, parse_stream)
-
-WAIT = 30.0
-
-
-class Runtime:
-    """A private XDG_RUNTIME_DIR and the forwarders started in it."""
-
-    def __init__(self, root: Path, logs: Path) -> None:
-        self.root = root
-        self.logs = logs
-        self.env = dict(os.environ, XDG_RUNTIME_DIR=str(root))
-        self.forwarders: list[Daemon] = []
-
-    @property
-    def socket(self) -> Path:
-        return self.root / "transitiond" / "transitiond.sock"
-
-    @property
-    def daemon_log(self) -> Path:
-        return self.root / "transitiond" / "transitiond.log"
-
-    def forwarder(self, *args: str) -> ProcessClient:
-        process = Daemon(["--remote=auto", *args], self.logs / f"forwarder{len(self.forwarders) + 1}.log",
-                         env=self.env)
-        self.forwarders.append(process)
-        return ProcessClient(process)
-
-    def daemons(self) -> list[tuple[int, list[str]]]:
-        """The daemons serving this runtime directory's socket: (pid, arguments)."""
-        found = []
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                argv = (entry / "cmdline").read_bytes().split(b"\0")
-                state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-            except OSError:
-                continue
-            args = [a.decode(errors="replace") for a in argv if a]
-            if state != "Z" and "--listen" in args and str(self.socket) in args:
-                found.append((int(entry.name), args))
-        return found
-
-    def the_daemon(self) -> int:
-        running = self.daemons()
-        assert len(running) == 1, running
-        return running[0][0]
-
-
-def gone(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return True
-    return state == "Z"
-
-
-def wait_until(condition, what: str, timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"still waiting for {what} after {timeout} s"
-        time.sleep(0.02)
-
-
-@pytest.fixture
-def runtime(tmp_path):
-    # Short (sun_path holds 107 bytes) and private, as the daemon insists.
-    root = Path(tempfile.mkdtemp(prefix="tdr-", dir="/tmp"))
-    os.chmod(root, 0o700)
-    rt = Runtime(root, tmp_path)
-    yield rt
-    for process in rt.forwarders:
-        process.stop()
-    for pid, _ in rt.daemons():
-        os.kill(pid, signal.SIGKILL)
-    shutil.rmtree(root, ignore_errors=True)
+from e2e_harness import GRID, Daemon, ProcessClient, binary_path, create_params, frame, parse_stream
+from shared_runtime import WAIT, Runtime, gone, wait_until
 
 
 def initialize(client: ProcessClient, process_id: int | None = None) -> dict:
