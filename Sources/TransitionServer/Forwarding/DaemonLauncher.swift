@@ -72,6 +72,9 @@ struct DaemonLauncher {
             throw ForwarderFailure("cannot find its own executable (/proc/self/exe)")
         }
         Self.closeOnExecAbove2()
+        // The daemon outlives this directory's editor: it must not keep it busy. The
+        // forwarder needs no working directory (every path it uses is absolute).
+        _ = chdir("/")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

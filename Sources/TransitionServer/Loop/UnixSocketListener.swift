@@ -36,6 +36,12 @@ protocol ClientListener: AnyObject {
     var namesPeerUser: Bool { get }
     /// Stops accepting (and removes what it created, such as a socket file).
     func close()
+    /// Whether a client waits to be accepted (so an idle daemon must not exit now).
+    var hasWaitingClient: Bool { get }
+}
+
+extension ClientListener {
+    var hasWaitingClient: Bool { false }
 }
 
 /// A Unix-socket server: binds the path 0600 (replacing a stale socket, refusing a live
@@ -147,6 +153,14 @@ final class UnixSocketListener: ClientListener {
             return
         }
         onConnection?(Stream(loop: loop, memory: UnsafeMutableRawPointer(client), kind: "unix"))
+    }
+
+    /// Whether a connection waits in the kernel's queue: the listening socket is readable.
+    var hasWaitingClient: Bool {
+        var fd = uv_os_fd_t()
+        guard handle.isOpen, uv_fileno(asHandle(handle.raw), &fd) == 0 else { return false }
+        var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) == 1
     }
 
     /// Stops listening and removes the socket file it created.
