@@ -151,8 +151,10 @@ def test_usage_errors(args, message):
 
 
 def transitionctl(runtime: Runtime, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(binary_path().parent / "transitionctl"), *args], capture_output=True, text=True,
-                          timeout=WAIT, stdin=subprocess.DEVNULL, env=runtime.env)
+    ctl = os.environ.get("TRANSITIONCTL") or str(binary_path().parent / "transitionctl")
+    # transitionctl starts the forwarder: the transitiond under test ($TRANSITIOND).
+    return subprocess.run([ctl, *args], capture_output=True, text=True, timeout=WAIT, stdin=subprocess.DEVNULL,
+                          env=dict(runtime.env, TRANSITIOND=str(binary_path())))
 
 
 def test_transitionctl_shared_sessions_table(runtime):
