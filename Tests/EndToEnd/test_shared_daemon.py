@@ -184,3 +184,16 @@ def test_transitionctl_shared_and_socket_are_exclusive(runtime):
     r = transitionctl(runtime, "--shared", "--socket", "/tmp/x.sock", "sessions")
     assert r.returncode == 64
     assert "--shared reaches the shared daemon and --socket a given one" in r.stderr
+
+
+def test_a_daemon_that_cannot_start_is_reported_with_its_log(runtime):
+    # A file that is not a socket where the socket goes: the daemon refuses to replace it.
+    runtime.socket.parent.mkdir(mode=0o700)
+    runtime.socket.write_text("not a socket")
+    r = subprocess.run([str(binary_path()), "--remote=auto"], capture_output=True, text=True, timeout=WAIT,
+                       stdin=subprocess.DEVNULL, env=runtime.env)
+    assert r.returncode == 1
+    assert r.stderr == (f"transitiond: the daemon it started exited with status 1 before answering on "
+                        f"'{runtime.socket}'; see {runtime.daemon_log}\n")
+    assert f"'{runtime.socket}' exists and is not a socket" in runtime.daemon_log.read_text()
+    assert r.stdout == ""
