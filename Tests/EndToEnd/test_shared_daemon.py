@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket as sockets
 import subprocess
 
 import pytest
@@ -197,3 +198,25 @@ def test_a_daemon_that_cannot_start_is_reported_with_its_log(runtime):
                         f"'{runtime.socket}'; see {runtime.daemon_log}\n")
     assert f"'{runtime.socket}' exists and is not a socket" in runtime.daemon_log.read_text()
     assert r.stdout == ""
+
+
+def test_a_daemon_closing_without_a_word_is_replaced_and_told_it_all(runtime):
+    # A daemon exiting (idle) just as the forwarder connected: it accepts, stops
+    # listening, and closes the connection without answering.
+    runtime.socket.parent.mkdir(mode=0o700)
+    listener = sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM)
+    listener.bind(str(runtime.socket))
+    listener.listen(1)
+    client = runtime.forwarder()
+    initialize_id = client.request("initialize", {"processId": os.getpid(), "capabilities": {}})
+    listener.settimeout(WAIT)
+    connection, _ = listener.accept()
+    listener.close()
+    os.unlink(runtime.socket)
+    connection.close()
+    # The forwarder started the real daemon and sent it the initialize it had sent.
+    assert client.response(initialize_id)["result"]["serverInfo"]["name"] == "transitiond"
+    client.notify("initialized", {})
+    assert client.call("session/list") == {"sessions": []}
+    runtime.the_daemon()
+    assert client.daemon.stderr() == ""

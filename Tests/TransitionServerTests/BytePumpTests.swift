@@ -18,12 +18,15 @@ import Testing
         var daemon: [Int32] = [-1, -1]  // the pump uses [0]; the test plays the daemon on [1]
         private let done = DispatchSemaphore(value: 0)
         private(set) var ending: BytePump.Ending?
+        private(set) var unanswered = UnansweredBytes()
 
         init() {
             precondition(pipe(&clientIn) == 0 && pipe(&clientOut) == 0)
             precondition(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &daemon) == 0)
             DispatchQueue.global().async { [self] in
-                ending = BytePump.run(input: clientIn[0], output: clientOut[1], socket: daemon[0])
+                ending = BytePump.run(
+                    input: clientIn[0], output: clientOut[1], socket: daemon[0],
+                    unanswered: &unanswered)
                 done.signal()
             }
         }
@@ -79,6 +82,18 @@ import Testing
         shutdown(rig.daemon[1], Int32(SHUT_RDWR))
         #expect(Self.read(10, from: rig.clientOut[0]) == Array("last words".utf8))
         #expect(rig.finish() == .clientClosed)
+        // The daemon answered: nothing is kept to tell another one.
+        #expect(!rig.unanswered.isComplete && rig.unanswered.bytes.isEmpty)
+    }
+
+    @Test func unansweredBytesStopBeingKeptPastTheLimit() {
+        var unanswered = UnansweredBytes()
+        unanswered.sent([1, 2, 3][...])
+        #expect(unanswered.isComplete && unanswered.bytes == [1, 2, 3])
+        unanswered.sent(ArraySlice(repeating: 0, count: UnansweredBytes.limit))
+        #expect(!unanswered.isComplete && unanswered.bytes.isEmpty)
+        unanswered.sent([4][...])
+        #expect(unanswered.bytes.isEmpty)
     }
 
     @Test func theDaemonClosingFirstIsReported() {
@@ -88,6 +103,9 @@ import Testing
         #expect(Self.read(23, from: rig.daemon[1]) == Array("Content-Length: 2\r\n\r\n{}".utf8))
         shutdown(rig.daemon[1], Int32(SHUT_RDWR))
         #expect(rig.finish() == .daemonClosed)
+        // Nothing came back: what the client said is kept for the next daemon.
+        #expect(rig.unanswered.isComplete)
+        #expect(rig.unanswered.bytes == Array("Content-Length: 2\r\n\r\n{}".utf8))
     }
 
     @Test func aClientThatStoppedReadingIsReportedWhenItsOutputCloses() {

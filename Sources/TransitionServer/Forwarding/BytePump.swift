@@ -22,7 +22,12 @@ enum BytePump {
 
     static let chunkBytes = 64 << 10
 
-    static func run(input: Int32, output: Int32, socket: Int32) -> Ending {
+    /// Copies until one side closes.
+    /// - Parameter unanswered: Records what the client sends until the daemon's first
+    ///   byte, so a daemon that closed without answering can be replaced.
+    static func run(input: Int32, output: Int32, socket: Int32, unanswered: inout UnansweredBytes)
+        -> Ending
+    {
         var buffer = [UInt8](repeating: 0, count: chunkBytes)
         var inputOpen = true
         while true {
@@ -38,6 +43,7 @@ enum BytePump {
                 let n = read(socket, &buffer, buffer.count)
                 if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                 if n <= 0 { return inputOpen ? .daemonClosed : .clientClosed }
+                if unanswered.isComplete { unanswered.answered() }
                 guard writeAll(buffer[0..<n], to: output) else { return .clientOutputFailed }
             }
             if inputOpen && fds[1].revents != 0 {
@@ -50,6 +56,7 @@ enum BytePump {
                     shutdown(socket, Int32(SHUT_WR))
                     continue
                 }
+                unanswered.sent(buffer[0..<n])
                 guard writeAll(buffer[0..<n], to: socket) else { return .daemonClosed }
             }
         }

@@ -15,30 +15,47 @@ public enum Forwarder {
     /// Runs until either side closes; returns the exit code.
     public static func run(_ options: ForwarderOptions) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let path: String
-        let socket: Int32
+        var path: String
+        var socket: Int32
         do throws(ForwarderFailure) {
             (path, socket) = try connect(options)
         } catch {
             report(error.description)
             return 1
         }
-        let daemon = PeerCredentials.of(socket)?.pid
-        let ending = BytePump.run(input: 0, output: 1, socket: socket)
-        close(socket)
-        switch ending {
-        case .clientClosed:
-            return 0
-        case .clientOutputFailed:
-            report("standard output closed: stopping")
-            return 1
-        case .daemonClosed:
-            // The daemon ends a connection after `exit`, a framing error or a client
-            // too far behind; it is gone only when it no longer answers.
-            if UnixSocketConnector.answers(path) { return 0 }
-            let who = daemon.map { "the daemon (pid \($0))" } ?? "the daemon"
-            report("\(who) at '\(path)' went away")
-            return 1
+        var unanswered = UnansweredBytes()
+        var replaced = false
+        while true {
+            let daemon = PeerCredentials.of(socket)?.pid
+            let ending = BytePump.run(input: 0, output: 1, socket: socket, unanswered: &unanswered)
+            close(socket)
+            switch ending {
+            case .clientClosed:
+                return 0
+            case .clientOutputFailed:
+                report("standard output closed: stopping")
+                return 1
+            case .daemonClosed:
+                if options.target == .auto, unanswered.isComplete, !replaced {
+                    // It closed without a word: it was exiting, idle, as we connected.
+                    // The next daemon hears everything the client said.
+                    replaced = true
+                    do throws(ForwarderFailure) {
+                        (path, socket) = try connect(options)
+                    } catch {
+                        report(error.description)
+                        return 1
+                    }
+                    if BytePump.writeAll(unanswered.bytes[...], to: socket) { continue }
+                    close(socket)
+                }
+                // The daemon ends a connection after `exit`, a framing error or a client
+                // too far behind; it is gone only when it no longer answers.
+                if UnixSocketConnector.answers(path) { return 0 }
+                let who = daemon.map { "the daemon (pid \($0))" } ?? "the daemon"
+                report("\(who) at '\(path)' went away")
+                return 1
+            }
         }
     }
 
