@@ -28,9 +28,9 @@ final class HubHarness {
     /// When tick `k` after the first is due: computed from k, so nothing drifts.
     static func deadline(_ k: UInt64) -> UInt64 { k * 1_000_000_000 / UInt64(fps) }
 
-    init() {
+    init(options: DaemonOptions = DaemonOptions()) {
         hub = ConnectionHub(
-            host: SessionHost(), options: DaemonOptions(), logger: Logger(level: .error),
+            host: SessionHost(), options: options, logger: Logger(level: .error),
             now: { [unowned self] in self.clock })
         hub.ticks = timer
         hub.turns = turns
@@ -58,10 +58,10 @@ final class HubHarness {
         return messages.first { $0["id"]?.int64Value == Int64(id) }?["result"]
     }
 
-    func createSession(_ t: FakeTransport, id: Int) -> String {
+    func createSession(_ t: FakeTransport, id: Int, rowHeight: Int = 60) -> String {
         call(
             t, id, "session/create",
-            #"{"viewport":{"width":375,"height":667},"sections":[{"items":100}],"layout":{"type":"list","rowHeight":60},"fps":\#(Self.fps)}"#
+            #"{"viewport":{"width":375,"height":667},"sections":[{"items":100}],"layout":{"type":"list","rowHeight":\#(rowHeight)},"fps":\#(Self.fps)}"#
         )!["session"]!.stringValue!
     }
 
@@ -175,6 +175,38 @@ extension FakeTransport {
         // The next tick shows the gap of the ticks never built.
         #expect(slow.takeTicks().map(\.seq) == [10])
         #expect(!slowConnection.isCongested)
+    }
+
+    @Test func aReaderWhoseQueuePassesTheCapIsClosedAndItsSessionsEnd() throws {
+        var options = DaemonOptions()
+        options.maxBacklogBytes = 64 << 10
+        let h = HubHarness(options: options)
+        let slow = h.connect()
+        let watcher = h.connect()
+        // Twenty sessions of about 67 visible rows: their queued ticks pass 64 KiB.
+        let sessions = (1...20).map { h.createSession(slow, id: $0, rowHeight: 10) }
+        h.call(watcher, 1, "session/subscribe", #"{"session":"\#(sessions[0])"}"#)
+        var tickBytes = 0
+        for (i, s) in sessions.enumerated() {
+            slow.receive(HubHarness.start(21 + i, s))
+            tickBytes += slow.takeMessages().filter {
+                $0["method"]?.stringValue == "transition/tick"
+            }
+            .map { $0.serialized().count }.reduce(0, +)
+        }
+        #expect(tickBytes > options.maxBacklogBytes)
+        _ = watcher.takeMessages()
+
+        slow.peerReads = false
+        slow.queuedBytes = BackpressureLimits(hardCap: options.maxBacklogBytes).highWater
+        // The round's ticks pass the cap while they are handed out: the connection is
+        // closed, and the didEnd of its sessions follows the tick the watcher gets in
+        // the same round; no session is left to tick.
+        h.fireTimer()
+        #expect(slow.isClosed && h.hub.connections.count == 1)
+        let watched = watcher.takeMessages().compactMap { $0["method"]?.stringValue }
+        #expect(watched == ["transition/tick", "transition/didEnd"])
+        #expect(h.timer.deadline == nil)
     }
 
     @Test func aLongPipelineWaitsForItsTurnWhileOthersAreServed() throws {

@@ -116,9 +116,30 @@ final class ConnectionHub {
 
     // MARK: Emissions
 
+    /// Emissions made while others were being handed out (a connection closed by its
+    /// backlog cap disposes its sessions mid-delivery): they go out after those, so a
+    /// didEnd never overtakes the tick of the same round.
+    private var deferredEmissions: [Emission] = []
+    private var isDelivering = false
+
     /// Encodes each emission once and hands it to its audience; each connection gets
     /// its share in one call, so it can write it at once.
     private func deliver(_ emissions: [Emission]) {
+        guard !isDelivering else {
+            deferredEmissions += emissions
+            return
+        }
+        isDelivering = true
+        defer { isDelivering = false }
+        var round = emissions
+        while !round.isEmpty {
+            handOut(round)
+            round = deferredEmissions
+            deferredEmissions = []
+        }
+    }
+
+    private func handOut(_ emissions: [Emission]) {
         guard !emissions.isEmpty else { return }
         if emissions.count == 1 {
             let e = emissions[0]
@@ -161,18 +182,34 @@ final class ConnectionHub {
 
     // MARK: Time
 
+    private var isPumping = false
+    /// Set when a connection closed while ticks were handed out: its sessions are
+    /// gone, so the next deadline is computed again.
+    private var pumpsAgain = false
+
     /// Emits due ticks and sets the timer for the next deadline.
     func pumpTicks() {
         guard !stopping, let ticks else { return }
-        let round = host.tickRealtime(now: now(), saturated: saturatedReaders)
-        // The ticks of one wake-up reach each connection in one write.
-        deliver(round.emissions)
-        guard let next = round.next else {
-            ticks.stop()
+        guard !isPumping else {
+            pumpsAgain = true
             return
         }
-        // A deadline already past fires on the next loop iteration, after the I/O that
-        // is ready then, so a session that falls behind cannot starve clients.
-        ticks.schedule(at: next)
+        isPumping = true
+        defer { isPumping = false }
+        repeat {
+            pumpsAgain = false
+            let round = host.tickRealtime(now: now(), saturated: saturatedReaders)
+            // The ticks of one wake-up reach each connection in one write.
+            deliver(round.emissions)
+            guard !stopping else { return }
+            if let next = round.next {
+                // A deadline already past fires on the next loop iteration, after the
+                // I/O that is ready then, so a session that falls behind cannot starve
+                // clients.
+                ticks.schedule(at: next)
+            } else {
+                ticks.stop()
+            }
+        } while pumpsAgain
     }
 }
