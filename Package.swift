@@ -27,6 +27,9 @@ let package = Package(
         .target(name: "JSONRPC", exclude: ["README.md"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
 
+        // MARK: ProjectVersion — the one version number of the daemon, transitionctl and clients.
+        .target(name: "ProjectVersion"),
+
         // MARK: TransitionBench — release-mode figures.
         .executableTarget(
             name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine", "TransitionExport", "TransitionServer"]),
@@ -53,11 +56,12 @@ let package = Package(
         ),
 
         // MARK: transitionctl — command-line client: call methods, demo, render.
-        .executableTarget(name: "transitionctl", dependencies: ["CommandLineSpec", "JSONRPC"]),
+        .executableTarget(name: "transitionctl", dependencies: ["CommandLineSpec", "JSONRPC", "ProjectVersion"]),
 
         // MARK: TransitionServer — the libuv shell: transports, connections, sessions, ticks.
         .target(
-            name: "TransitionServer", dependencies: ["CLibUV", "JSONRPC", "TransitionEngine", "TransitionExport", "WebTransport"],
+            name: "TransitionServer",
+            dependencies: ["CLibUV", "JSONRPC", "ProjectVersion", "TransitionEngine", "TransitionExport", "WebTransport"],
             exclude: ["README.md"]
         ),
         .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "JSONRPC", "TransitionEngine", "WebTransport"]),

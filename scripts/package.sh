@@ -7,7 +7,7 @@
 #                                                 and Neovim packages, and whatever a
 #                                                 client's own packaging hook builds
 # The executables are release builds with the Swift runtime linked in: they need only
-# libc and libuv1. The version is ServerInfo.version (scripts/version.py).
+# libc and libuv1. The version is ProjectVersion.number (scripts/version.py).
 #
 #   bash scripts/package.sh [--out DIR] [--skip-build] [--no-clients]
 #

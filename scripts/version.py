@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
-"""The project's version, kept in one place: ServerInfo.version in the Swift sources.
+"""The project's version, kept in one place: ProjectVersion.number in
+Sources/ProjectVersion/ProjectVersion.swift, which the daemon (serverInfo.version,
+--version) and transitionctl read.
 
     python3 scripts/version.py            print it
     python3 scripts/version.py --check    list the copies that differ (exit 1 if any)
     python3 scripts/version.py --sync     rewrite those copies to match it
 
-The copies are the ones a package format needs in its own file (pyproject reads the
-Python package's __version__; the Emacs header; the Neovim module; package.json).
-scripts/package.sh stamps the version into the .deb and the file names from here.
+The copies are the ones a package format needs as a literal in its own file, written
+by --sync and verified by --check (and by Tests/Packaging/test_version.py): the Python
+package's __version__ (pyproject reads it), the Emacs Version header (transitiond.el
+reads its own header for clientInfo), the Neovim module, the package.json files and
+the specification's title line. scripts/package.sh stamps the version into the .deb
+and the file names from here.
 """
 
 import json
@@ -16,25 +21,22 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "Sources" / "ProjectVersion" / "ProjectVersion.swift"
 
 
 def source_version() -> str:
-    """`static let version = "X"` inside `enum ServerInfo`, wherever that lives."""
-    for path in sorted((ROOT / "Sources" / "TransitionServer").rglob("*.swift")):
-        text = path.read_text(encoding="utf-8")
-        m = re.search(r"enum ServerInfo\b[^{]*\{(?:[^{}]|\{[^{}]*\})*?static let version\s*=\s*\"([^\"]+)\"", text)
-        if m:
-            return m.group(1)
-    sys.exit("version.py: no ServerInfo.version in Sources/TransitionServer")
+    """`static let number = "X"` inside `enum ProjectVersion`."""
+    m = re.search(r'enum ProjectVersion\b[^{]*\{[^}]*?static let number\s*=\s*"([^"]+)"', SOURCE.read_text(encoding="utf-8"))
+    if not m:
+        sys.exit("version.py: no ProjectVersion.number in " + str(SOURCE.relative_to(ROOT)))
+    return m.group(1)
 
 
-# (path, pattern whose group 1 is the version); a missing file or pattern is skipped:
-# a copy that now reads ServerInfo itself has nothing to keep in step.
+# (path, pattern whose group 1 is the version); a missing file is skipped (a client
+# not in this tree), a file without the pattern is reported.
 COPIES = [
-    ("Sources/transitionctl/Version.swift", r'static let number = "([^"]+)"'),
     ("Clients/python/src/transitiond/__init__.py", r'^__version__ = "([^"]+)"'),
     ("Clients/emacs/transitiond.el", r"^;; Version: (\S+)"),
-    ("Clients/emacs/transitiond.el", r':clientInfo \(list :name "transitiond.el"\s+:version "([^"]+)"'),
     ("Clients/nvim/lua/transitiond/init.lua", r"^M\.version = '([^']+)'"),
     ("Protocol/README.md", r"^Version (\S+) \(the `serverInfo.version`"),
 ]
@@ -50,7 +52,9 @@ def stale(version: str):
         if not path.exists():
             continue
         m = re.search(pattern, path.read_text(encoding="utf-8"), re.M)
-        if m and m.group(1) != version:
+        if not m:
+            found.append((rel, pattern, "no version line"))
+        elif m.group(1) != version:
             found.append((rel, pattern, m.group(1)))
     for rel in PACKAGE_JSONS:
         path = ROOT / rel
@@ -62,7 +66,9 @@ def stale(version: str):
 
 
 def sync(version: str) -> None:
-    for rel, pattern, _ in stale(version):
+    for rel, pattern, current in stale(version):
+        if current == "no version line":
+            sys.exit(f"version.py: {rel} has no version line to rewrite")
         path = ROOT / rel
         text = path.read_text(encoding="utf-8")
         if pattern is None:

@@ -42,6 +42,12 @@
 (require 'cl-lib)
 (require 'jsonrpc)
 (require 'subr-x)
+(eval-when-compile (require 'lisp-mnt))
+
+(defconst transitiond-version
+  (eval-when-compile
+    (lm-version (or (bound-and-true-p byte-compile-current-file) load-file-name buffer-file-name)))
+  "This package's version: its Version header, read when compiled or loaded.")
 
 ;;;; Protocol tables (generated)
 ;; Generated from Protocol/schema by scripts/generate-protocol-tables.py: do not edit.
@@ -572,7 +578,7 @@ Return the connection."
                    'initialize
                    (list :processId (emacs-pid)
                          :clientInfo (list :name "transitiond.el"
-                                           :version "0.2.0"))))
+                                           :version transitiond-version))))
             (jsonrpc-notify connection 'initialized (transitiond--empty-object)))
         ((jsonrpc-error user-error)
          (transitiond--kill)

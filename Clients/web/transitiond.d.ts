@@ -411,6 +411,10 @@ export declare class TransitionError extends Error {
   readonly data: unknown;
   readonly method: string | undefined;
   readonly field: string | undefined;
+  /** A field error's path: object keys and array indices. */
+  readonly path: Array<string | number> | undefined;
+  /** A field error's reason. */
+  readonly reason: string | undefined;
   static from(error: { code: number; message: string; data?: unknown }, method?: string): TransitionError;
 }
 export declare class InvalidParamsError extends TransitionError {}

@@ -75,6 +75,16 @@ export class TransitionError extends Error {
     return this.data && typeof this.data.field === "string" ? this.data.field : undefined;
   }
 
+  /** `data.path` of a field error: keys and array indices (`["params", "sections", 1]`). */
+  get path() {
+    return this.data && Array.isArray(this.data.path) ? this.data.path : undefined;
+  }
+
+  /** `data.reason` of a field error: why the member was refused. */
+  get reason() {
+    return this.data && typeof this.data.reason === "string" ? this.data.reason : undefined;
+  }
+
   /** The subclass for a code, so `instanceof UnknownSessionError` works. */
   static from(error, method) {
     const Kind = ERROR_CLASSES.get(error.code) ?? TransitionError;

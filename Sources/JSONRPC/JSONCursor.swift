@@ -16,43 +16,33 @@ public struct JSONCursor: Sendable {
         case failed(JSONDecodingError)
     }
 
-    /// The last step of the path, relative to `containerPath`.
-    enum Step: Sendable {
-        case root(String)
-        case key(String)
-        case index(Int)
-    }
-
     let content: Content
     /// The path of the containing value (empty at the root).
-    let containerPath: String
-    /// How this value is reached from its container.
-    let step: Step
+    let containerPath: [FieldPathStep]
+    /// How this value is reached from its container (the root's name at the root).
+    let step: FieldPathStep
 
     /// A cursor at the root of `value` (`nil` when the value is absent).
     public init(_ value: JSONValue?, path: String = "params") {
         content = value.map { .present($0) } ?? .missing
-        containerPath = ""
-        step = .root(path)
+        containerPath = []
+        step = .key(path)
     }
 
-    init(content: Content, containerPath: String, step: Step) {
+    init(content: Content, containerPath: [FieldPathStep], step: FieldPathStep) {
         self.content = content
         self.containerPath = containerPath
         self.step = step
     }
 
-    /// The path from the root, e.g. `params.viewport.width` or `params.items[0]`.
+    /// The steps from the root, e.g. `params`, `items`, 0.
     ///
     /// Made on demand: reading a member does not build its path, so decoding builds
-    /// strings only for containers it enters and for errors.
-    public var path: String {
-        switch step {
-        case .root(let name): return name
-        case .key(let key): return containerPath + "." + key
-        case .index(let index): return containerPath + "[\(index)]"
-        }
-    }
+    /// paths only for containers it enters and for errors.
+    public var pathSteps: [FieldPathStep] { containerPath + [step] }
+
+    /// The path from the root as text, e.g. `params.viewport.width` or `params.items[0]`.
+    public var path: String { FieldError.render(pathSteps) }
 
     /// The value here, or `nil` when absent (or unreachable).
     public var value: JSONValue? {
@@ -68,7 +58,7 @@ public struct JSONCursor: Sendable {
 
     /// The member `key` of the object here.
     public subscript(key: String) -> JSONCursor {
-        let here = path
+        let here = pathSteps
         switch content {
         case .present(.object(let object)):
             let member: Content = object[key].map { .present($0) } ?? .missing
@@ -86,7 +76,7 @@ public struct JSONCursor: Sendable {
 
     /// The element at `index` of the array here.
     public subscript(index: Int) -> JSONCursor {
-        let here = path
+        let here = pathSteps
         switch content {
         case .present(.array(let elements)):
             guard elements.indices.contains(index) else {
@@ -134,7 +124,7 @@ public struct JSONCursor: Sendable {
         case .present(let value):
             return value
         case .missing:
-            throw JSONDecodingError(field: path, expected: expected, found: "nothing")
+            throw FieldError(path: pathSteps, expected: expected, found: "nothing")
         case .failed(let error):
             throw error
         }
@@ -146,7 +136,7 @@ public struct JSONCursor: Sendable {
         guard case .array(let elements) = value else {
             throw mismatch(expected: "array", found: value)
         }
-        let here = path
+        let here = pathSteps
         return elements.enumerated().map {
             JSONCursor(content: .present($1), containerPath: here, step: .index($0))
         }
@@ -158,7 +148,7 @@ public struct JSONCursor: Sendable {
         guard case .object(let object) = value else {
             throw mismatch(expected: "object", found: value)
         }
-        let here = path
+        let here = pathSteps
         return object.members.map {
             (
                 $0.key,
@@ -174,7 +164,7 @@ public struct JSONCursor: Sendable {
         case .present(let value):
             return mismatch(expected: expected, found: value)
         case .missing:
-            return JSONDecodingError(field: path, expected: expected, found: "nothing")
+            return FieldError(path: pathSteps, expected: expected, found: "nothing")
         case .failed(let error):
             return error
         }
@@ -182,6 +172,6 @@ public struct JSONCursor: Sendable {
 
     /// An error at this path: expected one thing, found a value of another type.
     func mismatch(expected: String, found: JSONValue) -> JSONDecodingError {
-        JSONDecodingError(field: path, expected: expected, found: found.typeName)
+        FieldError(path: pathSteps, expected: expected, found: found.typeName)
     }
 }

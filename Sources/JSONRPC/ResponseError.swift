@@ -45,20 +45,12 @@ public struct ResponseError: Error, Equatable, Sendable, CustomStringConvertible
             data: ["method": .string(method)])
     }
 
-    /// -32602 with a free-form message.
-    public static func invalidParams(_ message: String, data: JSONValue? = nil) -> ResponseError {
-        ResponseError(code: .invalidParams, message: "Invalid params: \(message)", data: data)
-    }
-
-    /// -32602 naming the offending field:
-    /// `data: {"field": "params.viewport.width", "expected": "number", "found": "string"}`.
-    public static func invalidParams(_ error: JSONDecodingError) -> ResponseError {
+    /// -32602 naming the offending field, with `error.data` (see `FieldError`):
+    /// `{"field": "params.viewport.width", "path": ["params", "viewport", "width"],
+    /// "reason": "expected number", "expected": "number", "found": "string"}`.
+    public static func invalidParams(_ error: FieldError) -> ResponseError {
         ResponseError(
-            code: .invalidParams, message: "Invalid params: \(error.description)",
-            data: [
-                "field": .string(error.field), "expected": .string(error.expected),
-                "found": .string(error.found),
-            ])
+            code: .invalidParams, message: "Invalid params: \(error.description)", data: error.data)
     }
 
     /// -32603.

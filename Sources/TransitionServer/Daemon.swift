@@ -46,14 +46,13 @@ public final class Daemon {
     private let options: DaemonOptions
     private let loop: EventLoop
     private let logger: Logger
-    private let host: SessionHost
-    private var connections: [ConnectionID: Connection] = [:]
-    private var nextConnectionID = 1
+    private let hub: ConnectionHub
+    private var host: SessionHost { hub.host }
+    private var connections: [ConnectionID: Connection] { hub.connections }
     private var listeners: [any ClientListener] = []
     /// The client on standard input and output, the daemon's reason to live in stdio
     /// mode (other connections, over WebSocket, come and go).
     private var stdioConnection: ConnectionID?
-    private var tickTimer: DeadlineTimer?
     private var watchTimer: Timer?
     /// Set while no client is connected, with `--listen-timeout`.
     private var idleTimer: Timer?
@@ -62,9 +61,9 @@ public final class Daemon {
     /// process dies; without (--clientProcessId), the daemon exits.
     private var watchedProcesses: [Int32: ConnectionID?] = [:]
     private var exitCode: Int32 = 0
-    /// Connections waiting for their next turn of input, in order, and the idle handle
-    /// that gives them their turns.
-    private var waitingTurns: [ConnectionID] = []
+    /// The timerfd of the realtime ticks and the idle handle that gives turns (the hub
+    /// uses them; the daemon closes them).
+    private var tickTimer: DeadlineTimer?
     private var turns: IdleCallback?
     private var stopping = false
 
@@ -72,13 +71,24 @@ public final class Daemon {
         self.options = options
         self.loop = loop
         self.logger = logger
-        host = SessionHost(
+        let host = SessionHost(
             limits: ServerLimits(
                 maxSessionsPerConnection: options.maxSessionsPerConnection,
                 maxItemsPerSession: options.maxItemsPerSession))
         // glibc keeps freed memory for reuse; a large session's arrays (per-item sizes,
         // frames) would otherwise stay in the daemon's RSS after it is gone.
         host.onLargeSessionRemoved = { malloc_trim(0) }
+        hub = ConnectionHub(host: host, options: options, logger: logger, now: { loop.nanoseconds })
+        hub.onAction = { [unowned self] c, action in self.handle(action, from: c) }
+        hub.onInitialize = { [unowned self] id, request in
+            if let pid = request.processId, let p = Int32(exactly: pid), p > 0 {
+                // In stdio mode the client is the daemon's only reason to live.
+                self.watch(process: p, connection: self.isStdio(id) ? nil : id)
+            }
+        }
+        hub.onClosed = { [unowned self] c in self.closed(c) }
+        // glibc keeps the memory a large message was parsed into; give it back.
+        hub.onLargeMessage = { malloc_trim(0) }
     }
 
     /// Runs the daemon until it ends; returns the process exit code.
@@ -105,16 +115,16 @@ public final class Daemon {
         return daemon.serve()
     }
 
-    private var now: UInt64 { loop.nanoseconds }
-
     private func serve() -> Int32 {
         do throws(UVFailure) {
             let ticks = try DeadlineTimer(loop: loop)
-            ticks.onFire = { [unowned self] in self.pumpTicks() }
+            ticks.onFire = { [unowned self] in self.hub.pumpTicks() }
             tickTimer = ticks
+            hub.ticks = ticks
             let turns = try IdleCallback(loop: loop)
-            turns.onIdle = { [unowned self] in self.giveTurns() }
+            turns.onIdle = { [unowned self] in self.hub.giveTurns() }
             self.turns = turns
+            hub.turns = turns
             for sig in [SIGINT, SIGTERM, SIGHUP] {
                 let watcher = try SignalWatcher(loop: loop, signal: sig)
                 watcher.onSignal = { [unowned self] s in
@@ -278,40 +288,9 @@ public final class Daemon {
 
     @discardableResult
     private func open(_ transport: any ConnectionTransport, wire: any WireFormat) -> Connection {
-        let id = nextConnectionID
-        nextConnectionID += 1
-        let registry = MethodTable.registry(
-            host: host, connection: id, now: { [unowned self] in self.now }
-        ) { [unowned self] request in
-            if let pid = request.processId, let p = Int32(exactly: pid), p > 0 {
-                // In stdio mode the client is the daemon's only reason to live.
-                self.watch(process: p, connection: self.isStdio(id) ? nil : id)
-            }
-        }
-        let connection = Connection(
-            id: id, transport: transport, wire: wire,
-            dispatcher: Dispatcher(
-                registry: registry, maximumDepth: options.maxDepth,
-                maximumBatchLength: options.maxBatch),
-            limits: BackpressureLimits(hardCap: options.maxBacklogBytes),
-            now: { [unowned self] in self.now }, logger: logger)
-        connection.onAction = { [unowned self] c, action in self.handle(action, from: c) }
-        connection.onDispatched = { [unowned self] in self.deliver(self.host.takeEmissions()) }
-        connection.onHandled = { [unowned self] in self.pumpTicks() }
-        // glibc keeps the memory a large message was parsed into; give it back.
-        connection.onLargeMessage = { malloc_trim(0) }
-        if !isStdio(id) {
-            // Turns matter only between clients.
-            connection.onYield = { [unowned self] c in
-                self.waitingTurns.append(c.id)
-                self.turns?.start()
-            }
-        }
-        connection.onClosed = { [unowned self] c in self.closed(c) }
-        connections[id] = connection
         idleTimer?.stop()
-        connection.start()
-        return connection
+        // Turns matter only between clients.
+        return hub.open(transport, wire: wire, takesTurns: !isStdio(hub.nextID))
     }
 
     private func handle(_ action: Outgoing, from c: Connection) {
@@ -336,88 +315,11 @@ public final class Daemon {
             // The only client is gone without exit: as LSP's exit, 0 only after shutdown.
             shutdown(code: c.dispatcher.lifecycle == .shutDown ? 0 : 1)
         }
-        connections[c.id] = nil
         watchedProcesses = watchedProcesses.filter { $0.value != c.id }
-        host.connectionClosed(c.id, now: now)
-        deliver(host.takeEmissions())
-        if c.skippedTicks > 0 {
-            logger.info("connection \(c.id): \(c.skippedTicks) ticks coalesced")
-        }
-        logger.info("connection \(c.id) closed")
         if connections.isEmpty { armIdleTimer() }
-        pumpTicks()
-    }
-
-    /// One turn each for the connections that yielded (their I/O and everyone else's
-    /// was polled in between).
-    private func giveTurns() {
-        let waiting = waitingTurns
-        waitingTurns.removeAll(keepingCapacity: true)
-        for id in waiting { connections[id]?.continueHandling() }
-        if waitingTurns.isEmpty { turns?.stop() }
-    }
-
-    // MARK: Emissions
-
-    /// Encodes each emission once and hands it to its audience; each connection gets
-    /// its share in one call, so it can write it at once.
-    private func deliver(_ emissions: [Emission]) {
-        guard !emissions.isEmpty else { return }
-        if emissions.count == 1 {
-            let e = emissions[0]
-            let body = e.body()
-            for id in e.audience {
-                guard let c = connections[id] else { continue }
-                if case .tick = e.payload {
-                    c.sendTick(body, session: e.session)
-                } else {
-                    c.send(body, session: e.session)
-                }
-            }
-            return
-        }
-        var shares: [ConnectionID: [SessionNotification]] = [:]
-        var order: [ConnectionID] = []
-        for e in emissions {
-            let body = e.body()
-            var isTick = false
-            if case .tick = e.payload { isTick = true }
-            for id in e.audience {
-                if shares[id] == nil { order.append(id) }
-                shares[id, default: []].append(
-                    SessionNotification(body: body, session: e.session, isTick: isTick))
-            }
-        }
-        for id in order { connections[id]?.send(shares[id]!) }
-    }
-
-    /// The readers that still hold an unsent tick of a session.
-    private var saturatedReaders: Set<TickReader> {
-        var readers: Set<TickReader> = []
-        for c in connections.values where c.isCongested {
-            for session in c.sessionsWithPendingTicks {
-                readers.insert(TickReader(connection: c.id, session: session))
-            }
-        }
-        return readers
     }
 
     // MARK: Time
-
-    /// Emits due ticks and sets the timer for the next deadline.
-    private func pumpTicks() {
-        guard !stopping, let timer = tickTimer else { return }
-        let round = host.tickRealtime(now: now, saturated: saturatedReaders)
-        // The ticks of one wake-up reach each connection in one write.
-        deliver(round.emissions)
-        guard let next = round.next else {
-            timer.stop()
-            return
-        }
-        // A deadline already past fires on the next loop iteration, after the I/O that
-        // is ready then, so a session that falls behind cannot starve clients.
-        timer.schedule(at: next)
-    }
 
     /// Starts counting `--listen-timeout` from now: no client has come yet.
     private func startIdleTimer() -> Bool {
@@ -485,6 +387,7 @@ public final class Daemon {
     private func shutdown(code: Int32) {
         guard !stopping else { return }
         stopping = true
+        hub.stopping = true
         exitCode = code
         tickTimer?.close()
         turns?.close()
@@ -492,6 +395,6 @@ public final class Daemon {
         idleTimer?.close()
         for s in signals { s.close() }
         for l in listeners { l.close() }
-        for c in connections.values { c.close() }
+        hub.closeAll()
     }
 }

@@ -1,5 +1,7 @@
+import ProjectVersion
+
 /// The name and version that `--version` prints and `initialize` sends.
 enum Version {
     static let name = "transitionctl"
-    static let number = "0.2.0"
+    static let number = ProjectVersion.number
 }

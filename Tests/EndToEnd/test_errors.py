@@ -227,7 +227,7 @@ def test_update_of_a_frozen_layout_needs_a_layout(connect):
     client.call("transition/cancelInPlace", {"session": s})
     error = client.call_error("session/update", {"session": s, "viewport": {"width": 300, "height": 300}})
     assert error["code"] == -32602
-    assert error["data"] == {"field": "params.layout",
+    assert error["data"] == {"field": "params.layout", "path": ["params", "layout"],
                              "reason": "the layout was frozen by cancel-in-place; give a layout"}
     result = client.call("session/update", {"session": s, "layout": GRID, "viewport": {"width": 375, "height": 667}})
     assert result["contentSize"] == {"width": 375, "height": 8890}
@@ -237,7 +237,7 @@ def test_params_as_an_array(connect):
     client = connect()
     error = client.call_error("transition/status", ["s1"])
     assert error["code"] == -32602
-    assert error["data"] == {"field": "params", "expected": "object", "found": "array"}
+    assert error["data"] == {"field": "params", "path": ["params"], "reason": "expected object", "expected": "object", "found": "array"}
     # session/list and shutdown read no params.
     assert client.call("session/list", [1, 2]) == {"sessions": []}
     assert client.call("shutdown", []) is None

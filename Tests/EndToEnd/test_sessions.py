@@ -202,7 +202,7 @@ def test_item_limit(stdio):
     client.initialize()
     error = client.call_error("session/create", create_params(sections=[{"items": 30}, {"items": 21}]))
     assert error["code"] == -32014
-    assert error["data"] == {"field": "params.sections[1].items",
+    assert error["data"] == {"field": "params.sections[1].items", "path": ["params", "sections", 1, "items"],
                              "reason": "the item count exceeds the limit of 50 items per session", "limit": 50}
     assert client.call("session/create", create_params(sections=[{"items": 50}]))["session"] == "s1"
     error = client.call_error("session/update", {"session": "s1", "sections": [{"items": 51}]})

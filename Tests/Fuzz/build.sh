@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets with swiftc (a SwiftPM executable cannot link libFuzzer, which
-# brings its own main). No libuv: JSONRPC, TransitionEngine and WebTransport are built as modules, and
+# brings its own main). No libuv: JSONRPC, TransitionEngine, TransitionExport, WebTransport and
+# ProjectVersion are built as modules, and
 # the server's I/O-free sources (Params, Methods, Sessions, Encoding) are compiled into
 # the target's own module, so the server's internal types are visible to it.
 #
@@ -70,6 +71,7 @@ mapfile -t engine < <(find Sources/TransitionEngine -name '*.swift' | sort)
 mapfile -t export < <(ls Sources/TransitionExport/*.swift)
 mapfile -t server < <(ls Sources/TransitionServer/{Params,Methods,Sessions,Encoding}/*.swift)
 mapfile -t web < <(ls Sources/WebTransport/*.swift)
+mapfile -t version < <(ls Sources/ProjectVersion/*.swift)
 
 build_module JSONRPC "${jsonrpc[@]}"
 build_module TransitionEngine "${engine[@]}"
@@ -79,14 +81,16 @@ if stale "$out/TransitionExport.o" "${export[@]}" "$out/TransitionEngine.o"; the
 fi
 build_module TransitionExport "${export[@]}"
 build_module WebTransport "${web[@]}"
+build_module ProjectVersion "${version[@]}"
 
 for t in "${targets[@]}"; do
     sources=("${server[@]}" Tests/Fuzz/Support/Harness.swift "Tests/Fuzz/$t.swift")
     [ "$mode" = regression ] && sources+=(Tests/Fuzz/Support/RegressionMain.swift)
-    if stale "$out/$t" "${sources[@]}" "$out/JSONRPC.o" "$out/TransitionEngine.o" "$out/TransitionExport.o" "$out/WebTransport.o"; then
+    modules=("$out/JSONRPC.o" "$out/TransitionEngine.o" "$out/TransitionExport.o" "$out/WebTransport.o" "$out/ProjectVersion.o")
+    if stale "$out/$t" "${sources[@]}" "${modules[@]}"; then
         echo "building $t ($mode, $opt)" >&2
         quiet_swiftc -parse-as-library -module-name "$t" -I "$out" -wmo $opt $sanitize \
-            "${sources[@]}" "$out/JSONRPC.o" "$out/TransitionEngine.o" "$out/TransitionExport.o" "$out/WebTransport.o" -lm -o "$out/$t"
+            "${sources[@]}" "${modules[@]}" -lm -o "$out/$t"
         echo "$opt $sanitize" >"$out/$t.flags"
     fi
 done

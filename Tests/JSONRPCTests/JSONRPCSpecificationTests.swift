@@ -1,5 +1,6 @@
-@testable import JSONRPC
 import Testing
+
+@testable import JSONRPC
 
 /// JSON-RPC 2.0 §7 examples and the invalid-request table of DAEMON.md, each with the
 /// exact response (compared as parsed JSON) or none.
@@ -127,11 +128,16 @@ struct JSONRPCSpecificationTests {
     }
 
     @Test func batchOverTheLimitIsRefusedWhole() {
-        var dispatcher = Dispatcher(registry: exampleRegistry(log: NotificationLog()), maximumBatchLength: 3)
-        _ = dispatcher.handle(body: Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
+        var dispatcher = Dispatcher(
+            registry: exampleRegistry(log: NotificationLog()), maximumBatchLength: 3)
+        _ = dispatcher.handle(
+            body: Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
         let sum = #"{"jsonrpc": "2.0", "method": "sum", "params": [1, 2], "id": 1}"#
         // Three are taken; four are refused with one error object, none handled.
-        #expect(dispatcher.exchange("[\(sum), \(sum), \(sum)]") == [[resultResponse(1, 3), resultResponse(1, 3), resultResponse(1, 3)]])
+        #expect(
+            dispatcher.exchange("[\(sum), \(sum), \(sum)]") == [
+                [resultResponse(1, 3), resultResponse(1, 3), resultResponse(1, 3)]
+            ])
         #expect(
             dispatcher.exchange(" [\(sum), \(sum), \(sum), \(sum)]")
                 == [
@@ -145,7 +151,9 @@ struct JSONRPCSpecificationTests {
         #expect(IncomingPayload.arrayLength(Array("{}".utf8)) == nil)
         #expect(IncomingPayload.arrayLength(Array(" [ ] ".utf8)) == 0)
         #expect(IncomingPayload.arrayLength(Array("[1]".utf8)) == 1)
-        #expect(IncomingPayload.arrayLength(Array(#"[{"a": [1, 2, {"b": ","}]}, "x,]\",y", [3, 4], null]"#.utf8)) == 4)
+        #expect(
+            IncomingPayload.arrayLength(
+                Array(#"[{"a": [1, 2, {"b": ","}]}, "x,]\",y", [3, 4], null]"#.utf8)) == 4)
     }
 
     @Test func batchOfNotificationsOnly() {
@@ -197,7 +205,15 @@ struct JSONRPCSpecificationTests {
         (
             // "params": null reads as absent (LSP clients send it): sum then lacks its numbers.
             #"{"jsonrpc":"2.0","method":"sum","params":null,"id":2}"#,
-            [errorResponse(2, -32602, "Invalid params: params: expected array", data: ["field": "params", "expected": "array", "found": "nothing"])]
+            [
+                errorResponse(
+                    2, -32602, "Invalid params: params: expected array",
+                    data: [
+                        "field": "params", "path": ["params"], "reason": "expected array",
+                        "expected": "array",
+                        "found": "nothing",
+                    ])
+            ]
         ),
         // Invalid objects without an id are answered with id null.
         (#"{"jsonrpc":"2.0","method":1}"#, [invalidRequest(nil, "method must be a string")]),
@@ -263,38 +279,48 @@ struct JSONRPCSpecificationTests {
         func params(_ text: String) -> String {
             #"{"jsonrpc":"2.0","id":1,"method":"session/create","params":\#(text)}"#
         }
-        func invalidParams(_ field: String, _ expected: String, _ found: String) -> [JSONValue] {
+        func invalidParams(
+            _ field: String, _ path: [JSONValue], _ expected: String, _ found: String
+        ) -> [JSONValue] {
             [
                 errorResponse(
                     1, -32602, "Invalid params: \(field): expected \(expected)",
                     data: [
-                        "field": .string(field), "expected": .string(expected),
+                        "field": .string(field), "path": .array(path),
+                        "reason": .string("expected \(expected)"), "expected": .string(expected),
                         "found": .string(found),
                     ])
             ]
         }
         #expect(
             dispatcher.exchange(params(#"{"viewport":{"width":"wide","height":2},"sections":[1]}"#))
-                == invalidParams("params.viewport.width", "number", "string"))
+                == invalidParams(
+                    "params.viewport.width", ["params", "viewport", "width"], "number", "string"))
         #expect(
             dispatcher.exchange(params(#"{"viewport":{"width":3},"sections":[1]}"#))
-                == invalidParams("params.viewport.height", "number", "nothing"))
+                == invalidParams(
+                    "params.viewport.height", ["params", "viewport", "height"], "number", "nothing")
+        )
         #expect(
             dispatcher.exchange(params(#"{"viewport":[],"sections":[1]}"#))
-                == invalidParams("params.viewport", "object", "array"))
+                == invalidParams("params.viewport", ["params", "viewport"], "object", "array"))
         #expect(
             dispatcher.exchange(params(#"{"viewport":{"width":-1,"height":2},"sections":[1]}"#))
-                == invalidParams("params.viewport.width", "a positive number", "number"))
+                == invalidParams(
+                    "params.viewport.width", ["params", "viewport", "width"], "a positive number",
+                    "number"))
         #expect(
             dispatcher.exchange(params(#"{"viewport":{"width":1,"height":2},"sections":[1,2.5]}"#))
-                == invalidParams("params.sections[1]", "integer", "number"))
+                == invalidParams(
+                    "params.sections[1]", ["params", "sections", 1], "integer", "number"))
         #expect(
             dispatcher.exchange(
                 params(#"{"viewport":{"width":1,"height":2},"sections":[1],"fps":"x"}"#))
-                == invalidParams("params.fps", "integer", "string"))
+                == invalidParams("params.fps", ["params", "fps"], "integer", "string"))
         #expect(
             dispatcher.exchange(#"{"jsonrpc":"2.0","id":1,"method":"session/create"}"#)
-                == invalidParams("params.viewport.width", "number", "nothing"))
+                == invalidParams(
+                    "params.viewport.width", ["params", "viewport", "width"], "number", "nothing"))
         #expect(
             dispatcher.exchange(
                 params(#"{"viewport":{"width":1,"height":2},"sections":[1,2],"fps":null}"#))

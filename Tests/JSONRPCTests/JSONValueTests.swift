@@ -90,6 +90,8 @@ struct JSONCursorTests {
         #expect(root["viewport"]["width"].path == "params.viewport.width")
         #expect(root["items"][1][0].path == "params.items[1][0]")
         #expect(
+            root["items"][1][0].pathSteps == [.key("params"), .key("items"), .index(1), .index(0)])
+        #expect(
             throws: JSONDecodingError(
                 field: "params.viewport.height", expected: "number", found: "string")
         ) {

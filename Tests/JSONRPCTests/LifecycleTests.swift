@@ -108,7 +108,8 @@ struct LifecycleTests {
                     errorResponse(
                         1, -32602, "Invalid params: params.processId: expected integer",
                         data: [
-                            "field": "params.processId", "expected": "integer", "found": "string",
+                            "field": "params.processId", "path": ["params", "processId"],
+                            "reason": "expected integer", "expected": "integer", "found": "string",
                         ])
                 ])
         #expect(dispatcher.lifecycle == .uninitialized)

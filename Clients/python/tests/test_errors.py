@@ -36,12 +36,19 @@ def test_invalid_params_names_the_field(client):
     assert isinstance(error, TransitiondError)
     assert error.code == transitiond.INVALID_PARAMS == -32602
     assert error.field == "params.viewport.width"
+    assert error.path == ["params", "viewport", "width"]
+    assert error.reason == "must be a number > 0 and at most 1e9, got -1.0"
+    assert error.expected is None and error.found is None
     assert error.method == "session/create"
     assert "viewport.width" in error.message and "-32602" in str(error)
 
     with pytest.raises(InvalidParams) as caught:
         client.create_session(VIEWPORT, {"type": "hexagons"}, 100)
     assert caught.value.field == "params.layout.type"
+    assert caught.value.path == ["params", "layout", "type"]
+    assert caught.value.expected == "one of flow, list, grid, displaySwitch, explicit"
+    assert caught.value.found == '"hexagons"'
+    assert caught.value.reason == "expected one of flow, list, grid, displaySwitch, explicit"
 
 
 def test_unknown_session(client):

@@ -81,6 +81,8 @@ test('errors become rejected promises with code, message and data', async (t) =>
     assert.ok(error instanceof Error);
     assert.equal(error.code, ErrorCodes.InvalidParams);
     assert.equal(error.data.field, 'params.viewport.width');
+    assert.deepEqual(error.data.path, ['params', 'viewport', 'width']);
+    assert.equal(error.data.reason, 'must be a number > 0 and at most 1e9, got -1.0');
     assert.match(error.message, /viewport\.width/);
     assert.equal(error.method, 'session/create');
     assert.ok(!error.userMessage.includes('\n'));

@@ -49,10 +49,11 @@ test("errors are typed and keep code, data, field and method", async () => {
   const unknown = client.status("s9");
   const invalid = client.createSession({});
   socket.deliver({ jsonrpc: "2.0", id: 1, error: { code: -32010, message: "No session 's9'", data: { session: "s9" } } });
-  socket.deliver({ jsonrpc: "2.0", id: 2, error: { code: -32602, message: "Invalid params", data: { field: "params.viewport", expected: "an object" } } });
+  socket.deliver({ jsonrpc: "2.0", id: 2, error: { code: -32602, message: "Invalid params", data: { field: "params.viewport", path: ["params", "viewport"], reason: "expected an object {width, height}", expected: "an object {width, height}", found: "nothing" } } });
   await assert.rejects(unknown, (e) => e instanceof UnknownSessionError && e instanceof TransitionError && e.code === -32010
     && e.data.session === "s9" && e.method === "transition/status");
-  await assert.rejects(invalid, (e) => e instanceof InvalidParamsError && e.field === "params.viewport");
+  await assert.rejects(invalid, (e) => e instanceof InvalidParamsError && e.field === "params.viewport"
+    && e.path.join("/") === "params/viewport" && e.reason === "expected an object {width, height}");
 });
 
 test("an AbortSignal sends $/cancelRequest for that id and rejects", async () => {

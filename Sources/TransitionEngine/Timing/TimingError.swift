@@ -29,23 +29,20 @@ public struct TimingError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What the field allows, without its name: `must be a finite number > 0, got 0.0`.
     public var reason: String {
-        let text = description
-        return String(text.dropFirst(field.count + 1))
+        switch problem {
+        case .notFinite:
+            return "must be a finite number, got \(value)"
+        case .outOfRange(let allowed):
+            return "must be a finite number \(allowed), got \(value)"
+        case .tooFew(let minimum):
+            return "needs at least \(minimum) items, got \(value)"
+        case .unknownName(let allowed):
+            return "must be one of \(allowed.joined(separator: ", ")), got \(value)"
+        }
     }
 
     /// One line for an error response.
     ///
     /// For example `timing.spring.mass must be a finite number > 0, got 0.0`.
-    public var description: String {
-        switch problem {
-        case .notFinite:
-            return "\(field) must be a finite number, got \(value)"
-        case .outOfRange(let allowed):
-            return "\(field) must be a finite number \(allowed), got \(value)"
-        case .tooFew(let minimum):
-            return "\(field) needs at least \(minimum) items, got \(value)"
-        case .unknownName(let allowed):
-            return "\(field) must be one of \(allowed.joined(separator: ", ")), got \(value)"
-        }
-    }
+    public var description: String { "\(field) \(reason)" }
 }

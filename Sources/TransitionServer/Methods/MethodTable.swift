@@ -1,10 +1,11 @@
 import JSONRPC
+import ProjectVersion
 import TransitionEngine
 
 /// The daemon's name and version, as `initialize` reports them.
 public enum ServerInfo {
     public static let name = "transitiond"
-    public static let version = "0.2.0"
+    public static let version = ProjectVersion.number
 }
 
 /// The methods of one connection, in one alphabetical list. Handlers reach the session

@@ -19,47 +19,49 @@ extension ResponseError {
     static func unknownSession(_ id: String) -> ResponseError {
         ResponseError(
             code: .unknownSession,
-            message: "No session '\(id)': create one with session/create, or list them with session/list",
+            message:
+                "No session '\(id)': create one with session/create, or list them with session/list",
             data: ["session": .string(id)])
     }
 
     static func noTransition(_ id: String) -> ResponseError {
         ResponseError(
             code: .noTransition,
-            message: "No transition is in flight in session '\(id)': start one with transition/start",
+            message:
+                "No transition is in flight in session '\(id)': start one with transition/start",
             data: ["session": .string(id)])
     }
 
     static func transitionInFlight(_ id: String) -> ResponseError {
         ResponseError(
             code: .transitionInFlight,
-            message: "A transition is in flight in session '\(id)': finish, cancel or cancelInPlace it first",
+            message:
+                "A transition is in flight in session '\(id)': finish, cancel or cancelInPlace it first",
             data: ["session": .string(id)])
     }
 
     static func notManualClock(_ id: String) -> ResponseError {
         ResponseError(
             code: .notManualClock,
-            message: "Session '\(id)' runs on the realtime clock; clock/advance needs a session created with \"clock\": \"manual\"",
+            message:
+                "Session '\(id)' runs on the realtime clock; clock/advance needs a session created with \"clock\": \"manual\"",
             data: ["session": .string(id)])
     }
 
     static func limit(_ what: String, _ limit: Int, flag: String) -> ResponseError {
         ResponseError(
-            code: .limitExceeded, message: "Limit reached: at most \(limit) \(what) (daemon option \(flag))",
+            code: .limitExceeded,
+            message: "Limit reached: at most \(limit) \(what) (daemon option \(flag))",
             data: ["limit": .integer(Int64(limit))])
     }
 
-    /// -32602 for a value the engine refused, naming the field under `params`.
+    /// -32602 for a value the engine refused, naming the field under `params`; -32014
+    /// with the same data when the value passed a daemon limit.
     static func invalid(_ error: ValidationError) -> ResponseError {
-        if let limit = error.limit {
-            return ResponseError(
-                code: .limitExceeded, message: "Limit reached: params.\(error.field): \(error.message)",
-                data: ["field": .string("params." + error.field), "reason": .string(error.message), "limit": .integer(Int64(limit))])
-        }
+        let field = FieldError(validation: error)
+        guard field.limit != nil else { return .invalidParams(field) }
         return ResponseError(
-            code: .invalidParams, message: "Invalid params: params.\(error.field): \(error.message)",
-            data: ["field": .string("params." + error.field), "reason": .string(error.message)])
+            code: .limitExceeded, message: "Limit reached: \(field.description)", data: field.data)
     }
 
     /// Maps a scene refusal to its error.
@@ -69,5 +71,14 @@ extension ResponseError {
         case .noTransition: return .noTransition(session)
         case .transitionInFlight: return .transitionInFlight(session)
         }
+    }
+}
+
+extension FieldError {
+    /// The engine's refusal as a field error under `params`.
+    init(validation error: ValidationError) {
+        self = FieldError(field: error.field, reason: error.message, limit: error.limit).under([
+            .key("params")
+        ])
     }
 }

@@ -8,7 +8,7 @@ connection itself. All derive from ``TransitiondException``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Type
+from typing import Any, Dict, List, Optional, Type, Union
 
 from ._protocol import CLIENT_ERROR_CODES, ERROR_CODES
 
@@ -58,8 +58,36 @@ class TransitiondError(TransitiondException):
     @property
     def field(self) -> Optional[str]:
         """``data.field`` when the daemon names a field (``"params.viewport.width"``)."""
+        return self._data_text("field")
+
+    @property
+    def path(self) -> Optional[List[Union[str, int]]]:
+        """``data.path`` of a field error: the field as steps, keys (``str``) and array
+        indices (``int``), e.g. ``["params", "sections", 1, "items"]``."""
         if isinstance(self.data, dict):
-            value = self.data.get("field")
+            value = self.data.get("path")
+            if isinstance(value, list):
+                return value
+        return None
+
+    @property
+    def reason(self) -> Optional[str]:
+        """``data.reason`` of a field error: why the daemon refused the field."""
+        return self._data_text("reason")
+
+    @property
+    def expected(self) -> Optional[str]:
+        """``data.expected`` of a field error refused for its type or form."""
+        return self._data_text("expected")
+
+    @property
+    def found(self) -> Optional[str]:
+        """``data.found``, with ``expected``: what was there instead."""
+        return self._data_text("found")
+
+    def _data_text(self, key: str) -> Optional[str]:
+        if isinstance(self.data, dict):
+            value = self.data.get(key)
             return value if isinstance(value, str) else None
         return None
 
@@ -92,7 +120,8 @@ class MethodNotFound(TransitiondError):
 
 
 class InvalidParams(TransitiondError):
-    """-32602: invalid params; ``field`` names the offending field."""
+    """-32602: invalid params; ``field`` and ``path`` name the offending field,
+    ``reason`` says why (with ``expected`` and ``found`` for a wrong type or form)."""
 
     CODE = ERROR_CODES["InvalidParams"]
 

@@ -1,0 +1,129 @@
+/// One step of a field path: a member of an object or an element of an array.
+public enum FieldPathStep: Hashable, Sendable {
+    case key(String)
+    case index(Int)
+}
+
+/// A params member the daemon refuses, wherever it was found wrong: while decoding (a
+/// member of the wrong type, missing, a name not in its list), or later (a value out of
+/// range, a daemon limit passed).
+///
+/// It is the one shape of -32602's `data` (and of -32014's for a limit on a field):
+/// `{"field": "params.viewport.width", "path": ["params", "viewport", "width"],
+/// "reason": "expected number", "expected": "number", "found": "string"}`;
+/// `expected` and `found` only when the value was refused for its type or form, `limit`
+/// only for a limit.
+public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The steps from the root of the request, e.g. `params`, `items`, 2, `id`.
+    public var path: [FieldPathStep]
+    /// Why, for a person: `expected number`, `must be a number > 0 and at most 1e9, got -3.0`.
+    public var reason: String
+    /// What is allowed there (`number`, `one of flow, list, grid`), when the value was
+    /// refused for its type or form.
+    public var expected: String?
+    /// What was found, with `expected`: a JSON type name, `nothing` for an absent
+    /// member, a name in quotes or a rejected number as text.
+    public var found: String?
+    /// The daemon limit the value passed, if that is why.
+    public var limit: Int?
+
+    /// An error for a value that is not what `expected` describes.
+    public init(path: [FieldPathStep], expected: String, found: String) {
+        self.path = path
+        self.reason = "expected \(expected)"
+        self.expected = expected
+        self.found = found
+    }
+
+    /// An error with only a reason (a value of the right type the daemon refuses).
+    public init(path: [FieldPathStep], reason: String, limit: Int? = nil) {
+        self.path = path
+        self.reason = reason
+        self.limit = limit
+    }
+
+    /// An error at a dotted field such as `params.items[2].id`.
+    public init(field: String, expected: String, found: String) {
+        self.init(path: Self.steps(of: field), expected: expected, found: found)
+    }
+
+    /// An error at a dotted field, with only a reason.
+    public init(field: String, reason: String, limit: Int? = nil) {
+        self.init(path: Self.steps(of: field), reason: reason, limit: limit)
+    }
+
+    /// The path as one string: `params.items[2].id`.
+    public var field: String { Self.render(path) }
+
+    /// `field: reason`.
+    public var description: String { "\(field): \(reason)" }
+
+    /// The same error under `prefix` (a field the engine named relative to `params`).
+    public func under(_ prefix: [FieldPathStep]) -> FieldError {
+        var e = self
+        e.path = prefix + path
+        return e
+    }
+
+    /// `data` of the error response.
+    public var data: JSONValue {
+        var object: JSONObject = [
+            "field": .string(field),
+            "path": .array(
+                path.map {
+                    switch $0 {
+                    case .key(let key): return .string(key)
+                    case .index(let index): return .integer(Int64(index))
+                    }
+                }),
+            "reason": .string(reason),
+        ]
+        if let expected { object["expected"] = .string(expected) }
+        if let found { object["found"] = .string(found) }
+        if let limit { object["limit"] = .integer(Int64(limit)) }
+        return .object(object)
+    }
+
+    /// Keys joined by dots, indices in brackets.
+    public static func render(_ path: [FieldPathStep]) -> String {
+        var text = ""
+        for step in path {
+            switch step {
+            case .key(let key): text += text.isEmpty ? key : "." + key
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// The steps of a dotted field (`render` read back).
+    public static func steps(of field: String) -> [FieldPathStep] {
+        var steps: [FieldPathStep] = []
+        var key = ""
+        var index: Int?
+        for c in field {
+            if let i = index {
+                if c == "]" {
+                    steps.append(.index(i))
+                    index = nil
+                } else if let digit = c.wholeNumberValue {
+                    index = i * 10 + digit
+                }
+                continue
+            }
+            switch c {
+            case ".", "[":
+                if !key.isEmpty { steps.append(.key(key)) }
+                key = ""
+                if c == "[" { index = 0 }
+            default:
+                key.append(c)
+            }
+        }
+        if !key.isEmpty { steps.append(.key(key)) }
+        return steps
+    }
+}
+
+/// The name decoders throw: a field error found while decoding.
+public typealias JSONDecodingError = FieldError
