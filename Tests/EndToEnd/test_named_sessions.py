@@ -41,7 +41,8 @@ def test_names_are_unique_among_live_sessions_only(server):
     first.call("session/create", create_params(name="preview"))
     error = second.call_error("session/create", create_params(name="preview"))
     assert error["code"] == -32602
-    assert error["data"] == {"field": "params.name", "reason": "taken by session 's1'"}
+    assert error["data"] == {"field": "params.name", "path": ["params", "name"],
+                             "reason": "'preview' is taken by session 's1': choose another name, or subscribe to it"}
     # The owner is done (its shutdown ends its sessions before the reply): the name is free.
     first.call("shutdown")
     assert second.call("session/create", create_params(name="preview"))["name"] == "preview"
@@ -67,4 +68,5 @@ def test_subscribe_takes_session_or_name_not_both(server):
     assert error == {"code": -32010, "message": "No session named 'two': list them with session/list",
                      "data": {"name": "two"}}
     error = client.call_error("session/subscribe", {})
-    assert error["data"] == {"field": "params.session", "expected": "string", "found": "nothing"}
+    assert error["data"] == {"field": "params.session", "path": ["params", "session"], "reason": "expected string",
+                             "expected": "string", "found": "nothing"}

@@ -29,11 +29,10 @@ enum SessionName {
 extension ResponseError {
     /// -32602: another live session already has the name.
     static func nameTaken(_ name: String, by session: String) -> ResponseError {
-        ResponseError(
-            code: .invalidParams,
-            message:
-                "Invalid params: params.name: '\(name)' is taken by session '\(session)': choose another name, or subscribe to it",
-            data: ["field": "params.name", "reason": .string("taken by session '\(session)'")])
+        .invalidParams(
+            FieldError(
+                field: "params.name",
+                reason: "'\(name)' is taken by session '\(session)': choose another name, or subscribe to it"))
     }
 
     /// -32010 for a name no live session has.
