@@ -55,7 +55,8 @@ ALWAYS_NUMBERS = [
 ]
 # Figures with peers beside them (a peer may be reported missing, never left out).
 COMPARED = ["rpc.pingpong.p50", "rpc.pingpong.p99", "rpc.pipelined.throughput", "startup.initialize", "memory.idle"]
-PEERS = {"clangd", "sourcekit-lsp"}
+# The floor: a minimal framed server in C the benchmark compiles and measures beside them.
+PEERS = {"clangd", "sourcekit-lsp", "floor"}
 
 
 @pytest.fixture(scope="module")
