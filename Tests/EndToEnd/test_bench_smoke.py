@@ -28,6 +28,7 @@ EXPECTED = {
         "tickpath.visibleAttributes",
         "tickpath.objects.all", "tickpath.objects.daemonCPU", "tickpath.objects.bytesPerAttribute",
         "tickpath.compact.all", "tickpath.compact.daemonCPU", "tickpath.compact.bytesPerAttribute",
+        "tickpath.compact.brief.all", "tickpath.compact.brief.daemonCPU", "tickpath.compact.brief.bytesPerAttribute",
     ],
     "fanout": [
         "fanout.daemonCPU", "fanout.skippedTicks", "fanout.rate", "fanout.missingTicks", "fanout.rate.min",
