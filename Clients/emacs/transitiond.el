@@ -171,6 +171,16 @@ to this socket, and `transitiond-stop' closes only that connection."
   :type '(choice (const :tag "Start a daemon over stdio" nil)
                  (file :tag "Socket")))
 
+(defcustom transitiond-shared nil
+  "When non-nil, use the per-user shared daemon instead of a private one.
+`transitiond-start' then runs `transitiond --remote=auto', a forwarder
+to the daemon every shared client uses (started when none runs, gone
+a minute after its last client), so `transitiond-follow' can preview
+a session another editor or a script created.  The daemon watches
+Emacs' pid from `initialize' and closes only this connection when
+Emacs dies."
+  :type 'boolean)
+
 (defcustom transitiond-program-args nil
   "Extra command-line arguments for the daemon, such as (\"--log-level\" \"debug\")."
   :type '(repeat string))
@@ -301,7 +311,8 @@ The preview draws the newest tick on a timer, soon after."
   progress           ; last known progress (0..1), or nil
   ended              ; reason of the last didEnd, or nil
   last-tick          ; params of the last tick (or of a layout/attributes)
-  content-offset)    ; last known contentOffset plist
+  content-offset     ; last known contentOffset plist
+  followed)          ; non-nil for another client's session (`transitiond-follow')
 
 (defvar transitiond--connection nil
   "The `jsonrpc-process-connection' to the daemon, or nil.")
@@ -504,9 +515,11 @@ When `transitiond-socket' is set, connect to it instead."
     (setq transitiond--process
           (make-process
            :name name
-           :command (append (list program "--stdio"
-                                  "--clientProcessId"
-                                  (number-to-string (emacs-pid)))
+           :command (append (if transitiond-shared
+                                (list program "--remote=auto")
+                              (list program "--stdio"
+                                    "--clientProcessId"
+                                    (number-to-string (emacs-pid))))
                             transitiond-program-args)
            :connection-type 'pipe
            :coding 'utf-8-emacs-unix
@@ -615,7 +628,10 @@ kill it.  With `transitiond-socket', only the connection is closed."
     (if (not (process-live-p process))
         (when (called-interactively-p 'any)
           (message "transitiond: not running"))
-      (when transitiond-current-session
+      ;; A followed session is another client's: closing the connection only
+      ;; unsubscribes from it.
+      (when (and transitiond-current-session
+                 (not (transitiond-session-followed transitiond-current-session)))
         (ignore-errors
           (jsonrpc-request connection 'session/dispose
                            (list :session (transitiond-session-id
@@ -771,11 +787,7 @@ the spec in the minibuffer first.  Return the session."
   (let ((spec (or spec transitiond-default-spec)))
     (transitiond-validate-spec spec)
     (transitiond-start)
-    (when transitiond-current-session
-      (ignore-errors
-        (transitiond--request-1 'session/dispose
-                                (list :session (transitiond-session-id
-                                                transitiond-current-session)))))
+    (transitiond--leave-current-session)
     (let* ((result (transitiond-request 'session/create
                                         (transitiond--session-create-params spec)))
            (session (transitiond--make-session
@@ -795,6 +807,44 @@ the spec in the minibuffer first.  Return the session."
           (transitiond-preview)
         (transitiond--preview-update))
       session)))
+
+(defun transitiond--leave-current-session ()
+  "Dispose of the current session, or unsubscribe from it when followed."
+  (when-let ((session transitiond-current-session))
+    (ignore-errors
+      (transitiond--request-1 (if (transitiond-session-followed session)
+                                  'session/unsubscribe
+                                'session/dispose)
+                              (list :session (transitiond-session-id session))))))
+
+;;;###autoload
+(defun transitiond-follow (name)
+  "Make the session named NAME, created by any client of the daemon, current.
+The connection subscribes to it (`session/subscribe' by name), so its
+ticks reach the preview; with `transitiond-shared' that session may
+belong to another editor or a script.  It is drawn with the viewport
+of `transitiond-default-spec'.  Return the session."
+  (interactive (list (read-string "Follow the session named: ")))
+  (transitiond-start)
+  (let* ((result (transitiond-request 'session/subscribe (list :name name)))
+         (session (transitiond--make-session
+                   :id (plist-get result :session)
+                   :spec transitiond-default-spec
+                   :state (plist-get result :state)
+                   :content-offset (plist-get result :contentOffset)
+                   :followed t)))
+    (unless (equal (and transitiond-current-session
+                        (transitiond-session-id transitiond-current-session))
+                   (transitiond-session-id session))
+      (transitiond--leave-current-session))
+    (setq transitiond-current-session session)
+    (transitiond--mode-line-setup)
+    (when (called-interactively-p 'any)
+      (message "transitiond: following session %s (%s)" (plist-get result :session) name))
+    (if (and transitiond-preview-auto-display (called-interactively-p 'any))
+        (transitiond-preview)
+      (transitiond--preview-update))
+    session))
 
 ;;;###autoload
 (defun transitiond-create-session-from-buffer (&optional buffer)

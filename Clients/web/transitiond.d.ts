@@ -224,9 +224,11 @@ export interface SessionCreateParams {
   encoding?: "objects" | "compact";
   precision?: number;
   keepAlive?: boolean;
+  /** Unique among live sessions: other clients subscribe by it. */
+  name?: string;
 }
 /** @schema session.create.result.json */
-export interface SessionCreateResult { session: string; contentSize: Size; contentOffset: Point }
+export interface SessionCreateResult { session: string; name?: string; contentSize: Size; contentOffset: Point }
 
 /** @schema session.update.params.json */
 export interface SessionUpdateParams { session: string; viewport?: Size; contentInset?: Insets; sections?: Section[]; layout?: Layout }
@@ -243,6 +245,10 @@ export interface SessionParams { session: string }
 
 export interface SessionSummary {
   session: string;
+  name: string | null;
+  /** The processId the owner connection gave in initialize. */
+  ownerProcessId: number | null;
+  subscribers: number;
   clock: "realtime" | "manual";
   fps: number;
   encoding: "objects" | "compact";
@@ -258,7 +264,7 @@ export interface SessionSummary {
 export interface SessionListResult { sessions: SessionSummary[] }
 
 /** @schema session.subscribe.result.json */
-export interface SessionSubscribeResult { session: string; state: SessionState; contentSize: Size; contentOffset: Point }
+export interface SessionSubscribeResult { session: string; name?: string; state: SessionState; contentSize: Size; contentOffset: Point }
 
 /** @schema layout.attributes.params.json */
 export interface LayoutAttributesParams { session: string; rect?: Rect; all?: boolean }

@@ -425,6 +425,12 @@ public final class Daemon {
             let t = try Timer(loop: loop)
             t.onFire = { [unowned self] in
                 guard self.connections.isEmpty else { return }
+                // A client that connected just now (a forwarder of --remote=auto) is
+                // accepted on this loop iteration: it gets the daemon, not a closed socket.
+                if self.listeners.contains(where: \.hasWaitingClient) {
+                    self.armIdleTimer()
+                    return
+                }
                 self.logger.info("no client for the --listen-timeout: exiting")
                 self.shutdown(code: 0)
             }

@@ -89,6 +89,9 @@ struct Arguments {
             options.daemonPath = try value(name, inline)
         case "--socket":
             options.socketPath = try value(name, inline)
+        case "--shared":
+            try flag(name, inline)
+            options.shared = true
         case "--timeout":
             options.timeout = try number(name, inline, in: 0.001...86_400)
         case "--daemon-log-level":

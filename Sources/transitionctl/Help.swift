@@ -16,6 +16,11 @@ enum Help {
                 "Connect to a running transitiond (transitiond --listen <path>) instead of starting one."
         ),
         OptionSpec(
+            ["--shared"],
+            help:
+                "Use the per-user shared daemon (through transitiond --remote=auto, which starts it when none runs) instead of a daemon of this command's own: its sessions outlive the command when created with \"keepAlive\": true, and editors with their shared setting on see them."
+        ),
+        OptionSpec(
             ["--timeout"], value: "<seconds>", help: "Longest wait for a response (default 30)."),
         OptionSpec(
             ["--daemon-log-level"], value: "<l>", .choice(ConnectionOptions.daemonLogLevels),

@@ -20,7 +20,10 @@ extension Subcommand {
 
 enum Subcommands {
     static var all: [any Subcommand.Type] {
-        [CallCommand.self, RunCommand.self, DemoCommand.self, RenderCommand.self, ExportCommand.self]
+        [
+            CallCommand.self, RunCommand.self, DemoCommand.self, RenderCommand.self, ExportCommand.self,
+            SessionsCommand.self,
+        ]
     }
 
     static func named(_ name: String) -> (any Subcommand.Type)? {

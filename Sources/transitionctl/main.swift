@@ -50,6 +50,11 @@ func runTool(_ argv: [String]) -> Int32 {
                         "--daemon starts a daemon and --socket connects to one: give one of them",
                         usage: command.usage)
                 }
+                if connection.socketPath != nil && connection.shared {
+                    throw UsageError(
+                        "--shared reaches the shared daemon and --socket a given one: give one of them",
+                        usage: command.usage)
+                }
                 return try parsed.run(connection)
             }
         }

@@ -3,6 +3,8 @@ import TransitionServer
 /// What the command line asks for.
 enum Command {
     case serve(DaemonOptions)
+    /// `--remote`: forward standard input and output to a daemon's socket.
+    case forward(ForwarderOptions)
     case help
     case version
 }
@@ -24,6 +26,10 @@ enum CommandLineOptions {
         var modeGiven = false
         var allowRemote = false
         var allowedOrigins: [String] = []
+        var remote: ForwarderOptions.Target?
+        /// Options other than --remote, --listen-timeout and --log-level, which a
+        /// forwarder does not take.
+        var daemonOnly: [String] = []
         func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
             if let inline { return inline }
             guard let next = rest.first else { throw UsageError(message: "\(name) needs a value") }
@@ -41,6 +47,7 @@ enum CommandLineOptions {
             let parts = arg.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
             let inline = parts.count == 2 ? parts[1] : nil
+            if !["--remote", "--listen-timeout", "--log-level"].contains(name) { daemonOnly.append(name) }
             switch name {
             case "-h", "--help": return .help
             case "--version": return .version
@@ -71,6 +78,10 @@ enum CommandLineOptions {
                     options.mode = .listen(path: try value(name, inline))
                     options.acceptsSocketActivation = false
                 }
+            case "--remote":
+                let text = try value(name, inline)
+                guard !text.isEmpty else { throw UsageError(message: "--remote takes auto or a socket path") }
+                remote = text == "auto" ? .auto : .socket(path: text)
             case "--listen-timeout":
                 let text = try value(name, inline)
                 guard let milliseconds = milliseconds(text) else {
@@ -99,6 +110,9 @@ enum CommandLineOptions {
             default: throw UsageError(message: "unknown option '\(arg)'")
             }
         }
+        if let remote {
+            return .forward(try forwarderOptions(remote, options, daemonOnly: daemonOnly))
+        }
         if options.web != nil {
             options.web!.allowRemote = allowRemote
             options.web!.allowedOrigins = allowedOrigins
@@ -110,6 +124,24 @@ enum CommandLineOptions {
             throw UsageError(message: "--listen-timeout needs --listen or --ws (over standard input/output the client decides)")
         }
         return .serve(options)
+    }
+
+    /// `--remote`, with what it passes to a daemon it starts.
+    private static func forwarderOptions(
+        _ target: ForwarderOptions.Target, _ options: DaemonOptions, daemonOnly: [String]
+    ) throws(UsageError) -> ForwarderOptions {
+        if let other = daemonOnly.first {
+            throw UsageError(message: "--remote forwards to a daemon; \(other) is the daemon's option")
+        }
+        var forwarder = ForwarderOptions(target: target)
+        forwarder.logLevel = options.logLevel
+        if let timeout = options.listenTimeoutMilliseconds {
+            guard target == .auto else {
+                throw UsageError(message: "--listen-timeout with --remote needs --remote=auto (it is for the daemon that starts)")
+            }
+            forwarder.listenTimeoutMilliseconds = timeout
+        }
+        return forwarder
     }
 
     /// A positive duration in milliseconds: `500ms`, `60s`, `2m`, or plain seconds.

@@ -9,7 +9,7 @@ extension CommandLineOptions {
         return CommandSpec(
             name: "transitiond",
             summary: "animated layout transitions as a service",
-            usage: "transitiond [--stdio | --listen <path>] [--ws [<host>:]<port>] [<options>]",
+            usage: "transitiond [--stdio | --listen <path> | --remote auto|<path>] [--ws [<host>:]<port>] [<options>]",
             overview: [
                 "transitiond \u{2014} animated layout transitions as a service. It speaks JSON-RPC 2.0 with LSP framing (Content-Length headers) on standard input and output, or on a Unix socket, and streams each frame's layout attributes."
             ],
@@ -22,9 +22,14 @@ extension CommandLineOptions {
                         "Serve clients on a Unix socket at <path> (created 0600) until SIGINT or SIGTERM. Also --pipe=<path>. Without a path: $XDG_RUNTIME_DIR/transitiond/\(SocketPaths.socketName), else /tmp/transitiond-<uid>/\(SocketPaths.socketName) (the directory made 0700). Only this user may connect. Without a path, a socket passed by systemd (LISTEN_PID and LISTEN_FDS, as transitiond.socket does) is served instead, and its file is left to systemd."
                 ),
                 OptionSpec(
+                    ["--remote"], value: "auto|<path>", .file,
+                    help:
+                        "Forward standard input/output, byte for byte, to the daemon on a Unix socket, so editors and scripts share one daemon and its sessions. auto: the per-user daemon at the default socket path (see --listen), started when none answers (detached, --listen-timeout 60s unless given, logging to transitiond.log beside the socket); forwarders started at once share one daemon. <path>: a daemon already serving <path>. It exits when either side closes; when the daemon goes away it says so on standard error and exits 1. Only --listen-timeout and --log-level (both for the daemon it starts) go with it."
+                ),
+                OptionSpec(
                     ["--listen-timeout"], value: "<duration>",
                     help:
-                        "With --listen or --ws: exit (status 0) when no client has been connected for <duration>, counted from the start and from when the last client left: 500ms, 60s, 2m, or plain seconds. Never by default."
+                        "With --listen or --ws: exit (status 0) when no client has been connected for <duration>, counted from the start and from when the last client left: 500ms, 60s, 2m, or plain seconds. Never by default, except for the daemon --remote=auto starts (60s)."
                 ),
                 OptionSpec(
                     ["--ws"], value: "[<host>:]<port>",
@@ -80,7 +85,7 @@ extension CommandLineOptions {
                     "EXIT STATUS",
                     [
                         .paragraph(
-                            "Over standard input/output: 0 after shutdown and exit; 1 when the client leaves without shutdown, after a framing error or on a signal. With --listen: 0 on SIGINT or SIGTERM, or after --listen-timeout without a client. 1 when it cannot start (the socket, the log file); 64 on a command-line mistake."
+                            "Over standard input/output: 0 after shutdown and exit; 1 when the client leaves without shutdown, after a framing error or on a signal. With --listen: 0 on SIGINT or SIGTERM, or after --listen-timeout without a client. 1 when it cannot start (the socket, the log file); 64 on a command-line mistake. With --remote: 0 when the client's input ended or the daemon closed the connection and still runs; 1 when it cannot connect or start the daemon, when the daemon went away, or when standard output closed."
                         )
                     ]),
                 Section(
@@ -89,7 +94,7 @@ extension CommandLineOptions {
                         .definitions([
                             Definition(
                                 "XDG_RUNTIME_DIR",
-                                "Where the default socket lives (its transitiond directory)."),
+                                "Where the default socket lives (its transitiond directory), with the lock and log of the daemon --remote=auto starts."),
                             Definition(
                                 "LISTEN_PID, LISTEN_FDS",
                                 "Socket activation: when LISTEN_PID is the daemon's process id and LISTEN_FDS is 1, --listen without a path serves the listening Unix socket on fd 3 (the variables and LISTEN_FDNAMES are then removed from its environment)."
@@ -101,6 +106,7 @@ extension CommandLineOptions {
                     [
                         .verbatim([
                             "transitiond --listen --log-level info",
+                            "transitiond --remote=auto",
                             "transitionctl --socket \"$XDG_RUNTIME_DIR/transitiond/\(SocketPaths.socketName)\" call session/list",
                         ])
                     ]),

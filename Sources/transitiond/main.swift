@@ -39,6 +39,8 @@ do {
         writeAll("\(ServerInfo.name) \(ServerInfo.version)\n", to: 1)
     case .serve(let options):
         exit(Daemon.run(options))
+    case .forward(let options):
+        exit(Forwarder.run(options))
     }
 } catch {
     // The only error the command line throws is a usage error.

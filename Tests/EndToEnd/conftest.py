@@ -6,6 +6,7 @@ Every test runs under a wall-clock limit (`@pytest.mark.time_limit(seconds)`, de
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import subprocess
@@ -16,6 +17,7 @@ from typing import Callable
 import pytest
 
 from e2e_harness import Daemon, ProcessClient, SocketClient, binary_path, wait_for_socket
+from shared_runtime import Runtime
 
 DEFAULT_TIME_LIMIT = 30.0
 
@@ -178,3 +180,17 @@ def connect(transport, stdio, server) -> Callable[..., object]:
 
     return make
 
+
+@pytest.fixture
+def runtime(tmp_path) -> Runtime:
+    """A private runtime directory for `--remote=auto`; its daemons are killed after."""
+    # Short (sun_path holds 107 bytes) and private, as the daemon insists.
+    root = Path(tempfile.mkdtemp(prefix="tdr-", dir="/tmp"))
+    os.chmod(root, 0o700)
+    rt = Runtime(root, tmp_path)
+    yield rt
+    for process in rt.forwarders:
+        process.stop()
+    for pid, _ in rt.daemons():
+        os.kill(pid, signal.SIGKILL)
+    shutil.rmtree(root, ignore_errors=True)

@@ -349,11 +349,11 @@ class Daemon:
     """A transitiond process; stderr goes to a file (`log`)."""
 
     def __init__(self, args: Iterable[str], log_path: Path, stdin: Any = subprocess.PIPE,
-                 stdout: Any = subprocess.PIPE) -> None:
+                 stdout: Any = subprocess.PIPE, env: dict | None = None) -> None:
         self.args = [str(binary_path()), *args]
         self.log_path = log_path
         self._log = open(log_path, "wb")
-        self.proc = subprocess.Popen(self.args, stdin=stdin, stdout=stdout, stderr=self._log)
+        self.proc = subprocess.Popen(self.args, stdin=stdin, stdout=stdout, stderr=self._log, env=env)
         self.pid = self.proc.pid
 
     def wait(self, timeout: float = DEFAULT_TIMEOUT) -> int:

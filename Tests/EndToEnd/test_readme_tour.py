@@ -4,7 +4,8 @@ The code blocks of the tour are read from README.md and run from the repository 
 with bash (and Python), with two substitutions a test needs: `T` names the build under
 test (the directory of $TRANSITIOND, else .build/debug) instead of .build/release, and
 the socket path is a temporary one instead of /tmp/transitiond.sock, so that the test
-cannot meet a daemon of the user's. Everything else is the README's text.
+cannot meet a daemon of the user's (and the shared daemon's block runs with a private
+XDG_RUNTIME_DIR for the same reason). Everything else is the README's text.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import urllib.request
 import sys
+import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -93,6 +96,33 @@ def test_over_a_unix_socket_follow_gets_the_ticks(tmp_path):
     ticks = notifications[:-1]
     assert len(ticks) >= 2 and all(n["method"] == "transition/tick" for n in ticks)
     assert ticks[-1]["params"]["progress"] == 1
+
+
+def test_sharing_one_daemon_a_named_session_is_found_by_name(tmp_path):
+    code = with_build(block("sh", "--shared sessions"))
+    # A private runtime directory: the shared daemon the block starts is this test's.
+    runtime = Path(tempfile.mkdtemp(prefix="tdt-", dir="/tmp"))
+    os.chmod(runtime, 0o700)
+    socket = str(runtime / "transitiond" / "transitiond.sock")
+    try:
+        r = subprocess.run(["bash", "-c", "set -euo pipefail\n" + code], cwd=ROOT, capture_output=True, text=True,
+                           timeout=60, env={**os.environ, "TMPDIR": str(tmp_path), "XDG_RUNTIME_DIR": str(runtime)})
+        assert r.returncode == 0, r.stderr
+        created, header, row, subscribed = r.stdout.splitlines()
+        assert json.loads(created)["name"] == "gallery"
+        assert header.split() == ["SESSION", "NAME", "OWNER", "PID", "SUBSCRIBERS", "STATE", "ITEMS", "LAYOUT",
+                                  "CLOCK", "KEEPALIVE"]
+        assert row.split() == ["s1", "gallery", "-", "0", "idle", "100", "list", "realtime", "yes"]
+        assert json.loads(subscribed)["session"] == "s1"
+    finally:
+        for entry in Path("/proc").iterdir():
+            try:
+                args = (entry / "cmdline").read_bytes().split(b"\0") if entry.name.isdigit() else []
+            except OSError:
+                continue
+            if b"--listen" in args and socket.encode() in args:
+                os.kill(int(entry.name), 9)
+        shutil.rmtree(runtime, ignore_errors=True)
 
 
 def test_in_the_browser_the_url_serves_the_viewer(tmp_path):

@@ -100,7 +100,7 @@ final class RecordingRouter {
         let router = RecordingRouter(host)
         let owned = try Self.create(host, connection: 1)
         let kept = try Self.create(host, connection: 1, keepAlive: true)
-        _ = try host.subscribe(owned, connection: 2)
+        _ = try host.subscribe(.id(owned), connection: 2)
         try Self.start(host, owned)
         host.connectionClosed(1, now: 0)
         #expect(host.sessions[owned] == nil && host.sessions[kept] != nil)

@@ -42,6 +42,11 @@ command('TransitiondSession', function(a)
   td().create_session(spec)
 end, { nargs = '?', desc = 'Create a transitiond session from a spec (buffer, inline, or the demo)' })
 
+-- :TransitiondFollow {name}     preview the session created with that name (by any client)
+command('TransitiondFollow', function(a)
+  td().follow(vim.trim(a.args))
+end, { nargs = 1, desc = 'Follow a named session of the daemon (see the shared setting)' })
+
 command('TransitiondPlay', function(a)
   local target = vim.trim(a.args or '')
   td().play({ target = target ~= '' and target or nil, interactive = a.bang or nil })

@@ -125,6 +125,8 @@ class TransitiondClient extends EventEmitter {
    * @param {string[]} [options.args] extra arguments for the daemon
    * @param {string} [options.socketPath] connect to `transitiond --listen PATH` instead of spawning
    * @param {number} [options.clientProcessId] passed as `--clientProcessId` (default this process)
+   * @param {boolean} [options.shared] spawn `transitiond --remote=auto` instead: a forwarder to the
+   *   per-user shared daemon (started when none runs), which watches `processId` from initialize
    * @param {number} [options.requestTimeout] milliseconds before a request fails (default 10000)
    * @param {object} [options.env] environment of the daemon
    */
@@ -181,7 +183,8 @@ class TransitiondClient extends EventEmitter {
 
   spawnChild(reader) {
     const pid = this.options.clientProcessId ?? process.pid;
-    const args = ['--stdio', '--clientProcessId', String(pid), ...this.options.args];
+    const mode = this.options.shared ? ['--remote=auto'] : ['--stdio', '--clientProcessId', String(pid)];
+    const args = [...mode, ...this.options.args];
     return new Promise((resolve, reject) => {
       let child;
       try {

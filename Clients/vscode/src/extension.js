@@ -23,6 +23,7 @@ const COMMAND_IDS = Object.freeze([
   'transitiond.scrubForward',
   'transitiond.scrubBack',
   'transitiond.advance',
+  'transitiond.followSession',
 ]);
 
 /** The text shown to the user for an error: its message, never a stack trace. */
@@ -71,6 +72,7 @@ class TransitiondExtension {
     return {
       path: c.get('path') || 'transitiond',
       socketPath: c.get('socketPath') || '',
+      shared: c.get('shared') === true,
       args: c.get('args') || [],
       requestTimeout: c.get('requestTimeout') || 10000,
     };
@@ -85,6 +87,7 @@ class TransitiondExtension {
     const client = new TransitiondClient({
       path: cfg.path,
       socketPath: cfg.socketPath || undefined,
+      shared: cfg.shared,
       args: cfg.args,
       requestTimeout: cfg.requestTimeout,
     });
@@ -173,6 +176,21 @@ class TransitiondExtension {
     this.openPreview();
     this.postModel(controller.snapshot());
     this.log(`session ${controller.session}: ${spec.items ?? 'sections'} items, ${spec.from.type} <-> ${spec.to.type}`);
+    return controller.session;
+  }
+
+  /** Previews the session another client created with a name (see the `shared` setting). */
+  async followSession(nameArg) {
+    const name = typeof nameArg === 'string' ? nameArg : await vscode.window.showInputBox({ prompt: 'Follow the session named' });
+    if (!name) return undefined;
+    const client = await this.ensureClient();
+    this.dropController();
+    const controller = await PreviewController.follow(client, name, parseSpec(DEFAULT_SPEC));
+    this.controller = controller;
+    controller.on('update', (model) => this.postModel(model));
+    this.openPreview();
+    this.postModel(controller.snapshot());
+    this.log(`following session ${controller.session} (${name})`);
     return controller.session;
   }
 
@@ -326,6 +344,7 @@ function activate(context) {
     'transitiond.scrubForward': ext.scrubForward,
     'transitiond.scrubBack': ext.scrubBack,
     'transitiond.advance': ext.advance,
+    'transitiond.followSession': ext.followSession,
   };
   for (const id of COMMAND_IDS) {
     context.subscriptions.push(vscode.commands.registerCommand(id, ext.guard(handlers[id])));

@@ -213,6 +213,19 @@ class PreviewController extends EventEmitter {
     return controller;
   }
 
+  /**
+   * Follows the session created with `name` by any client of the daemon (with the
+   * `shared` setting, another editor or a script): subscribes to it, drawn with the
+   * viewport of `spec`. Disposing the controller unsubscribes; the session stays.
+   */
+  static async follow(client, name, spec, options = {}) {
+    const subscribed = await client.request('session/subscribe', { name });
+    const controller = new PreviewController(client, subscribed.session, { ...options, spec, created: subscribed });
+    controller.followed = true;
+    await controller.refresh();
+    return controller;
+  }
+
   constructor(client, session, options = {}) {
     super();
     this.client = client;
@@ -360,7 +373,8 @@ class PreviewController extends EventEmitter {
     this.client.off('transition/didEnd', this.onDidEnd);
     if (!options.keepSession && this.client.isRunning) {
       try {
-        await this.client.request('session/dispose', { session: this.session });
+        // A followed session belongs to someone else: only stop watching it.
+        await this.client.request(this.followed ? 'session/unsubscribe' : 'session/dispose', { session: this.session });
       } catch {
         // Already gone.
       }

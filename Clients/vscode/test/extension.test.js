@@ -31,7 +31,7 @@ test('the manifest is a VS Code extension manifest', () => {
   assert.match(manifest.engines.vscode, /^\^1\.\d+\.\d+$/);
   assert.ok(fs.existsSync(path.join(ROOT, manifest.main)), manifest.main);
   const titles = manifest.contributes.commands.map((c) => c.title).sort();
-  assert.deepEqual(titles, ['Advance Manual Clock', 'Cancel', 'Cancel In Place', 'Create Session', 'Finish', 'Open Preview', 'Play', 'Scrub', 'Scrub Back', 'Scrub Forward', 'Start', 'Stop']);
+  assert.deepEqual(titles, ['Advance Manual Clock', 'Cancel', 'Cancel In Place', 'Create Session', 'Finish', 'Follow a Named Session', 'Open Preview', 'Play', 'Scrub', 'Scrub Back', 'Scrub Forward', 'Start', 'Stop']);
   // Contributed keybindings: every one names a contributed command, no key twice.
   const ids = manifest.contributes.commands.map((c) => c.command);
   const bindings = manifest.contributes.keybindings;
@@ -47,6 +47,9 @@ test('the manifest is a VS Code extension manifest', () => {
     assert.ok(manifest.activationEvents.includes(`onCommand:${c.command}`), c.command);
   }
   assert.equal(manifest.contributes.configuration.properties['transitiond.path'].type, 'string');
+  // The shared daemon is opt-in.
+  const shared = manifest.contributes.configuration.properties['transitiond.shared'];
+  assert.deepEqual([shared.type, shared.default], ['boolean', false]);
   // The demo's transition lasts long enough to watch.
   assert.equal(require('../src/spec').DEFAULT_SPEC.duration, 0.8);
 });

@@ -119,12 +119,7 @@ final class Stream {
     var peerUID: uid_t? {
         var fd = uv_os_fd_t()
         guard isOpen, uv_fileno(asHandle(handle), &fd) == 0 else { return nil }
-        var credentials = PeerCredentials()
-        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
-            return nil
-        }
-        return credentials.uid
+        return PeerCredentials.of(fd)?.uid
     }
 
     /// Bytes queued in libuv, not yet written: the connection's backlog.
@@ -208,11 +203,4 @@ final class WriteRequest {
         bytes.deallocate()
         request.deallocate()
     }
-}
-
-/// Linux's `struct ucred` (its declaration needs _GNU_SOURCE, which the C module lacks).
-private struct PeerCredentials {
-    var pid: pid_t = 0
-    var uid: uid_t = 0
-    var gid: gid_t = 0
 }

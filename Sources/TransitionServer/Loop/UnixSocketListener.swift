@@ -36,6 +36,12 @@ protocol ClientListener: AnyObject {
     var namesPeerUser: Bool { get }
     /// Stops accepting (and removes what it created, such as a socket file).
     func close()
+    /// Whether a client waits to be accepted (so an idle daemon must not exit now).
+    var hasWaitingClient: Bool { get }
+}
+
+extension ClientListener {
+    var hasWaitingClient: Bool { false }
 }
 
 /// A Unix-socket server: binds the path 0600 (replacing a stale socket, refusing a live
@@ -128,29 +134,12 @@ final class UnixSocketListener: ClientListener {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }  // nothing there
         guard (info.st_mode & S_IFMT) == S_IFSOCK else { throw .notASocket(path: path) }
-        if probe(path) { throw .daemonAlive(path: path) }
+        if UnixSocketConnector.answers(path) { throw .daemonAlive(path: path) }
         guard unlink(path) == 0 else {
             throw .failed(
                 path: path, step: "remove the stale socket",
                 reason: String(cString: strerror(errno)))
         }
-    }
-
-    /// Whether something accepts connections on `path`.
-    static func probe(_ path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { Glibc.close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
-        }
-        let size = socklen_t(MemoryLayout<sockaddr_un>.size)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, size) }
-        }
-        return result == 0
     }
 
     private func accept() {
@@ -164,6 +153,14 @@ final class UnixSocketListener: ClientListener {
             return
         }
         onConnection?(Stream(loop: loop, memory: UnsafeMutableRawPointer(client), kind: "unix"))
+    }
+
+    /// Whether a connection waits in the kernel's queue: the listening socket is readable.
+    var hasWaitingClient: Bool {
+        var fd = uv_os_fd_t()
+        guard handle.isOpen, uv_fileno(asHandle(handle.raw), &fd) == 0 else { return false }
+        var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) == 1
     }
 
     /// Stops listening and removes the socket file it created.

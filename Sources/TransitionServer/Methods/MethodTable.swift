@@ -17,6 +17,7 @@ enum MethodTable {
         var r = MethodRegistry()
         r.register(ClockAdvanceRequest.self) { q, _ throws(ResponseError) in try host.advance(q, now: now()) }
         r.register(InitializeRequest.self) { q, _ in
+            host.identify(connection, processID: q.processId)
             onInitialize(q)
             return InitializeResult(capabilities: capabilities(host.limits), serverName: ServerInfo.name, serverVersion: ServerInfo.version)
         }
@@ -28,7 +29,7 @@ enum MethodTable {
         }
         r.register(SessionListRequest.self) { _, _ in host.list(connection: connection) }
         r.register(SessionScrollRequest.self) { q, _ throws(ResponseError) in try host.scroll(q) }
-        r.register(SessionSubscribeRequest.self) { q, _ throws(ResponseError) in try host.subscribe(q.params.session, connection: connection) }
+        r.register(SessionSubscribeRequest.self) { q, _ throws(ResponseError) in try host.subscribe(q.target, connection: connection) }
         r.register(SessionUnsubscribeRequest.self) { q, _ throws(ResponseError) in
             try host.unsubscribe(q.params.session, connection: connection)
             return NullResult()

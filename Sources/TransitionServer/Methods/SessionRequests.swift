@@ -13,6 +13,8 @@ struct SessionCreateRequest: RequestType {
     var fps: Int
     var format: AttributeFormat
     var keepAlive: Bool
+    /// Checked by the host (`SessionName`), which knows the other sessions' names.
+    var name: String?
 
     init(json: JSONCursor) throws(JSONDecodingError) {
         viewport = try Decode.viewport(json, required: true)!
@@ -28,6 +30,7 @@ struct SessionCreateRequest: RequestType {
         }
         format = AttributeFormat(encoding: encoding, precision: precision)
         keepAlive = try json["keepAlive"].decode(default: false)
+        name = try json["name"].decodeIfPresent()
     }
 }
 
@@ -85,11 +88,28 @@ struct SessionListRequest: RequestType {
     init(json: JSONCursor) throws(JSONDecodingError) {}
 }
 
+/// How `session/subscribe` names its session: by id, or by the name it was created with.
+enum SessionTarget: Equatable {
+    case id(String)
+    case name(String)
+}
+
+/// `session/subscribe`: `session` or `name`, not both.
 struct SessionSubscribeRequest: RequestType {
     typealias Response = RestingState
     static let method = "session/subscribe"
-    var params: SessionOnlyParams
-    init(json: JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
+    var target: SessionTarget
+
+    init(json: JSONCursor) throws(JSONDecodingError) {
+        guard json["name"].isPresent else {
+            target = .id(try json["session"].decode())
+            return
+        }
+        if json["session"].isPresent {
+            throw json["name"].invalid("nothing beside session (give session or name)")
+        }
+        target = .name(try json["name"].decode())
+    }
 }
 
 struct SessionUnsubscribeRequest: RequestType {

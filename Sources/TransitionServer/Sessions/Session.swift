@@ -13,6 +13,9 @@ typealias ConnectionID = Int
 /// One transition session: a scene, how its time runs, and who watches it.
 final class Session {
     let id: String
+    /// The name other clients find it by (`session/subscribe {name}`), unique among
+    /// live sessions.
+    let name: String?
     var scene: Scene
     let clock: ClockKind
     let fps: Int
@@ -61,10 +64,11 @@ final class Session {
     }
 
     init(
-        id: String, scene: Scene, clock: ClockKind, fps: Int, format: AttributeFormat,
+        id: String, name: String?, scene: Scene, clock: ClockKind, fps: Int, format: AttributeFormat,
         owner: ConnectionID, keepAlive: Bool, origin: UInt64
     ) {
         self.id = id
+        self.name = name
         self.scene = scene
         self.clock = clock
         self.fps = fps

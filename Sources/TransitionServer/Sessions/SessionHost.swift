@@ -20,6 +20,9 @@ final class SessionHost {
     /// Session ids in creation order.
     private(set) var order: [String] = []
     private var nextSessionNumber = 1
+    /// Each connection's process id, from its `initialize`; `session/list` shows the
+    /// owner's.
+    private var processIDs: [ConnectionID: Int64] = [:]
     let limits: ServerLimits
     /// Notifications caused since the last `takeEmissions()`, in order.
     private var outbox: [Emission] = []
@@ -44,6 +47,16 @@ final class SessionHost {
         return s
     }
 
+    /// The live session called `name`.
+    func session(named name: String) -> Session? {
+        sessions.values.first { $0.name == name }
+    }
+
+    /// Records the process id a connection's `initialize` gave (nil: none).
+    func identify(_ connection: ConnectionID, processID: Int64?) {
+        processIDs[connection] = processID
+    }
+
     var layoutLimits: LayoutLimits { LayoutLimits(maxItems: limits.maxItemsPerSession) }
 
     // MARK: Sessions
@@ -56,6 +69,14 @@ final class SessionHost {
         guard r.fps >= 1, r.fps <= limits.maxFPS else {
             throw .invalid(ValidationError(field: "fps", message: "must be an integer from 1 to \(limits.maxFPS)"))
         }
+        if let name = r.name {
+            do {
+                try SessionName.validate(name)
+            } catch {
+                throw .invalid(error)
+            }
+            if let holder = session(named: name) { throw .nameTaken(name, by: holder.id) }
+        }
         let scene: Scene
         do {
             scene = try Scene(spec: r.layout, model: r.model, viewport: r.viewport, contentOffset: r.contentOffset, limits: layoutLimits)
@@ -65,11 +86,11 @@ final class SessionHost {
         let id = "s\(nextSessionNumber)"
         nextSessionNumber += 1
         let session = Session(
-            id: id, scene: scene, clock: r.clock, fps: r.fps, format: r.format, owner: connection,
+            id: id, name: r.name, scene: scene, clock: r.clock, fps: r.fps, format: r.format, owner: connection,
             keepAlive: r.keepAlive, origin: now)
         sessions[id] = session
         order.append(id)
-        return SessionCreated(session: id, contentSize: scene.placed.layout.contentSize, contentOffset: scene.placed.contentOffset)
+        return SessionCreated(session: id, name: r.name, contentSize: scene.placed.layout.contentSize, contentOffset: scene.placed.contentOffset)
     }
 
     func update(_ r: SessionUpdateRequest) throws(ResponseError) -> RestingState {
@@ -122,17 +143,24 @@ final class SessionHost {
         SessionList(
             sessions: order.compactMap { sessions[$0] }.map { s in
                 SessionList.Entry(
-                    session: s.id, clock: s.clock, fps: s.fps, format: s.format, state: s.state,
+                    session: s.id, name: s.name, ownerProcessID: s.owner.flatMap { processIDs[$0] },
+                    subscribers: s.subscribers.count, clock: s.clock, fps: s.fps, format: s.format, state: s.state,
                     items: s.scene.model.totalCount, layoutState: s.scene.placed.layout.stateName,
                     owned: s.owner == connection, subscribed: s.subscribers.contains(connection), keepAlive: s.keepAlive)
             })
     }
 
-    func subscribe(_ id: String, connection: ConnectionID) throws(ResponseError) -> RestingState {
-        let s = try session(id)
+    func subscribe(_ target: SessionTarget, connection: ConnectionID) throws(ResponseError) -> RestingState {
+        let s: Session
+        switch target {
+        case .id(let id): s = try session(id)
+        case .name(let name):
+            guard let named = session(named: name) else { throw .unknownSessionName(name) }
+            s = named
+        }
         s.subscribers.insert(connection)
         var result = restingState(s)
-        result.subscribed = (s.state, s.id)
+        result.subscribed = RestingState.Subscription(state: s.state, session: s.id, name: s.name)
         return result
     }
 
@@ -170,6 +198,7 @@ final class SessionHost {
 
     /// A connection went away: its sessions end unless kept alive, its subscriptions go.
     func connectionClosed(_ connection: ConnectionID, now: UInt64) {
+        processIDs[connection] = nil
         for id in order {
             guard let s = sessions[id] else { continue }
             s.subscribers.remove(connection)

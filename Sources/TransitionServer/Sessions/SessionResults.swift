@@ -44,6 +44,8 @@ extension JSONByteWriter {
 /// `session/create`.
 struct SessionCreated: JSONEncodable {
     var session: String
+    /// Only when the session was given one.
+    var name: String?
     var contentSize: Size
     var contentOffset: Point
 
@@ -51,6 +53,10 @@ struct SessionCreated: JSONEncodable {
         w.beginObject()
         w.writeKey("session")
         w.write(session)
+        if let name {
+            w.writeKey("name")
+            w.write(name)
+        }
         w.write("contentSize", size: contentSize)
         w.write("contentOffset", point: contentOffset)
         w.endObject()
@@ -61,8 +67,15 @@ struct SessionCreated: JSONEncodable {
 struct RestingState: JSONEncodable {
     var contentSize: Size
     var contentOffset: Point
+    /// What `session/subscribe` adds: the session's state, id and name.
+    struct Subscription {
+        var state: String
+        var session: String
+        var name: String?
+    }
+
     /// Only `session/subscribe` names them.
-    var subscribed: (state: String, session: String)? = nil
+    var subscribed: Subscription? = nil
 
     func encode(to w: inout JSONByteWriter) {
         w.beginObject()
@@ -73,6 +86,10 @@ struct RestingState: JSONEncodable {
             w.write(subscribed.state)
             w.writeKey("session")
             w.write(subscribed.session)
+            if let name = subscribed.name {
+                w.writeKey("name")
+                w.write(name)
+            }
         }
         w.endObject()
     }
@@ -93,6 +110,12 @@ struct ScrollResult: JSONEncodable {
 struct SessionList: JSONEncodable {
     struct Entry: JSONEncodable {
         var session: String
+        var name: String?
+        /// The owner connection's process id (its `initialize`); nil when it gave none
+        /// or the session outlived it.
+        var ownerProcessID: Int64?
+        /// Connections subscribed to it with `session/subscribe`.
+        var subscribers: Int
         var clock: ClockKind
         var fps: Int
         var format: AttributeFormat
@@ -107,6 +130,12 @@ struct SessionList: JSONEncodable {
             w.beginObject()
             w.writeKey("session")
             w.write(session)
+            w.writeKey("name")
+            if let name { w.write(name) } else { w.writeNull() }
+            w.writeKey("ownerProcessId")
+            if let ownerProcessID { w.write(ownerProcessID) } else { w.writeNull() }
+            w.writeKey("subscribers")
+            w.write(subscribers)
             w.writeKey("clock")
             w.write(clock.rawValue)
             w.writeKey("fps")

@@ -14,6 +14,9 @@ struct ConnectionOptions {
     var timeout: Double = 30
     /// The daemon's log level when started by us (its standard error is ours).
     var daemonLogLevel = "warning"
+    /// `--shared`: start `transitiond --remote=auto`, a forwarder to the per-user shared
+    /// daemon (started when none runs), instead of a daemon of our own.
+    var shared = false
 
     /// What `--daemon-log-level` takes.
     static let daemonLogLevels = ["error", "warning", "info", "debug"]
@@ -60,16 +63,21 @@ final class DaemonClient {
             peer = "transitiond at \(socketPath)"
         } else {
             let path = try DaemonLocator.find(explicit: options.daemonPath)
+            let mode = options.shared ? "--remote=auto" : "--stdio"
             let process = try ChildProcess(
-                path: path, arguments: ["--stdio", "--log-level", options.daemonLogLevel])
+                path: path, arguments: [mode, "--log-level", options.daemonLogLevel])
             child = process
             readFD = process.output
             writeFD = process.input
-            peer = "transitiond (\(path), pid \(process.pid))"
+            peer =
+                options.shared
+                ? "the shared transitiond (forwarder \(path), pid \(process.pid))"
+                : "transitiond (\(path), pid \(process.pid))"
         }
         do {
             // A daemon we started watches our process and exits if we die; a shared one
-            // (socket) must not.
+            // reached through the forwarder closes only our connection; one on a socket
+            // we connected to ourselves is not told.
             let pid: JSONValue = child == nil ? .null : .integer(Int64(getpid()))
             let params: JSONValue = [
                 "processId": pid,

@@ -28,6 +28,9 @@ function M.check()
   else
     warn('`' .. cmd[1] .. ' --version` failed: ' .. vim.trim(version))
   end
+  if td.config.shared then
+    info('shared: through `transitiond --remote=auto`, the per-user daemon other editors and scripts use')
+  end
   if td.is_running() then
     local server = td.server_info() or {}
     info(string.format('running (pid %s, %s %s)', tostring(td.pid()), tostring(server.name), tostring(server.version)))

@@ -22,6 +22,7 @@ M.config = {
   preview = {}, -- see require('transitiond.preview').config
   open_preview = false, -- open the preview when a session is created
   log_file = nil, -- where the daemon's stderr is appended; nil = <stdpath('cache')>/transitiond.log
+  shared = false, -- use the per-user shared daemon (`transitiond --remote=auto`) instead of a private one
 }
 
 local S = {
@@ -256,14 +257,20 @@ function M.start()
     return S.client
   end
   local cmd = M.resolve_cmd()
-  if not vim.tbl_contains(cmd, '--stdio') then
+  if M.config.shared then
+    -- A forwarder to the shared daemon, which watches our pid from initialize
+    -- and closes only this connection when Neovim dies.
+    table.insert(cmd, 2, '--remote=auto')
+  elseif not vim.tbl_contains(cmd, '--stdio') then
     table.insert(cmd, 2, '--stdio')
   end
   for _, a in ipairs(M.config.args or {}) do
     cmd[#cmd + 1] = a
   end
-  cmd[#cmd + 1] = '--clientProcessId'
-  cmd[#cmd + 1] = tostring(vim.fn.getpid())
+  if not M.config.shared then
+    cmd[#cmd + 1] = '--clientProcessId'
+    cmd[#cmd + 1] = tostring(vim.fn.getpid())
+  end
   local client
   local err
   client, err = rpc.start(cmd, {
@@ -409,6 +416,42 @@ local function with_session(fn)
   M.create_session(S.last_spec, fn)
 end
 
+-- Disposes of a session this editor made; only unsubscribes from a followed one
+-- (it is another client's).
+local function leave_session(session)
+  if session then
+    local method = session.followed and 'session/unsubscribe' or 'session/dispose'
+    M.request(method, { session = session.id }, nil, function() end)
+  end
+end
+
+-- Follows the session called `name`, which any client of the daemon created
+-- (with `shared`, another editor or a script): subscribes to it and makes it
+-- the previewed session, drawn with `opts.viewport` (default: the demo's).
+-- `callback(session)` runs once subscribed.
+function M.follow(name, opts, callback)
+  opts = opts or {}
+  local spec = specs.normalize(nil)
+  spec.viewport = opts.viewport or spec.viewport
+  M.request('session/subscribe', { name = name }, function(result)
+    if S.session and S.session.id ~= result.session then
+      leave_session(S.session)
+    end
+    local session = new_session(result.session, spec, result)
+    session.name = name
+    session.phase = result.state or 'idle'
+    session.followed = true
+    S.session = session
+    if M.config.open_preview and not preview.is_open() then
+      preview.open()
+    end
+    M._redraw()
+    if callback then
+      callback(session)
+    end
+  end)
+end
+
 -- Creates a session from a spec table (see transitiond.spec; nil = the demo),
 -- disposing of the previous one. `callback(session)` runs when it exists.
 function M.create_session(spec_table, callback)
@@ -416,10 +459,7 @@ function M.create_session(spec_table, callback)
   specs.validate(spec)
   M.start()
   S.last_spec = spec_table
-  local old = S.session
-  if old then
-    M.request('session/dispose', { session = old.id }, nil, function() end)
-  end
+  leave_session(S.session)
   S.session = nil
   local waiting = S.creating or {}
   S.creating = waiting

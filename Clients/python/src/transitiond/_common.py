@@ -65,7 +65,12 @@ def resolve_binary(path: Optional[Union[str, "os.PathLike[str]"]] = None) -> str
     return found
 
 
-def spawn_argv(binary: str, args: Any) -> List[str]:
+def spawn_argv(binary: str, args: Any, shared: bool = False) -> List[str]:
+    """``transitiond --stdio --clientProcessId <pid>``, or with ``shared`` the forwarder
+    to the per-user shared daemon, ``transitiond --remote=auto`` (which watches the
+    ``processId`` of ``initialize`` instead)."""
+    if shared:
+        return [binary, "--remote=auto", *[str(a) for a in args]]
     return [binary, "--stdio", "--clientProcessId", str(os.getpid()), *[str(a) for a in args]]
 
 
@@ -440,6 +445,7 @@ def create_params(
     encoding: Optional[str] = None,
     precision: Optional[int] = None,
     keep_alive: Optional[bool] = None,
+    name: Optional[str] = None,
     extra: Optional[Mapping[str, Any]] = None,
 ) -> Dict[str, Any]:
     p: Dict[str, Any] = {"viewport": spec.size(viewport), "sections": spec.sections(sections), "layout": layout}
@@ -450,6 +456,7 @@ def create_params(
     _put(p, "encoding", encoding)
     _put(p, "precision", precision)
     _put(p, "keepAlive", keep_alive)
+    _put(p, "name", name)
     if extra:
         p.update(extra)
     return p

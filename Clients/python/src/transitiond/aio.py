@@ -42,7 +42,7 @@ from .errors import (
     UnknownSession,
     error_from_response,
 )
-from .types import DidEnd, InitializeResult, Point, Size, Tick
+from .types import DidEnd, InitializeResult, Point, Size, SubscribeResult, Tick
 
 log = logging.getLogger("transitiond")
 
@@ -118,12 +118,14 @@ class AsyncClient:
         stderr: Any = None,
         env: Optional[Dict[str, str]] = None,
         max_buffered_ticks: int = DEFAULT_MAX_BUFFERED_TICKS,
+        shared: bool = False,
     ) -> _Opening:
-        """Starts ``transitiond --stdio --clientProcessId <this pid> *args``;
+        """Starts ``transitiond --stdio --clientProcessId <this pid> *args`` (with
+        ``shared=True``, ``transitiond --remote=auto *args``: see ``Client.spawn``);
         ``await`` the result, or ``async with`` it."""
 
         async def open_() -> "AsyncClient":
-            argv = spawn_argv(resolve_binary(path), args)
+            argv = spawn_argv(resolve_binary(path), args, shared)
             process = await asyncio.create_subprocess_exec(
                 *argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, env=env
             )
@@ -381,6 +383,9 @@ class AsyncClient:
             request_id = message["id"]
             method = self._methods.pop(request_id, None)
             self._hook(message, method)
+            if method == "session/subscribe" and isinstance(message.get("result"), dict):
+                # The handle exists before the ticks that follow the reply are read.
+                self.session(message["result"]["session"])
             future = self._pending.pop(request_id, None)
             if future is not None and not future.done():
                 future.set_result(message)
@@ -454,13 +459,14 @@ class AsyncClient:
         encoding: Optional[str] = None,
         precision: Optional[int] = None,
         keep_alive: Optional[bool] = None,
+        name: Optional[str] = None,
         timeout: Optional[float] = None,
         **extra: Any,
     ) -> "AsyncSession":
         """``session/create``: returns an ``AsyncSession`` (see ``Client.create_session``)."""
         params = create_params(
             viewport, layout, sections, content_inset=content_inset, content_offset=content_offset, clock=clock,
-            fps=fps, encoding=encoding, precision=precision, keep_alive=keep_alive, extra=extra,
+            fps=fps, encoding=encoding, precision=precision, keep_alive=keep_alive, name=name, extra=extra,
         )
         result = await self.request("session/create", params, timeout=timeout)
         session = self.session(result["session"])
@@ -470,6 +476,13 @@ class AsyncClient:
     async def list_sessions(self, *, timeout: Optional[float] = None) -> List[Any]:
         """``session/list``: a list of ``SessionInfo``."""
         return parse_list(await self.request("session/list", {}, timeout=timeout))
+
+    async def subscribe_by_name(self, name: str, *, timeout: Optional[float] = None) -> "AsyncSession":
+        """``session/subscribe {name}`` (see ``Client.subscribe_by_name``)."""
+        result = SubscribeResult.from_json(await self.request("session/subscribe", {"name": name}, timeout=timeout))
+        session = self.session(result.session)
+        session._track(result)
+        return session
 
 
 class AsyncSession(SessionMethods):

@@ -40,7 +40,7 @@ from .errors import (
     UnknownSession,
     error_from_response,
 )
-from .types import DidEnd, InitializeResult, Point, Size, Tick
+from .types import DidEnd, InitializeResult, Point, Size, SubscribeResult, Tick
 
 log = logging.getLogger("transitiond")
 
@@ -250,12 +250,15 @@ class Client:
         stderr: Any = None,
         env: Optional[Dict[str, str]] = None,
         max_buffered_ticks: int = DEFAULT_MAX_BUFFERED_TICKS,
+        shared: bool = False,
     ) -> "Client":
         """Starts ``transitiond --stdio --clientProcessId <this pid> *args`` and
         initializes it. ``path`` defaults to ``$TRANSITIOND``, then ``transitiond`` on
         PATH. ``stderr`` is where the daemon's log goes (default: inherited; pass
-        ``subprocess.DEVNULL`` to silence it)."""
-        argv = spawn_argv(resolve_binary(path), args)
+        ``subprocess.DEVNULL`` to silence it). With ``shared=True`` it starts
+        ``transitiond --remote=auto *args`` instead: a forwarder to the per-user shared
+        daemon (started when none runs), whose sessions other clients and editors see."""
+        argv = spawn_argv(resolve_binary(path), args, shared)
         process = subprocess.Popen(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, env=env, bufsize=0, close_fds=True
         )
@@ -523,6 +526,9 @@ class Client:
                 method = self._methods.pop(request_id, None)
                 pending = self._pending.pop(request_id, None)
             self._hook(message, method)
+            if method == "session/subscribe" and isinstance(message.get("result"), dict):
+                # The handle exists before the ticks that follow the reply are read.
+                self.session(message["result"]["session"])
             if pending is not None:
                 pending.message = message
                 pending.event.set()
@@ -598,6 +604,7 @@ class Client:
         encoding: Optional[str] = None,
         precision: Optional[int] = None,
         keep_alive: Optional[bool] = None,
+        name: Optional[str] = None,
         timeout: Optional[float] = None,
         **extra: Any,
     ) -> "Session":
@@ -610,7 +617,7 @@ class Client:
         """
         params = create_params(
             viewport, layout, sections, content_inset=content_inset, content_offset=content_offset, clock=clock,
-            fps=fps, encoding=encoding, precision=precision, keep_alive=keep_alive, extra=extra,
+            fps=fps, encoding=encoding, precision=precision, keep_alive=keep_alive, name=name, extra=extra,
         )
         result = self.request("session/create", params, timeout=timeout)
         session = self.session(result["session"])
@@ -620,6 +627,15 @@ class Client:
     def list_sessions(self, *, timeout: Optional[float] = None) -> List[Any]:
         """``session/list``: a list of ``SessionInfo``."""
         return parse_list(self.request("session/list", {}, timeout=timeout))
+
+    def subscribe_by_name(self, name: str, *, timeout: Optional[float] = None) -> "Session":
+        """``session/subscribe {name}``: the session created with that ``name`` (by
+        this or another client of the same daemon), its ticks reaching this
+        connection from now on."""
+        result = SubscribeResult.from_json(self.request("session/subscribe", {"name": name}, timeout=timeout))
+        session = self.session(result.session)
+        session._track(result)
+        return session
 
 
 class Session(SessionMethods):

@@ -294,10 +294,15 @@ class SubscribeResult:
     content_size: Size
     content_offset: Point
     raw: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
+    #: The session's name, when it has one.
+    name: Optional[str] = None
 
     @classmethod
     def from_json(cls, p: Dict[str, Any]) -> "SubscribeResult":
-        return cls(p["session"], p["state"], Size.from_json(p["contentSize"]), Point.from_json(p["contentOffset"]), p)
+        return cls(
+            p["session"], p["state"], Size.from_json(p["contentSize"]), Point.from_json(p["contentOffset"]), p,
+            p.get("name"),
+        )
 
 
 @dataclass(frozen=True)
@@ -315,6 +320,12 @@ class SessionInfo:
     subscribed: bool
     keep_alive: bool
     precision: Optional[int] = None
+    #: Its name (``session/create`` ``name``), or None.
+    name: Optional[str] = None
+    #: The ``processId`` its owner connection gave in ``initialize``, or None.
+    owner_process_id: Optional[int] = None
+    #: Connections subscribed to it.
+    subscribers: int = 0
     raw: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     @classmethod
@@ -331,6 +342,9 @@ class SessionInfo:
             subscribed=p["subscribed"],
             keep_alive=p["keepAlive"],
             precision=p.get("precision"),
+            name=p.get("name"),
+            owner_process_id=p.get("ownerProcessId"),
+            subscribers=p.get("subscribers", 0),
             raw=p,
         )
 
