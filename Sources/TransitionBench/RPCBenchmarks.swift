@@ -257,5 +257,25 @@ func startupBenchmarks() throws(BenchError) -> [Figure] {
             goal: "within 1.5x of the floor's or under a quarter of clangd's",
             met: figure.value <= 1.5 * floor || figure.value < clangd / 4)
     }
-    return [figure]
+    return [figure, try forwardedStartupFigure(runs: runs)]
+}
+
+/// What an editor with the `shared` setting waits for: `transitiond --remote=PATH`
+/// spawned, connecting to a daemon already running, to the `initialize` reply.
+private func forwardedStartupFigure(runs: Int) throws(BenchError) -> Figure {
+    let daemon = try SocketDaemon()
+    defer { daemon.stop() }
+    let direct = try ServerSpec.transitiond()
+    let spec = ServerSpec(name: "forwarder", path: direct.path, arguments: ["--remote=\(daemon.path)"])
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let forwarder = try StdioServer(spec)
+        samples.append(Double(try forwarder.initialize()) / 1e6)
+        forwarder.stop()
+    }
+    var figure = Figure(
+        name: "startup.forwarded", value: median(samples), unit: "ms",
+        note: "posix_spawn of transitiond --remote=PATH to the initialize reply read, through it, from a daemon already running; median of \(runs) runs")
+    figure.samples = samples
+    return figure
 }

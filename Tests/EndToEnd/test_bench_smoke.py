@@ -23,7 +23,7 @@ EXPECTED = {
         "rpc.pingpong.p50", "rpc.pingpong.p99", "rpc.pipelined.throughput",
         "rpc.scrub.p50", "rpc.scrub.p99", "rpc.scrub.toTick.p50", "rpc.scrub.toTick.p99", "rpc.scrub.missingTicks",
     ],
-    "startup": ["startup.initialize"],
+    "startup": ["startup.initialize", "startup.forwarded"],
     "tickpath": [
         "tickpath.visibleAttributes",
         "tickpath.objects.all", "tickpath.objects.daemonCPU", "tickpath.objects.bytesPerAttribute",
