@@ -210,7 +210,7 @@ extension SessionHost {
         // Every reader still has an unsent tick of this session: building this one would
         // only replace those, so skip it (the gap in seq shows it). The last tick of a
         // transition, a paused one and one a reply carries are always built.
-        let paused = s.scene.active?.animator.phase == .paused  // its one tick is not repeated
+        let paused = s.scene.activePhase == .paused  // its one tick is not repeated
         let audience = s.audience
         if step.end == nil, !paused, !forReply, !audience.isEmpty, !saturated.isEmpty,
             audience.allSatisfy({ saturated.contains(TickReader(connection: $0, session: s.id)) })
@@ -252,7 +252,7 @@ extension SessionHost {
         var next: UInt64? = nil
         for id in order {
             guard let s = sessions[id], s.clock == .realtime else { continue }
-            guard s.scene.active != nil, let deadline = s.nextDeadline else {
+            guard s.scene.isAnimating, let deadline = s.nextDeadline else {
                 s.stopPacing()
                 continue
             }
@@ -260,7 +260,7 @@ extension SessionHost {
                 emitTick(s, time: s.time(at: Swift.max(deadline, s.origin)), saturated: saturated)
                 s.advancePacing(past: now)
                 // A paused interactive transition ticks only when something changes.
-                if s.scene.active.map({ $0.animator.phase == .paused }) ?? true { s.stopPacing() }
+                if (s.scene.activePhase ?? .paused) == .paused { s.stopPacing() }
             }
             if let d = s.nextDeadline { next = Swift.min(next ?? d, d) }
         }
