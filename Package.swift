@@ -11,12 +11,8 @@ let package = Package(
         .library(name: "WebTransport", targets: ["WebTransport"]),
     ],
     targets: [
-        // MARK: CLibUV — the libuv C library, found with pkg-config.
-        .systemLibrary(
-            name: "CLibUV",
-            pkgConfig: "libuv",
-            providers: [.apt(["libuv1-dev"])]
-        ),
+        // MARK: CLibUV — the libuv C library, linked from its static archive.
+        .systemLibrary(name: "CLibUV", providers: [.apt(["libuv1-dev"])]),
 
         // MARK: CommandLineSpec — one description of each command line, rendered as --help,
         // man page and shell completions. Pure Swift.
@@ -32,7 +28,9 @@ let package = Package(
 
         // MARK: TransitionBench — release-mode figures.
         .executableTarget(
-            name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine", "TransitionExport", "TransitionServer"]),
+            name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine", "TransitionExport", "TransitionServer"],
+            // The floor server, in C: the benchmark compiles it with cc when it runs.
+            exclude: ["floor-server.c"]),
 
         // MARK: TransitionEngine — geometry, layouts, timing, transitions. Pure Swift.
         .target(
@@ -48,11 +46,12 @@ let package = Package(
         .testTarget(name: "TransitionExportTests", dependencies: ["TransitionExport", "TransitionEngine", "JSONRPC"]),
 
         // MARK: transitiond — the daemon executable.
-        // Release builds carry the Swift runtime inside the binary: nothing to find and
-        // relocate at launch, which halves the time to the first reply.
+        // Release builds are one static executable (the Swift runtime, libuv and libc
+        // inside): no dynamic loader, libraries to find or symbols to relocate at launch,
+        // which halves the time to the first reply.
         .executableTarget(
             name: "transitiond", dependencies: ["CommandLineSpec", "TransitionServer"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
         ),
 
         // MARK: transitionctl — command-line client: call methods, demo, render.

@@ -6,8 +6,9 @@
 #   clients/                                      the Python wheel and sdist, the Emacs
 #                                                 and Neovim packages, and whatever a
 #                                                 client's own packaging hook builds
-# The executables are release builds with the Swift runtime linked in: they need only
-# libc and libuv1. The version is ProjectVersion.number (scripts/version.py).
+# The executables are release builds with the Swift runtime linked in: transitiond is
+# one static executable (libuv and libc inside, for its start-up time), transitionctl
+# needs only libc. The version is ProjectVersion.number (scripts/version.py).
 #
 #   bash scripts/package.sh [--out DIR] [--skip-build] [--no-clients]
 #
@@ -61,11 +62,11 @@ fi
 bin="$(swift build "${release_flags[@]}" --show-bin-path)"
 for exe in transitiond transitionctl; do
     [ -x "$bin/$exe" ] || { echo "package.sh: $bin/$exe is missing (build first)" >&2; exit 1; }
-    # Nothing but the C library, libm and libuv may be needed at run time.
+    # Nothing but the C library and libm may be needed at run time.
     unexpected="$(readelf -d "$bin/$exe" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' \
-        | grep -v -E '^(libc\.so\.6|libm\.so\.6|libuv\.so\.1|ld-linux.*)$' || true)"
+        | grep -v -E '^(libc\.so\.6|libm\.so\.6|ld-linux.*)$' || true)"
     if [ -n "$unexpected" ]; then
-        echo "package.sh: $exe needs more than libc and libuv1:" $unexpected >&2
+        echo "package.sh: $exe needs more than libc:" $unexpected >&2
         exit 1
     fi
 done
@@ -78,7 +79,8 @@ root="$stage/root"
 doc="$root/usr/share/doc/transitiond"
 install -d "$root/usr/bin" "$root/usr/share/man/man1" "$doc" \
     "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
-    "$root/usr/share/fish/vendor_completions.d" "$root/usr/lib/systemd/user"
+    "$root/usr/share/fish/vendor_completions.d" "$root/usr/lib/systemd/user" \
+    "$root/usr/share/lintian/overrides"
 for exe in transitiond transitionctl; do
     install -m 0755 "$bin/$exe" "$root/usr/bin/$exe"
     strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/$exe"
@@ -91,6 +93,7 @@ done
 install -m 0644 packaging/systemd/transitiond.socket packaging/systemd/transitiond.service \
     "$root/usr/lib/systemd/user/"
 install -m 0644 packaging/deb/copyright "$doc/copyright"
+install -m 0644 packaging/deb/lintian-overrides "$root/usr/share/lintian/overrides/transitiond"
 install -m 0644 README.md "$doc/README.md"
 # The upstream changelog, and the Debian changelog made from it: one entry a release.
 gzip -9n < CHANGELOG.md > "$doc/changelog.gz"
@@ -134,14 +137,13 @@ if command -v dpkg-shlibdeps >/dev/null 2>&1; then
     depends="$(cd "$stage/src" && dpkg-shlibdeps -O "$root/usr/bin/transitiond" "$root/usr/bin/transitionctl" 2>/dev/null \
         | sed -n 's/^shlibs:Depends=//p')"
 else
-    # Without dpkg-dev: the newest glibc symbol version used, and the libuv1 built with.
-    glibc="$(readelf -V "$root/usr/bin/transitiond" "$root/usr/bin/transitionctl" \
+    # Without dpkg-dev: the newest glibc symbol version transitionctl uses.
+    glibc="$(readelf -V "$root/usr/bin/transitionctl" \
         | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -V | tail -1)"
-    libuv="$(dpkg-query -W -f='${Version}' libuv1 | sed 's/-[^-]*$//')"
-    depends="libc6 (>= $glibc), libuv1 (>= $libuv)"
+    depends="libc6 (>= $glibc)"
 fi
 case "$depends" in
-    *libc6*libuv1*|*libuv1*libc6*) ;;
+    libc6*) ;;
     *) echo "package.sh: unexpected Depends: '$depends'" >&2; exit 1 ;;
 esac
 install -d "$root/DEBIAN"

@@ -145,7 +145,8 @@
   "The easing names of the protocol.")
 
 (defconst transitiond-protocol-defaults
-  '(("session/create" . (:clock "realtime" :encoding "objects" :fps 60))
+  '(("clock/advance" . (:reply "tick"))
+    ("session/create" . (:clock "realtime" :encoding "objects" :fps 60))
     ("transition/export" . (:duration 0.3 :timing "linear"))
     ("transition/retarget" . (:duration 0.3 :timing "linear"))
     ("transition/sample" . (:duration 0.3 :timing "linear"))

@@ -9,10 +9,11 @@ struct CancellationMemory {
     /// How many ids each memory keeps.
     let capacity: Int
     private var cancelled = BoundedIDSet()
-    private var answered = BoundedIDSet()
+    private var answered: RecentIDs
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
+        answered = RecentIDs(capacity: self.capacity)
     }
 
     /// Records a cancel; ignored when the request was already answered.
@@ -23,12 +24,14 @@ struct CancellationMemory {
 
     /// Whether `id` was cancelled; forgets the cancel.
     mutating func takeCancellation(of id: RequestID) -> Bool {
-        cancelled.remove(id)
+        // Every request asks; almost none was cancelled, so skip hashing its id.
+        guard cancelled.count > 0 else { return false }
+        return cancelled.remove(id)
     }
 
     /// Records that `id` got its response.
     mutating func noteAnswered(_ id: RequestID) {
-        answered.insert(id, capacity: capacity)
+        answered.append(id)
     }
 
     /// How many cancels are remembered (for tests).
@@ -75,4 +78,28 @@ struct BoundedIDSet {
     mutating func remove(_ id: RequestID) -> Bool {
         members.removeValue(forKey: id) != nil
     }
+}
+
+/// The last `capacity` ids answered, oldest overwritten first. Every response records
+/// one, while only a `$/cancelRequest` looks one up: appending is a store, and a lookup
+/// scans the ring (a few microseconds at most, once per cancel).
+struct RecentIDs {
+    private var ring: [RequestID] = []
+    private var next = 0
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    mutating func append(_ id: RequestID) {
+        if ring.count < capacity {
+            ring.append(id)
+        } else {
+            ring[next] = id
+            next = next + 1 == capacity ? 0 : next + 1
+        }
+    }
+
+    func contains(_ id: RequestID) -> Bool { ring.contains(id) }
 }

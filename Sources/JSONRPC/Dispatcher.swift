@@ -65,6 +65,21 @@ public struct Dispatcher {
         handle(bodies: [body])
     }
 
+    /// Handles one message body: the same as `handle(bodies: [body])`, without the
+    /// look-ahead for cancels that a single message (not a batch) cannot need.
+    public mutating func handle(message body: [UInt8]) -> [Outgoing] {
+        guard lifecycle != .exited else { return [] }
+        let payload = IncomingPayload(
+            body: body, parser: parser, workspace: workspace, maximumBatchLength: maximumBatchLength
+        )
+        var lastCancel: [RequestID: Int] = [:]
+        if case .batch = payload { lastCancel = Self.cancelPositions(in: [payload]) }
+        var position = 0
+        var outgoing: [Outgoing] = []
+        process(payload, position: &position, lastCancel: lastCancel, into: &outgoing)
+        return outgoing
+    }
+
     /// Handles the bodies of one read, in order.
     ///
     /// They arrived together, so a `$/cancelRequest` among them also cancels a
@@ -74,7 +89,8 @@ public struct Dispatcher {
         guard lifecycle != .exited, !bodies.isEmpty else { return [] }
         let payloads = bodies.map {
             IncomingPayload(
-                body: $0, parser: parser, workspace: workspace, maximumBatchLength: maximumBatchLength)
+                body: $0, parser: parser, workspace: workspace,
+                maximumBatchLength: maximumBatchLength)
         }
         let lastCancel = Self.cancelPositions(in: payloads)
         var position = 0
@@ -174,7 +190,10 @@ public struct Dispatcher {
                 id: .null,
                 error: .invalidRequest(
                     "a batch of \(count) messages; at most \(maximumBatchLength) are taken",
-                    data: ["limit": .integer(Int64(maximumBatchLength)), "count": .integer(Int64(count))]))
+                    data: [
+                        "limit": .integer(Int64(maximumBatchLength)),
+                        "count": .integer(Int64(count)),
+                    ]))
             outgoing.append(.send(writer.bytes))
             position += 1
         case .single(let result):

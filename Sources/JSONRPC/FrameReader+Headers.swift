@@ -38,6 +38,40 @@ extension FrameReader {
     /// `content-length:`, lowercase, for resynchronisation.
     static let contentLengthPattern: [UInt8] = Array("content-length:".utf8)
 
+    /// The body length of the header every client sends, `Content-Length: N\r\n\r\n`
+    /// with N from 1 to 999,999,999 without leading zeros, when the input at `consumed`
+    /// is exactly that and the length is acceptable; then consumes it. Anything else
+    /// (other headers, other spelling, an error to report) is left to `scan`.
+    mutating func canonicalHeader() -> Int? {
+        let prefix: StaticString = "Content-Length: "
+        let prefixLength = prefix.utf8CodeUnitCount
+        let available = end - consumed
+        guard available >= prefixLength + 5 else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes -> Int? in
+            let start = consumed - bufferBase
+            for i in 0..<prefixLength where bytes[start + i] != prefix.utf8Start[i] { return nil }
+            var position = start + prefixLength
+            let limit = bytes.count
+            var length = 0
+            var digits = 0
+            while position < limit, digits < 10 {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if digits == 0 && digit == 0 { return nil }
+                length = length * 10 + Int(digit)
+                digits += 1
+                position += 1
+            }
+            guard digits > 0, digits < 10, position + 4 <= limit,
+                bytes[position] == 0x0D, bytes[position + 1] == 0x0A,
+                bytes[position + 2] == 0x0D, bytes[position + 3] == 0x0A,
+                length <= maximumBodyLength, position + 4 - start <= maximumHeaderLength
+            else { return nil }
+            consumed = bufferBase + position + 4
+            return length
+        }
+    }
+
     /// Examines header bytes until the section ends, input runs out, or an error.
     mutating func scan(_ section: inout HeaderSection) -> ScanOutcome {
         while section.position < end {

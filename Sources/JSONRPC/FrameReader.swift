@@ -165,6 +165,10 @@ public struct FrameReader: Sendable {
                 consumed = found
                 state = .header(HeaderSection(start: found))
             case .header(var section):
+                if section.position == section.start, let length = canonicalHeader() {
+                    state = .body(length: length)
+                    continue
+                }
                 let outcome = scan(&section)
                 switch outcome {
                 case .needMoreInput:

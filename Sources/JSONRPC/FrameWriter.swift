@@ -25,25 +25,38 @@ public enum FrameWriter {
         output.append(contentsOf: body)
     }
 
+    /// Appends header and body to `output`: the same, for a byte array, in two copies
+    /// (the daemon frames every message it sends through this).
+    public static func append(_ body: [UInt8], to output: inout [UInt8]) {
+        appendHeader(bodyLength: body.count, to: &output)
+        body.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+    }
+
     /// Header and body of a string's UTF-8.
     public static func frame(_ body: String) -> [UInt8] {
         frame(Array(body.utf8))
     }
 
     static func appendHeader(bodyLength length: Int, to output: inout [UInt8]) {
-        let prefix: StaticString = "Content-Length: "
-        output.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
-        // The digits, last first, without a `String` (one per message otherwise).
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+        // "Content-Length: " (16 bytes), at most 20 digits, "\r\n\r\n": built backwards
+        // in one stack buffer and appended in one copy, without a `String`.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var first = buffer.count - 4
+            buffer[first] = 0x0D
+            buffer[first + 1] = 0x0A
+            buffer[first + 2] = 0x0D
+            buffer[first + 3] = 0x0A
             var n = UInt(length)
-            var first = digits.count
             repeat {
                 first -= 1
-                digits[first] = UInt8(ascii: "0") &+ UInt8(n % 10)
+                buffer[first] = UInt8(ascii: "0") &+ UInt8(n % 10)
                 n /= 10
             } while n > 0
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+            let prefix: StaticString = "Content-Length: "
+            first -= prefix.utf8CodeUnitCount
+            (buffer.baseAddress! + first).update(
+                from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[first...]))
         }
-        output.append(contentsOf: [0x0D, 0x0A, 0x0D, 0x0A])
     }
 }

@@ -147,6 +147,25 @@ extension JSONByteWriter {
         // The longest text is 24 bytes (`-1.2345678901234567e-308`); digit stores may
         // write 7 more.
         reserve(40)
+        let bits = value.bitPattern
+        if let recent = recentDoubles {
+            let length = recent.copy(bits, to: base + count)
+            if length != 0 {
+                count += length
+                return
+            }
+        } else {
+            conversions &+= 1
+            if conversions > 8 { recentDoubles = RecentDoubles() }
+        }
+        let start = count
+        convertShortestRoundTrip(value)
+        recentDoubles?.remember(bits, text: base + start, length: count - start)
+    }
+
+    /// `appendShortestRoundTrip`'s conversion, with room for 40 bytes reserved.
+    @inline(__always)
+    private mutating func convertShortestRoundTrip(_ value: Double) {
         var end = base + count
         if value.sign == .minus {
             end.pointee = UInt8(ascii: "-")

@@ -33,6 +33,10 @@ public struct JSONByteWriter: ~Copyable {
     @usableFromInline var capacity: Int
     /// Whether the next value or key must be preceded by a comma.
     @usableFromInline var needsComma = false
+    /// Doubles converted to text so far, and, from the ninth on, the texts of recent
+    /// ones (a short document does not pay for the memory).
+    @usableFromInline var conversions = 0
+    @usableFromInline var recentDoubles: RecentDoubles? = nil
 
     /// Creates a writer with an empty buffer of the given capacity.
     public init(capacity: Int = 256) {
@@ -43,6 +47,7 @@ public struct JSONByteWriter: ~Copyable {
 
     deinit {
         base.deallocate()
+        recentDoubles?.deallocate()
     }
 
     /// A copy of the JSON text written so far.

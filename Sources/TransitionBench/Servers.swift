@@ -18,11 +18,13 @@ struct ServerSpec {
     static func transitiond(_ extra: [String] = []) throws(BenchError) -> ServerSpec {
         let path = transitiondPath()
         guard access(path, X_OK) == 0 else {
-            throw BenchError("\(path) is missing: build it first ('swift build -c release') or set TRANSITIOND")
+            throw BenchError(
+                "\(path) is missing: build it first ('swift build -c release') or set TRANSITIOND")
         }
         return ServerSpec(
             name: transitiondName, path: path,
-            arguments: ["--stdio", "--log-level", "error", "--clientProcessId", "\(getpid())"] + extra)
+            arguments: ["--stdio", "--log-level", "error", "--clientProcessId", "\(getpid())"]
+                + extra)
     }
 
     static func transitiondPath() -> String {
@@ -30,7 +32,10 @@ struct ServerSpec {
         return directoryOfThisExecutable() + "/transitiond"
     }
 
-    /// clangd and sourcekit-lsp, each found or with the reason it is missing.
+    static let floorName = "floor"
+
+    /// clangd, sourcekit-lsp and the floor (`floor-server.c`, compiled by this run),
+    /// each found or with the reason it is missing.
     static func peers() -> [(name: String, spec: ServerSpec?, missing: String?)] {
         var list: [(String, ServerSpec?, String?)] = []
         for (name, variable, arguments, environment) in [
@@ -38,10 +43,23 @@ struct ServerSpec {
             ("sourcekit-lsp", "SOURCEKIT_LSP", [], ["SOURCEKITLSP_LOG_LEVEL=error"]),
         ] {
             if let path = toolPath(name, variable: variable) {
-                list.append((name, ServerSpec(name: name, path: path, arguments: arguments, environment: environment), nil))
+                list.append(
+                    (
+                        name,
+                        ServerSpec(
+                            name: name, path: path, arguments: arguments, environment: environment),
+                        nil
+                    ))
             } else {
-                list.append((name, nil, "not found (set $\(variable) or put the Swift toolchain on PATH)"))
+                list.append(
+                    (name, nil, "not found (set $\(variable) or put the Swift toolchain on PATH)"))
             }
+        }
+        // Last, so that clangd stays each figure's baseline.
+        switch FloorServer.build() {
+        case .success(let path):
+            list.append((floorName, ServerSpec(name: floorName, path: path, arguments: []), nil))
+        case .failure(let error): list.append((floorName, nil, error.description))
         }
         return list
     }
@@ -56,8 +74,11 @@ struct ServerSpec {
         if let swift = findOnPath("swift") {
             var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             if realpath(swift, &resolved) != nil {
-                let dir = String(decoding: resolved.prefix(while: { $0 != 0 }).map(UInt8.init(bitPattern:)), as: UTF8.self)
-                let candidate = String(dir[..<(dir.lastIndex(of: "/") ?? dir.endIndex)]) + "/" + name
+                let dir = String(
+                    decoding: resolved.prefix(while: { $0 != 0 }).map(UInt8.init(bitPattern:)),
+                    as: UTF8.self)
+                let candidate =
+                    String(dir[..<(dir.lastIndex(of: "/") ?? dir.endIndex)]) + "/" + name
                 if access(candidate, X_OK) == 0 { return candidate }
             }
         }
@@ -86,14 +107,17 @@ func directoryOfThisExecutable() -> String {
 func makeTemporaryDirectory() -> String {
     var template = Array("/tmp/transitionbench.XXXXXX".utf8CString)
     guard mkdtemp(&template) != nil else { return "/tmp" }
-    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return String(
+        decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// Removes a directory the benchmark made, with whatever a server left in it.
 func removeTemporaryDirectory(_ path: String) {
     guard path.hasPrefix("/tmp/transitionbench.") else { return }
     if rmdir(path) == 0 { return }
-    if let child = try? ChildProcess.spawn("/bin/rm", ["-rf", path], pipes: false) { child.wait(timeout: 10) }
+    if let child = try? ChildProcess.spawn("/bin/rm", ["-rf", path], pipes: false) {
+        child.wait(timeout: 10)
+    }
 }
 
 /// A server on pipes with an LSP client attached.
@@ -109,8 +133,10 @@ final class StdioServer {
         self.spec = spec
         root = makeTemporaryDirectory()
         spawnTime = nowNanoseconds()
-        child = try ChildProcess.spawn(spec.path, spec.arguments, pipes: true, environment: spec.environment)
-        client = RPCClient(wire: Wire(readFD: child.stdoutFD, writeFD: child.stdinFD), name: spec.name)
+        child = try ChildProcess.spawn(
+            spec.path, spec.arguments, pipes: true, environment: spec.environment)
+        client = RPCClient(
+            wire: Wire(readFD: child.stdoutFD, writeFD: child.stdinFD), name: spec.name)
     }
 
     /// The `initialize` params every server gets.
@@ -150,7 +176,8 @@ final class SocketDaemon {
         directory = makeTemporaryDirectory()
         path = directory + "/d.sock"
         child = try ChildProcess.spawn(
-            spec.path, ["--listen", path, "--log-level", "error", "--clientProcessId", "\(getpid())"] + extra,
+            spec.path,
+            ["--listen", path, "--log-level", "error", "--clientProcessId", "\(getpid())"] + extra,
             pipes: false, environment: runtimeDirectory ? ["XDG_RUNTIME_DIR=\(directory)"] : [])
         let deadline = nowSeconds() + 10
         while access(path, F_OK) != 0 {

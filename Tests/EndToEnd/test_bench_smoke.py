@@ -23,11 +23,12 @@ EXPECTED = {
         "rpc.pingpong.p50", "rpc.pingpong.p99", "rpc.pipelined.throughput",
         "rpc.scrub.p50", "rpc.scrub.p99", "rpc.scrub.toTick.p50", "rpc.scrub.toTick.p99", "rpc.scrub.missingTicks",
     ],
-    "startup": ["startup.initialize"],
+    "startup": ["startup.initialize", "startup.forwarded"],
     "tickpath": [
         "tickpath.visibleAttributes",
         "tickpath.objects.all", "tickpath.objects.daemonCPU", "tickpath.objects.bytesPerAttribute",
         "tickpath.compact.all", "tickpath.compact.daemonCPU", "tickpath.compact.bytesPerAttribute",
+        "tickpath.compact.brief.all", "tickpath.compact.brief.daemonCPU", "tickpath.compact.brief.bytesPerAttribute",
     ],
     "fanout": [
         "fanout.daemonCPU", "fanout.skippedTicks", "fanout.rate", "fanout.missingTicks", "fanout.rate.min",
@@ -55,7 +56,8 @@ ALWAYS_NUMBERS = [
 ]
 # Figures with peers beside them (a peer may be reported missing, never left out).
 COMPARED = ["rpc.pingpong.p50", "rpc.pingpong.p99", "rpc.pipelined.throughput", "startup.initialize", "memory.idle"]
-PEERS = {"clangd", "sourcekit-lsp"}
+# The floor: a minimal framed server in C the benchmark compiles and measures beside them.
+PEERS = {"clangd", "sourcekit-lsp", "floor"}
 
 
 @pytest.fixture(scope="module")

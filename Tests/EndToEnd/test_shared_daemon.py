@@ -128,6 +128,25 @@ def test_remote_path_forwards_to_a_given_socket_and_starts_nothing(server, runti
     assert runtime.daemons() == []
 
 
+def test_a_burst_the_daemon_cannot_answer_at_once_still_flows_through(server, runtime):
+    # The daemon stops reading while 32 KiB of replies wait; the forwarder must keep
+    # reading them while it still holds requests the daemon has not taken, or each
+    # side waits for the other forever.
+    srv = server("--max-backlog-bytes", "65536")
+    count = 20_000
+    messages = [{"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"processId": None}}]
+    messages += [{"jsonrpc": "2.0", "id": i, "method": "bench/unknown"} for i in range(1, count + 1)]
+    messages += [{"jsonrpc": "2.0", "id": count + 1, "method": "shutdown"}, {"jsonrpc": "2.0", "method": "exit"}]
+    burst = b"".join(frame(m) for m in messages)
+    assert len(burst) > 1_400_000
+    r = subprocess.run([str(binary_path()), f"--remote={srv.path}"], input=burst, capture_output=True,
+                       timeout=120, env=runtime.env)
+    assert r.returncode == 0, r.stderr
+    replies = parse_stream(r.stdout)
+    assert [m["id"] for m in replies] == list(range(count + 2))
+    assert {m["error"]["code"] for m in replies[1:-1]} == {-32601}
+
+
 def test_remote_path_without_a_daemon_fails_clearly(runtime):
     path = runtime.root / "nothing.sock"
     r = subprocess.run([str(binary_path()), f"--remote={path}"], capture_output=True, text=True, timeout=WAIT,

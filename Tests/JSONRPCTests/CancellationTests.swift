@@ -81,6 +81,19 @@ struct CancellationTests {
         }
     }
 
+    @Test func answeredIDsAreRememberedWithinTheBound() {
+        var dispatcher = initializedDispatcher(cancellationMemory: 4)
+        for id in 1...6 { _ = dispatcher.exchange(sum("\(id)")) }
+        // 3...6 are the four newest answered: their cancels are stale and dropped.
+        for id in 3...6 { _ = dispatcher.exchange(cancel("\(id)")) }
+        for id in 3...6 {
+            #expect(dispatcher.exchange(sum("\(id)")) == [resultResponse(.integer(Int64(id)), 3)])
+        }
+        // 1 was forgotten (overwritten in the ring): its cancel waits for a request.
+        _ = dispatcher.exchange(cancel("1"))
+        #expect(dispatcher.exchange(sum("1")) == [cancelled(1)])
+    }
+
     @Test func lifecycleErrorsComeFirst() {
         var dispatcher = Dispatcher(registry: exampleRegistry())
         // Before initialize the cancel is dropped and the request is -32002 anyway.

@@ -100,6 +100,37 @@ struct JSONWriterTests {
         #expect(text(value) == #""a\"b\\c/\n\r\t\b\f\u0001\u001f"# + "\u{7f}é😀\u{2028}\"")
     }
 
+    /// Strings are copied eight bytes at a time until a byte may need an escape: every
+    /// byte that needs one, at every offset in and after a clean run, next to UTF-8.
+    @Test func escapesAtEveryOffsetOfLongStrings() {
+        func reference(_ s: String) -> String {
+            var out = "\""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\u{1}": out += "\\u0001"
+                case "\u{1f}": out += "\\u001f"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        for special in ["\"", "\\", "\n", "\u{1}", "\u{1f}", "\u{7f}", "é", " ", "😀"] {
+            for length in 0..<24 {
+                for offset in 0...length {
+                    let clean = String(repeating: "x", count: length)
+                    let index = clean.index(clean.startIndex, offsetBy: offset)
+                    let string = String(clean[..<index]) + special + String(clean[index...]) + "é!"
+                    #expect(
+                        text(.string(string)) == reference(string),
+                        "\(length) \(offset) \(special.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test func structureAndCommas() {
         let value: JSONValue = ["a": [1, [], [:], ["b": nil]], "c": true, "": "x"]
         #expect(text(value) == #"{"a":[1,[],{},{"b":null}],"c":true,"":"x"}"#)

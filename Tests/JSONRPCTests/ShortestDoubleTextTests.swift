@@ -199,4 +199,30 @@ struct ShortestDoubleTextTests {
             #expect(back.bitPattern == value.bitPattern, "\(value)")
         }
     }
+
+    /// A value written again in the same document is copied from the writer's recent
+    /// texts: the copies must be the conversion's bytes, also when more distinct values
+    /// than the memo holds share its slots, and for signs and exponent forms.
+    @Test func repeatedValuesInOneDocumentKeepTheirText() throws {
+        var distinct: [Double] = []
+        for i in 0..<200 {
+            let step = Double(i)
+            distinct.append(46.875 * step + 0.1 * Double(i % 7))
+        }
+        distinct += [
+            -0.0, -1.5e-300, 5e-324, 1.7976931348623157e308, -123.45678901234567, 1e-7,
+            0.30000000000000004,
+        ]
+        var writer = JSONByteWriter()
+        writer.beginArray()
+        for round in 0..<3 {
+            // Forwards, then backwards: each value written while others hold its slot.
+            for value in round == 1 ? distinct.reversed() : distinct { writer.write(value) }
+        }
+        writer.endArray()
+        let forwards = distinct.map(Self.expectedText)
+        let expected = forwards + forwards.reversed() + forwards
+        let written = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(written == "[" + expected.joined(separator: ",") + "]")
+    }
 }

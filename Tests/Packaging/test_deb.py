@@ -50,7 +50,8 @@ def test_package_metadata():
     assert fields["Version"].startswith(version() + "-")
     assert deb.name == f"transitiond_{fields['Version']}_{fields['Architecture']}.deb"
     depends = [d.strip().split()[0] for d in fields["Depends"].split(",")]
-    assert sorted(depends) == ["libc6", "libuv1"]
+    # transitiond is static (libuv linked in); transitionctl needs the C library.
+    assert depends == ["libc6"]
 
 
 def test_lintian_reports_no_error():
@@ -70,11 +71,18 @@ def test_tarball_holds_the_same_files_as_the_deb():
     assert in_tar == in_deb and "usr/bin/transitiond" in in_tar
 
 
-def test_installed_executables_need_only_libc_and_libuv(installed):
-    for exe in ("/usr/bin/transitiond", "/usr/bin/transitionctl"):
-        needed = {line.split("[")[1].rstrip("]") for line in run(["readelf", "-d", exe]).splitlines() if "(NEEDED)" in line}
-        assert needed <= {"libc.so.6", "libm.so.6", "libuv.so.1", "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1"}, needed
-        assert "not found" not in run(["ldd", exe])
+def needed_libraries(exe):
+    return {line.split("[")[1].rstrip("]") for line in run(["readelf", "-d", exe]).splitlines() if "(NEEDED)" in line}
+
+
+def test_installed_daemon_is_static_and_transitionctl_needs_only_libc(installed):
+    # No dynamic section at all: nothing to load or relocate at start-up.
+    assert "INTERP" not in run(["readelf", "-l", "/usr/bin/transitiond"])
+    assert needed_libraries("/usr/bin/transitiond") == set()
+    needed = needed_libraries("/usr/bin/transitionctl")
+    assert "libc.so.6" in needed
+    assert needed <= {"libc.so.6", "libm.so.6", "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1"}, needed
+    assert "not found" not in run(["ldd", "/usr/bin/transitionctl"])
 
 
 def test_installed_version_and_man_pages(installed):

@@ -183,6 +183,25 @@ final class ConnectionHarness {
         #expect(h.yields == 2)
     }
 
+    @Test func aBurstOverTheHighWaterIsAnsweredWhenTheClientKeepsUp() throws {
+        // The replies a burst causes pass the high-water mark while corked; written at
+        // once (the client reads), they end the pressure, and the rest of the burst must
+        // go on without waiting for more input: here the input ends right after it.
+        let h = ConnectionHarness(limits: BackpressureLimits(highWater: 1000, hardCap: 1 << 20))
+        var exits: [Int32] = []
+        h.connection.onAction = { _, action in
+            if case .exit(let code) = action { exits.append(code) }
+        }
+        h.transport.receive(
+            ConnectionHarness.initialize
+                + (1...300).flatMap { ConnectionHarness.request($0, "session/list") }
+                + ConnectionHarness.request(301, "shutdown", "null"))
+        #expect(
+            h.transport.takeMessages().map { $0["id"]?.int64Value } == (0...301).map { Int64($0) })
+        h.transport.end()
+        #expect(exits == [0])
+    }
+
     @Test func theEndOfInputWaitsForTheMessagesBeforeIt() throws {
         let h = ConnectionHarness(takesTurns: true)
         var exits: [Int32] = []

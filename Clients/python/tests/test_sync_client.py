@@ -12,6 +12,7 @@ from transitiond import (
     InvalidRequest,
     ServerNotInitialized,
     Tick,
+    TickBrief,
     TransitionInFlight,
     spec,
 )
@@ -137,6 +138,24 @@ def test_list_to_grid_with_manual_clock(client):
     resting = session.attributes()
     assert resting.state == "idle"
     assert all(a.layout_state == "grid" for a in resting.attributes)
+
+
+def test_brief_advance_returns_the_tick_without_its_attributes(client):
+    session = client.create_session(VIEWPORT, LIST, 100, clock="manual")
+    session.start(GRID, duration=1.0, content_offset=CENTER_20)
+    brief = session.advance(0.25, brief=True)
+    assert isinstance(brief, TickBrief)
+    assert (brief.session, brief.transition, brief.seq) == (session.id, session.transition, 1)
+    assert brief.time == pytest.approx(0.25) and brief.progress == pytest.approx(0.25)
+    assert "attributes" not in brief.raw
+    # The attributes came once, in the notification with the same seq.
+    last = session.advance(1.0, brief=True)
+    assert last.seq == 2 and last.progress == 1
+    ticks = session.ticks(timeout=2)
+    notified = list(ticks)
+    assert [t.seq for t in notified] == [1, 2]
+    assert notified[0].progress == pytest.approx(0.25) and len(notified[0].attributes) > 0
+    assert isinstance(session.advance(0.5, brief=True), Idle)
 
 
 def test_compact_encoding_decodes_to_the_same_attributes(client):

@@ -97,6 +97,7 @@ const EASINGS = Object.freeze([
 
 /** What the daemon uses for members left out, by method. */
 const DEFAULTS = Object.freeze({
+  "clock/advance": Object.freeze({"reply": "tick"}),
   "session/create": Object.freeze({"clock": "realtime", "encoding": "objects", "fps": 60}),
   "transition/export": Object.freeze({"duration": 0.3, "timing": "linear"}),
   "transition/retarget": Object.freeze({"duration": 0.3, "timing": "linear"}),

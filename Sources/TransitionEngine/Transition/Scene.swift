@@ -65,6 +65,13 @@ public struct Scene: Sendable {
     public let limits: LayoutLimits
     private var nextID = 1
 
+    /// The phase of the transition in flight, read in place (the daemon asks on every
+    /// tick, and `active.map` would copy the whole transition).
+    public var activePhase: Animator.Phase? { active?.animator.phase }
+
+    /// Whether a transition is in flight.
+    public var isAnimating: Bool { active != nil }
+
     public init(
         spec: LayoutSpec, model: ItemModel, viewport: Viewport, contentOffset: Point = .zero,
         limits: LayoutLimits = LayoutLimits()
@@ -253,16 +260,16 @@ public struct Scene: Sendable {
     /// transition, its end; at the end the destination (completed) or the source
     /// (cancelled) becomes the layout.
     public mutating func advance(to time: Double) -> (frame: SceneFrame?, end: (id: Int, end: TransitionEnd)?) {
-        guard var current = active else { return (nil, nil) }
-        let step = current.animator.advance(to: time)
-        let frame = makeFrame(current, step.sample)
-        guard let end = step.end else {
-            active = current
-            return (frame, nil)
-        }
-        placed = end.completed ? current.geometry.to : current.geometry.from
+        // In place: a copy of the transition, written back, on every tick cost more
+        // than the step itself.
+        guard active != nil else { return (nil, nil) }
+        let step = active!.animator.advance(to: time)
+        let frame = makeFrame(active!, step.sample)
+        guard let end = step.end else { return (frame, nil) }
+        let id = active!.id
+        placed = end.completed ? active!.geometry.to : active!.geometry.from
         active = nil
-        return (frame, (current.id, end))
+        return (frame, (id, end))
     }
 
     /// The frame at `time` without changing anything (nil at rest).

@@ -105,13 +105,44 @@ final class Connection {
         guard !isYielding else { return }
         var handled = 0
         let turnEnds = now() + Self.turnNanoseconds
-        let corkedHere = cork()
         var largeMessage = false
+        var relieved = true
+        while relieved {
+            let corkedHere = cork()
+            handleUntilPressure(&handled, turnEnds: turnEnds, largeMessage: &largeMessage)
+            let stoppedByPressure = !isClosed && !isYielding && isCongested
+            if corkedHere {
+                uncork()
+                // What the cork held counted as backlog until it was written.
+                checkPressure()
+            }
+            // Writing what the cork held can end the pressure at once (the client was
+            // reading): then go on, as no write completion will come to resume the rest.
+            relieved = stoppedByPressure && !isClosed && !isCongested
+        }
+        if largeMessage { onLargeMessage?() }
+        if handled > 0 { onHandled?() }
+        if isYielding && !isClosed {
+            checkPressure()
+            onYield?(self)
+            return
+        }
+        if !isClosed, let end = pendingEnd, !isCongested {
+            pendingEnd = nil
+            finishInput(end.error)
+        }
+    }
+
+    /// Handles buffered messages until none is complete, the client falls behind, or the
+    /// turn ends (then `isYielding`).
+    private func handleUntilPressure(
+        _ handled: inout Int, turnEnds: UInt64, largeMessage: inout Bool
+    ) {
         while !isClosed, !isCongested, let event = wire.next() {
             switch event {
             case .message(let body):
                 if body.count >= Self.largeMessageBytes { largeMessage = true }
-                let outgoing = dispatcher.handle([.message(body)])
+                let outgoing = dispatcher.handle(message: body)
                 onDispatched?()
                 perform(outgoing)
             case .error(let error):
@@ -131,22 +162,6 @@ final class Connection {
                 break
             }
         }
-        if corkedHere {
-            uncork()
-            // What the cork held counted as backlog until it was written.
-            checkPressure()
-        }
-        if largeMessage { onLargeMessage?() }
-        if handled > 0 { onHandled?() }
-        if isYielding && !isClosed {
-            checkPressure()
-            onYield?(self)
-            return
-        }
-        if !isClosed, let end = pendingEnd, !isCongested {
-            pendingEnd = nil
-            inputEnded(end.error)
-        }
     }
 
     /// Handles the next turn of input that waited (see `onYield`).
@@ -160,12 +175,15 @@ final class Connection {
     /// The end of input, held back while buffered messages still wait.
     private var pendingEnd: (error: Int32?, Void)?
 
+    /// The client's input ended: what it sent before is handled first (now, or when the
+    /// backlog drains or its turn comes), then the end.
     private func inputEnded(_ error: Int32?) {
         guard !isClosed else { return }
-        if (isCongested || isYielding) && wire.bufferedByteCount > 0 {
-            pendingEnd = (error, ())
-            return
-        }
+        pendingEnd = (error, ())
+        handleBufferedMessages()
+    }
+
+    private func finishInput(_ error: Int32?) {
         if let error { logger.info("connection \(id): input error \(UVError.describe(error))") }
         if closesAfterWriting {
             close()
@@ -303,7 +321,9 @@ final class Connection {
         }
         while !isClosed, backlog < limits.highWater, let next = queue.pop() { writeRaw(next) }
         checkPressure()
-        if !isCongested && wire.bufferedByteCount > 0 { handleBufferedMessages() }
+        if !isCongested && (wire.bufferedByteCount > 0 || pendingEnd != nil) {
+            handleBufferedMessages()
+        }
     }
 
     private func checkPressure() {

@@ -15,7 +15,7 @@ enum MethodTable {
         host: SessionHost, connection: ConnectionID, now: @escaping () -> UInt64,
         onInitialize: @escaping (InitializeRequest) -> Void
     ) -> MethodRegistry {
-        var r = MethodRegistry()
+        var r = MethodRegistry(capacity: 32)
         r.register(ClockAdvanceRequest.self) { q, _ throws(ResponseError) in try host.advance(q, now: now()) }
         r.register(InitializeRequest.self) { q, _ in
             host.identify(connection, processID: q.processId)

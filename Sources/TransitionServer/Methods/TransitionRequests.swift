@@ -14,7 +14,8 @@ struct TransitionSpecParams {
         to = try Decode.layout(json["to"])
         model = json["sections"].isPresent ? try Decode.model(json["sections"]) : nil
         viewportSize = json["viewport"].isPresent ? try Decode.size(json["viewport"]) : nil
-        contentInset = json["contentInset"].isPresent ? try Decode.insets(json["contentInset"]) : nil
+        contentInset =
+            json["contentInset"].isPresent ? try Decode.insets(json["contentInset"]) : nil
         options = try Decode.transitionOptions(json)
         timing = try Decode.transitionTiming(json)
     }
@@ -113,7 +114,9 @@ struct TransitionSampleRequest: RequestType {
         session = try json["session"].decode()
         progress = try json["progress"].decodeIfPresent()
         time = try json["time"].decodeIfPresent()
-        if progress == nil && time == nil { throw json["progress"].invalid("number (give progress or time)") }
+        if progress == nil && time == nil {
+            throw json["progress"].invalid("number (give progress or time)")
+        }
         hypothetical = json["to"].isPresent ? try TransitionSpecParams(json: json) : nil
         rect = json["rect"].isPresent ? try Decode.rect(json["rect"]) : nil
         all = try json["all"].decode(default: false)
@@ -127,25 +130,52 @@ struct ClockAdvanceRequest: RequestType {
     var session: String
     var by: Double?
     var to: Double?
+    var reply: AdvanceReply
     init(json: JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         by = try json["by"].decodeIfPresent()
         to = try json["to"].decodeIfPresent()
+        reply = try Decode.named(json["reply"], default: AdvanceReply.tick)
         if by == nil && to == nil { throw json["by"].invalid("number (give by or to)") }
     }
 }
 
-/// The result of `clock/advance`: the tick emitted at the new time, or the time alone
-/// when no transition is in flight.
+/// What the `clock/advance` result holds when a tick was made: the tick itself, or only
+/// the members that identify it (for a caller that reads the tick's notification and
+/// need not receive its attributes twice).
+enum AdvanceReply: String, CaseIterable {
+    case tick
+    case brief
+}
+
+/// The result of `clock/advance`: the tick emitted at the new time (whole or brief), or
+/// the time alone when no transition is in flight.
 enum AdvanceResult: JSONEncodable {
     /// The tick as its readers got it (encoded once).
     case tick(TickParams)
+    /// The tick's session, transition, seq, time, fraction and progress.
+    case brief(TickPayload)
     case idle(session: String, time: Double)
 
     func encode(to w: inout JSONByteWriter) {
         switch self {
         case .tick(let tick):
             tick.encode(to: &w)
+        case .brief(let tick):
+            w.beginObject()
+            w.writeKey("session")
+            w.write(tick.session)
+            w.writeKey("transition")
+            w.write("t\(tick.transition)")
+            w.writeKey("seq")
+            w.write(tick.seq)
+            w.writeKey("time")
+            w.write(tick.time)
+            w.writeKey("fraction")
+            w.write(tick.sample.fraction)
+            w.writeKey("progress")
+            w.write(tick.sample.progress)
+            w.endObject()
         case .idle(let session, let time):
             w.beginObject()
             w.writeKey("session")

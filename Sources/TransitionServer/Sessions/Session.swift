@@ -95,6 +95,6 @@ final class Session {
 
     /// `idle`, or the animator's phase.
     var state: String {
-        scene.active.map { $0.animator.phase.rawValue } ?? "idle"
+        scene.activePhase?.rawValue ?? "idle"
     }
 }

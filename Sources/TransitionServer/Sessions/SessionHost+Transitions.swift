@@ -7,22 +7,27 @@ extension SessionHost {
     func destinationViewport(for s: Session, _ p: TransitionSpecParams) -> Viewport? {
         guard p.viewportSize != nil || p.contentInset != nil else { return nil }
         let current = s.scene.active.map { $0.geometry.to.viewport } ?? s.scene.placed.viewport
-        return Viewport(size: p.viewportSize ?? current.size, contentInset: p.contentInset ?? current.contentInset)
+        return Viewport(
+            size: p.viewportSize ?? current.size,
+            contentInset: p.contentInset ?? current.contentInset)
     }
 
     private func started(_ t: ActiveTransition) -> TransitionStarted {
         TransitionStarted(
-            transition: t.id, toContentOffset: t.geometry.to.contentOffset, toContentSize: t.geometry.to.layout.contentSize,
+            transition: t.id, toContentOffset: t.geometry.to.contentOffset,
+            toContentSize: t.geometry.to.layout.contentSize,
             duration: t.animator.duration)
     }
 
-    func start(_ r: TransitionStartRequest, now: UInt64) throws(ResponseError) -> TransitionStarted {
+    func start(_ r: TransitionStartRequest, now: UInt64) throws(ResponseError) -> TransitionStarted
+    {
         let s = try session(r.session)
         let time = s.time(at: now)
         let result: (transition: ActiveTransition, superseded: (id: Int, end: TransitionEnd)?)
         do {
             result = try s.scene.startTransition(
-                to: r.spec.to, model: r.spec.model, viewport: destinationViewport(for: s, r.spec), options: r.spec.options,
+                to: r.spec.to, model: r.spec.model, viewport: destinationViewport(for: s, r.spec),
+                options: r.spec.options,
                 timing: r.spec.timing, at: time)
         } catch {
             throw .scene(error, session: s.id)
@@ -32,13 +37,16 @@ extension SessionHost {
         return started(result.transition)
     }
 
-    func retarget(_ r: TransitionRetargetRequest, now: UInt64) throws(ResponseError) -> TransitionStarted {
+    func retarget(_ r: TransitionRetargetRequest, now: UInt64) throws(ResponseError)
+        -> TransitionStarted
+    {
         let s = try session(r.session)
         let time = s.time(at: now)
         let result: (transition: ActiveTransition, retargeted: (id: Int, end: TransitionEnd))
         do {
             result = try s.scene.retarget(
-                to: r.spec.to, model: r.spec.model, viewport: destinationViewport(for: s, r.spec), options: r.spec.options,
+                to: r.spec.to, model: r.spec.model, viewport: destinationViewport(for: s, r.spec),
+                options: r.spec.options,
                 timing: r.timingGiven ? r.spec.timing : nil, at: time)
         } catch {
             throw .scene(error, session: s.id)
@@ -61,14 +69,18 @@ extension SessionHost {
         return status(s, now: now)
     }
 
-    func finish(_ leg: LegParams, cancel: Bool, now: UInt64) throws(ResponseError) -> TransitionStatus {
+    func finish(_ leg: LegParams, cancel: Bool, now: UInt64) throws(ResponseError)
+        -> TransitionStatus
+    {
         let s = try session(leg.session)
         let time = s.time(at: now)
         do {
             if cancel {
-                try s.scene.cancel(at: time, duration: leg.duration, curve: leg.curve, velocity: leg.velocity)
+                try s.scene.cancel(
+                    at: time, duration: leg.duration, curve: leg.curve, velocity: leg.velocity)
             } else {
-                try s.scene.finish(at: time, duration: leg.duration, curve: leg.curve, velocity: leg.velocity)
+                try s.scene.finish(
+                    at: time, duration: leg.duration, curve: leg.curve, velocity: leg.velocity)
             }
         } catch {
             throw .scene(error, session: s.id)
@@ -88,7 +100,8 @@ extension SessionHost {
         }
         sendDidEnd(s, id: ended.id, end: ended.end, time: time)
         return CancelledInPlace(
-            contentSize: s.scene.placed.layout.contentSize, contentOffset: s.scene.placed.contentOffset,
+            contentSize: s.scene.placed.layout.contentSize,
+            contentOffset: s.scene.placed.contentOffset,
             progress: ended.end.progress)
     }
 
@@ -104,7 +117,8 @@ extension SessionHost {
                 accessory: s.scene.placed.accessory)
         }
         return TransitionStatus(
-            session: s.id, time: time, contentOffset: frame.contentOffset, accessory: frame.accessory,
+            session: s.id, time: time, contentOffset: frame.contentOffset,
+            accessory: frame.accessory,
             inFlight: .init(state: s.state, transition: frame.transitionID, sample: frame.sample))
     }
 
@@ -115,7 +129,8 @@ extension SessionHost {
         if let h = r.hypothetical {
             do {
                 _ = try scene.startTransition(
-                    to: h.to, model: h.model, viewport: destinationViewport(for: s, h), options: h.options, timing: h.timing, at: time)
+                    to: h.to, model: h.model, viewport: destinationViewport(for: s, h),
+                    options: h.options, timing: h.timing, at: time)
             } catch {
                 throw .scene(error, session: s.id)
             }
@@ -123,21 +138,31 @@ extension SessionHost {
         guard let active = scene.active else { throw .noTransition(s.id) }
         var sample: AnimatorSample
         if let p = r.progress {
-            guard p.isFinite else { throw .invalid(ValidationError(field: "progress", message: "must be a finite number")) }
+            guard p.isFinite else {
+                throw .invalid(
+                    ValidationError(field: "progress", message: "must be a finite number"))
+            }
             sample = AnimatorSample(time: time, fraction: 0, progress: p, velocity: 0)
         } else {
             let t = r.time!
-            guard t.isFinite else { throw .invalid(ValidationError(field: "time", message: "must be a finite number")) }
+            guard t.isFinite else {
+                throw .invalid(ValidationError(field: "time", message: "must be a finite number"))
+            }
             // Time is measured from the transition's start for hypothetical samples.
             sample = active.animator.sample(at: r.hypothetical != nil ? time + t : t)
         }
         // Every part of the answer is computed at the same, representable progress.
         let limits = Transition.progressLimits
-        sample.progress = Swift.min(Swift.max(sample.progress, limits.lowerBound), limits.upperBound)
+        sample.progress = Swift.min(
+            Swift.max(sample.progress, limits.lowerBound), limits.upperBound)
         let geometry = active.geometry
-        let rect = r.all ? Rect.everything : (r.rect ?? geometry.visibleRect(at: sample.progress, carry: sample.carry))
+        let rect =
+            r.all
+            ? Rect.everything
+            : (r.rect ?? geometry.visibleRect(at: sample.progress, carry: sample.carry))
         let list = try bounded { limit, body in
-            geometry.forEachAttributes(at: sample.progress, carry: sample.carry, in: rect, limit: limit, body)
+            geometry.forEachAttributes(
+                at: sample.progress, carry: sample.carry, in: rect, limit: limit, body)
         }
         return SampleResult(
             sample: sample,
@@ -157,25 +182,35 @@ extension SessionHost {
         guard s.clock == .manual else { throw .notManualClock(s.id) }
         let target = r.to ?? (s.manualTime + (r.by ?? 0))
         guard target.isFinite, target >= s.manualTime else {
-            throw .invalid(ValidationError(field: r.to != nil ? "to" : "by", message: "time only moves forward: must reach at least \(s.manualTime)"))
+            throw .invalid(
+                ValidationError(
+                    field: r.to != nil ? "to" : "by",
+                    message: "time only moves forward: must reach at least \(s.manualTime)"))
         }
         s.manualTime = target
-        guard let tick = emitTick(s, time: target, forReply: true) else { return .idle(session: s.id, time: target) }
-        return .tick(tick)
+        let brief = r.reply == .brief
+        guard let tick = emitTick(s, time: target, forReply: true, replyRepeats: !brief) else {
+            return .idle(session: s.id, time: target)
+        }
+        return brief ? .brief(tick.payload) : .tick(tick)
     }
 
     /// Produces the tick of `s` at `time` (advancing its scene) for its audience, and the
     /// didEnd after it when the transition ended. One `TickParams` serves every reader
-    /// (and the `clock/advance` reply, `forReply`).
+    /// (and the `clock/advance` reply, `forReply`, which repeats its bytes when
+    /// `replyRepeats`).
     @discardableResult
-    func emitTick(_ s: Session, time: Double, saturated: Set<TickReader> = [], forReply: Bool = false) -> TickParams? {
+    func emitTick(
+        _ s: Session, time: Double, saturated: Set<TickReader> = [], forReply: Bool = false,
+        replyRepeats: Bool = true
+    ) -> TickParams? {
         let step = s.scene.advance(to: time)
         guard let frame = step.frame else { return nil }
         s.seq += 1
         // Every reader still has an unsent tick of this session: building this one would
         // only replace those, so skip it (the gap in seq shows it). The last tick of a
         // transition, a paused one and one a reply carries are always built.
-        let paused = s.scene.active?.animator.phase == .paused  // its one tick is not repeated
+        let paused = s.scene.activePhase == .paused  // its one tick is not repeated
         let audience = s.audience
         if step.end == nil, !paused, !forReply, !audience.isEmpty, !saturated.isEmpty,
             audience.allSatisfy({ saturated.contains(TickReader(connection: $0, session: s.id)) })
@@ -184,13 +219,17 @@ extension SessionHost {
         }
         var attributes: [LayoutAttributes] = []
         attributes.reserveCapacity(256)
-        let complete = frame.forEachVisibleAttributes(limit: limits.maxAttributesPerTick) { attributes.append($0) }
+        let complete = frame.forEachVisibleAttributes(limit: limits.maxAttributesPerTick) {
+            attributes.append($0)
+        }
         let tick = TickParams(
             TickPayload(
-                session: s.id, transition: frame.transitionID, seq: s.seq, time: time, sample: frame.sample,
-                contentOffset: frame.contentOffset, accessory: frame.accessory, attributes: attributes,
+                session: s.id, transition: frame.transitionID, seq: s.seq, time: time,
+                sample: frame.sample,
+                contentOffset: frame.contentOffset, accessory: frame.accessory,
+                attributes: attributes,
                 format: s.format, truncated: !complete),
-            reused: forReply && !audience.isEmpty)
+            reused: forReply && replyRepeats && !audience.isEmpty)
         emit(Emission(session: s.id, payload: .tick(tick), audience: audience))
         if let ended = step.end { sendDidEnd(s, id: ended.id, end: ended.end, time: time) }
         return tick
@@ -213,7 +252,7 @@ extension SessionHost {
         var next: UInt64? = nil
         for id in order {
             guard let s = sessions[id], s.clock == .realtime else { continue }
-            guard s.scene.active != nil, let deadline = s.nextDeadline else {
+            guard s.scene.isAnimating, let deadline = s.nextDeadline else {
                 s.stopPacing()
                 continue
             }
@@ -221,7 +260,7 @@ extension SessionHost {
                 emitTick(s, time: s.time(at: Swift.max(deadline, s.origin)), saturated: saturated)
                 s.advancePacing(past: now)
                 // A paused interactive transition ticks only when something changes.
-                if s.scene.active.map({ $0.animator.phase == .paused }) ?? true { s.stopPacing() }
+                if (s.scene.activePhase ?? .paused) == .paused { s.stopPacing() }
             }
             if let d = s.nextDeadline { next = Swift.min(next ?? d, d) }
         }

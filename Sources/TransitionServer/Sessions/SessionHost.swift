@@ -216,7 +216,7 @@ final class SessionHost {
         let payload = DidEndPayload(
             session: s.id, transition: id, end: end, contentOffset: contentOffset ?? s.scene.placed.contentOffset, time: time)
         emit(Emission(session: s.id, payload: .didEnd(payload), audience: s.audience))
-        if s.scene.active == nil { s.stopPacing() }
+        if !s.scene.isAnimating { s.stopPacing() }
     }
 
     func emit(_ emission: Emission) {

@@ -90,6 +90,7 @@ return {
   },
   -- what the daemon uses for members left out
   defaults = {
+    ["clock/advance"] = { reply = "tick" },
     ["session/create"] = { clock = "realtime", encoding = "objects", fps = 60 },
     ["transition/export"] = { duration = 0.3, timing = "linear" },
     ["transition/retarget"] = { duration = 0.3, timing = "linear" },

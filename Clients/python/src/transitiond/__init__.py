@@ -63,6 +63,7 @@ from .types import (
     Status,
     SubscribeResult,
     Tick,
+    TickBrief,
     TransitionInfo,
 )
 
@@ -77,5 +78,5 @@ __all__ = [
     "list_layout", "grid_layout", "flow_layout", "display_switch_layout", "explicit_layout", "insets", "placement",
     "Attribute", "CancelInPlaceResult", "DidEnd", "Idle", "InitializeResult", "LayoutAttributes", "Point", "Rect",
     "Sample", "ServerInfo", "SessionGeometry", "SessionInfo", "Size", "Status", "SubscribeResult", "Tick",
-    "TransitionInfo",
+    "TickBrief", "TransitionInfo",
 ]

@@ -26,6 +26,7 @@ from .types import (
     Status,
     SubscribeResult,
     Tick,
+    TickBrief,
     TransitionInfo,
 )
 
@@ -137,10 +138,12 @@ def transition_params(
     return p
 
 
-def parse_advance(result: Dict[str, Any]) -> Union[Tick, Idle]:
-    if "seq" in result:
-        return Tick.from_json(result)
-    return Idle.from_json(result)
+def parse_advance(result: Dict[str, Any]) -> Union[Tick, TickBrief, Idle]:
+    if "seq" not in result:
+        return Idle.from_json(result)
+    if "attributes" not in result:
+        return TickBrief.from_json(result)
+    return Tick.from_json(result)
 
 
 class EventBuffer:
@@ -356,12 +359,16 @@ class SessionMethods:
     # Time ---------------------------------------------------------------------------
 
     def advance(self, by: Optional[float] = None, *, to: Optional[float] = None,
-                timeout: Optional[float] = None) -> Any:
+                brief: bool = False, timeout: Optional[float] = None) -> Any:
         """``clock/advance`` (manual clock): move time ``by`` seconds or ``to`` a time.
-        Returns the ``Tick`` it emitted, or ``Idle`` when nothing animates."""
+        Returns the ``Tick`` it emitted, or ``Idle`` when nothing animates. With
+        ``brief=True`` it returns a ``TickBrief`` instead of the ``Tick``: the tick's
+        attributes then arrive once, in the notification the session's ticks give."""
         params: Dict[str, Any] = {"session": self.id}
         _put(params, "by", by)
         _put(params, "to", to)
+        if brief:
+            params["reply"] = "brief"
         return self._call("clock/advance", params, lambda r: self._track(parse_advance(r)), timeout)
 
     # Layout -------------------------------------------------------------------------

@@ -96,6 +96,7 @@ EASINGS = (
 
 #: The defaults the daemon applies to members left out, by method.
 DEFAULTS = {
+    "clock/advance": {"reply": "tick"},
     "session/create": {"clock": "realtime", "encoding": "objects", "fps": 60},
     "transition/export": {"duration": 0.3, "timing": "linear"},
     "transition/retarget": {"duration": 0.3, "timing": "linear"},

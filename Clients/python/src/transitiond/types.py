@@ -234,6 +234,27 @@ class DidEnd:
 
 
 @dataclass(frozen=True)
+class TickBrief:
+    """What ``clock/advance`` with ``brief=True`` returns: the tick it made, without the
+    attributes (the caller reads those in the ``transition/tick`` notification)."""
+
+    session: str
+    transition: str
+    seq: int
+    time: float
+    fraction: float
+    progress: float
+    raw: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
+
+    @classmethod
+    def from_json(cls, p: Dict[str, Any]) -> "TickBrief":
+        return cls(
+            session=p["session"], transition=p["transition"], seq=p["seq"], time=p["time"],
+            fraction=p["fraction"], progress=p["progress"], raw=p,
+        )
+
+
+@dataclass(frozen=True)
 class Idle:
     """What ``clock/advance`` returns when no transition is in flight."""
 

@@ -1,0 +1,64 @@
+/// The texts of recently written doubles, so that a value written again is copied
+/// instead of converted. A tick repeats many values: every cell of a grid has the same
+/// width, height and transition progress, and a handful of column positions.
+///
+/// Direct-mapped: 64 slots chosen by a multiplicative hash of the bit pattern, each
+/// holding the bits, the text's length and up to 24 bytes of text (the longest shortest
+/// round-trip text is 24 bytes). A slot starts with a NaN pattern, which no finite
+/// double written here has.
+@usableFromInline
+struct RecentDoubles {
+    @usableFromInline static let slotCount = 64
+    @usableFromInline static let slotSize = 40
+    @usableFromInline static let empty: UInt64 = 0x7FF8_0000_0000_0001
+
+    @usableFromInline let slots: UnsafeMutableRawPointer
+
+    init() {
+        slots = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.slotCount * Self.slotSize, alignment: MemoryLayout<UInt64>.alignment)
+        for i in 0..<Self.slotCount {
+            slots.storeBytes(of: Self.empty, toByteOffset: i * Self.slotSize, as: UInt64.self)
+        }
+    }
+
+    func deallocate() { slots.deallocate() }
+
+    @inlinable @inline(__always)
+    func slot(_ bits: UInt64) -> UnsafeMutableRawPointer {
+        slots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 58) &* Self.slotSize
+    }
+
+    /// Copies the text of `bits` to `destination` (which has room for 24 bytes) and
+    /// returns its length, or returns 0 when it is not remembered.
+    @inlinable @inline(__always)
+    func copy(_ bits: UInt64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        let s = slot(bits)
+        guard s.load(as: UInt64.self) == bits else { return 0 }
+        let length = Int(truncatingIfNeeded: s.load(fromByteOffset: 8, as: UInt64.self))
+        let text = UnsafeMutableRawPointer(destination)
+        text.storeBytes(of: s.load(fromByteOffset: 16, as: UInt64.self), as: UInt64.self)
+        text.storeBytes(
+            of: s.load(fromByteOffset: 24, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+        text.storeBytes(
+            of: s.load(fromByteOffset: 32, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
+        return length
+    }
+
+    /// Remembers that `bits` is written as the `length` bytes at `text` (at most 24,
+    /// with 24 readable).
+    @inlinable @inline(__always)
+    func remember(_ bits: UInt64, text: UnsafePointer<UInt8>, length: Int) {
+        let s = slot(bits)
+        let source = UnsafeRawPointer(text)
+        s.storeBytes(of: bits, as: UInt64.self)
+        s.storeBytes(of: UInt64(truncatingIfNeeded: length), toByteOffset: 8, as: UInt64.self)
+        s.storeBytes(of: source.loadUnaligned(as: UInt64.self), toByteOffset: 16, as: UInt64.self)
+        s.storeBytes(
+            of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 24,
+            as: UInt64.self)
+        s.storeBytes(
+            of: source.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 32,
+            as: UInt64.self)
+    }
+}
