@@ -176,9 +176,15 @@ final class Connection {
     private var pendingEnd: (error: Int32?, Void)?
 
     /// The client's input ended: what it sent before is handled first (now, or when the
-    /// backlog drains or its turn comes), then the end.
+    /// backlog drains or its turn comes), then the end. A broken connection (a reset)
+    /// ends at once: nothing more can reach the client, and waiting for its backlog to
+    /// drain would wait for ever.
     private func inputEnded(_ error: Int32?) {
         guard !isClosed else { return }
+        guard error == nil, wire.bufferedByteCount > 0 else {
+            finishInput(error)
+            return
+        }
         pendingEnd = (error, ())
         handleBufferedMessages()
     }
