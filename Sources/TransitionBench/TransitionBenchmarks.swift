@@ -70,7 +70,7 @@ func inProcessTickCost(_ scene: inout Scene, format: AttributeFormat, rounds: In
             writer.beginNotification(method: "transition/tick")
             writer.beginObject()
             writer.writeKey("attributes")
-            AttributeWriter.write(list, format: format, to: &writer)
+            AttributeWriter.write(list, format: format, kinds: ElementKindTable(), to: &writer)
             writer.endObject()
             writer.endObject()
             bytes &+= FrameWriter.frame(writer.bytes).count

@@ -22,6 +22,9 @@ public struct LayoutSpec: Hashable, Sendable {
     /// The `layoutState` name; by default the layout type (`list`, `grid`, `flow`,
     /// `explicit`) or the displaySwitch mode.
     public var state: String?
+    /// Supplementary elements of any kind an `explicit` layout places (other types
+    /// ignore them).
+    public var supplementary: [SupplementaryItem] = []
 
     public init(
         _ geometry: Geometry, values: [CustomValue] = [], accessory: [CustomValue] = [], state: String? = nil
@@ -78,6 +81,8 @@ public struct LayoutSpec: Hashable, Sendable {
         case .explicit(let frames, let contentSize):
             try ExplicitLayout(frames: frames, contentSize: contentSize)
                 .validate(itemCount: model.totalCount, field: field)
+            try SupplementaryItem.validate(
+                supplementary, model: model, limits: limits, field: field + ".supplementary")
         }
         for (i, v) in values.enumerated() {
             if case .number(let n) = v.value {
@@ -93,18 +98,39 @@ public struct LayoutSpec: Hashable, Sendable {
         _ = try ItemStyles.resolve(itemStyles, model: model, field: field)
     }
 
-    /// Validates, then prepares the layout.
+    /// Validates, then prepares the layout, interning its supplementary kinds into
+    /// `kinds` (left unchanged when this throws).
+    public func prepare(
+        viewport: Viewport, model: ItemModel, limits: LayoutLimits = LayoutLimits(),
+        kinds: inout ElementKindTable, field: String = "layout"
+    ) throws(ValidationError) -> any Layout {
+        try validate(viewport: viewport, model: model, limits: limits, field: field)
+        var interned = kinds
+        for (i, item) in supplementary.enumerated() where isExplicit {
+            _ = try interned.intern(item.kind, field: "\(field).supplementary[\(i)].kind")
+        }
+        kinds = interned
+        return prepareValidated(viewport: viewport, model: model, kinds: kinds)
+    }
+
+    /// Validates, then prepares the layout with a kind table of its own.
     public func prepare(
         viewport: Viewport, model: ItemModel, limits: LayoutLimits = LayoutLimits(),
         field: String = "layout"
     ) throws(ValidationError) -> any Layout {
-        try validate(viewport: viewport, model: model, limits: limits, field: field)
-        return prepareValidated(viewport: viewport, model: model)
+        var kinds = ElementKindTable()
+        return try prepare(viewport: viewport, model: model, limits: limits, kinds: &kinds, field: field)
     }
 
-    /// Prepares a spec already validated for this viewport and model.
-    public func prepareValidated(viewport: Viewport, model: ItemModel) -> any Layout {
-        let layout = prepareGeometry(viewport: viewport, model: model)
+    private var isExplicit: Bool {
+        if case .explicit = geometry { return true }
+        return false
+    }
+
+    /// Prepares a spec already validated for this viewport and model, whose kinds
+    /// `kinds` has.
+    public func prepareValidated(viewport: Viewport, model: ItemModel, kinds: ElementKindTable) -> any Layout {
+        let layout = prepareGeometry(viewport: viewport, model: model, kinds: kinds)
         guard !itemStyles.isEmpty, let styles = try? ItemStyles.resolve(itemStyles, model: model, field: "layout") else {
             return layout
         }
@@ -119,7 +145,17 @@ public struct LayoutSpec: Hashable, Sendable {
         return layout
     }
 
-    private func prepareGeometry(viewport: Viewport, model: ItemModel) -> any Layout {
+    /// The supplementary items as attributes at rest in this layout.
+    private func supplementaryAttributes(kinds: ElementKindTable) -> [LayoutAttributes] {
+        supplementary.compactMap { item in
+            guard let kind = kinds.kind(named: item.kind) else { return nil }
+            var a = LayoutAttributes(key: ElementKey(kind, item.indexPath), frame: item.frame, layoutState: stateName)
+            item.style.apply(to: &a)
+            return a
+        }
+    }
+
+    private func prepareGeometry(viewport: Viewport, model: ItemModel, kinds: ElementKindTable) -> any Layout {
         switch geometry {
         case .flow(let f):
             return f.prepare(viewport: viewport, model: model, stateName: stateName, values: values)
@@ -137,7 +173,9 @@ public struct LayoutSpec: Hashable, Sendable {
                 stateName: stateName, values: values, sections: layout.sections)
         case .explicit(let frames, let contentSize):
             return ExplicitLayout(frames: frames, contentSize: contentSize)
-                .prepare(model: model, stateName: stateName, values: values)
+                .prepare(
+                    model: model, stateName: stateName, values: values,
+                    supplementary: supplementaryAttributes(kinds: kinds))
         }
     }
 }

@@ -85,6 +85,8 @@ public struct SectionedLayout: Layout {
         case .footer:
             guard key.indexPath.item == 0, let frame = sections[s].footer else { return nil }
             return supplementaryAttributes(.footer, section: s, frame: frame)
+        default:
+            return nil
         }
     }
 
