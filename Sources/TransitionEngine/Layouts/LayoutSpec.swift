@@ -25,6 +25,9 @@ public struct LayoutSpec: Hashable, Sendable {
     /// Supplementary elements of any kind an `explicit` layout places (other types
     /// ignore them).
     public var supplementary: [SupplementaryItem] = []
+    /// Supplementary kinds a flow, list, grid or displaySwitch layout attaches to its
+    /// items or sections (`explicit` ignores them).
+    public var attached: [AttachedSupplementary] = []
 
     public init(
         _ geometry: Geometry, values: [CustomValue] = [], accessory: [CustomValue] = [], state: String? = nil
@@ -78,6 +81,11 @@ public struct LayoutSpec: Hashable, Sendable {
         case .list(let l): try l.validate(field: field)
         case .grid(let g): try g.validate(field: field)
         case .displaySwitch(let d): try d.validate(field: field)
+        case .explicit: break
+        }
+        switch geometry {
+        case .flow, .list, .grid, .displaySwitch:
+            try AttachedSupplementary.validate(attached, model: model, field: field + ".supplementary")
         case .explicit(let frames, let contentSize):
             try ExplicitLayout(frames: frames, contentSize: contentSize)
                 .validate(itemCount: model.totalCount, field: field)
@@ -106,8 +114,8 @@ public struct LayoutSpec: Hashable, Sendable {
     ) throws(ValidationError) -> any Layout {
         try validate(viewport: viewport, model: model, limits: limits, field: field)
         var interned = kinds
-        for (i, item) in supplementary.enumerated() where isExplicit {
-            _ = try interned.intern(item.kind, field: "\(field).supplementary[\(i)].kind")
+        for (i, name) in kindNames.enumerated() {
+            _ = try interned.intern(name, field: "\(field).supplementary[\(i)].kind")
         }
         kinds = interned
         return prepareValidated(viewport: viewport, model: model, kinds: kinds)
@@ -122,15 +130,20 @@ public struct LayoutSpec: Hashable, Sendable {
         return try prepare(viewport: viewport, model: model, limits: limits, kinds: &kinds, field: field)
     }
 
-    private var isExplicit: Bool {
-        if case .explicit = geometry { return true }
-        return false
+    /// The kind names of the supplementary elements this type of layout uses, in order.
+    private var kindNames: [String] {
+        if case .explicit = geometry { return supplementary.map(\.kind) }
+        return attached.map(\.kind)
     }
 
     /// Prepares a spec already validated for this viewport and model, whose kinds
     /// `kinds` has.
     public func prepareValidated(viewport: Viewport, model: ItemModel, kinds: ElementKindTable) -> any Layout {
-        let layout = prepareGeometry(viewport: viewport, model: model, kinds: kinds)
+        var layout = prepareGeometry(viewport: viewport, model: model, kinds: kinds)
+        if !attached.isEmpty, var sectioned = layout as? SectionedLayout {
+            sectioned.attach(attached.compactMap { a in kinds.kind(named: a.kind).map { PreparedAttachment(kind: $0, spec: a) } })
+            layout = sectioned
+        }
         guard !itemStyles.isEmpty, let styles = try? ItemStyles.resolve(itemStyles, model: model, field: "layout") else {
             return layout
         }
