@@ -130,6 +130,15 @@ public struct LayoutSpec: Hashable, Sendable {
         return try prepare(viewport: viewport, model: model, limits: limits, kinds: &kinds, field: field)
     }
 
+    /// At most how many supplementary elements of kinds beyond header and footer this
+    /// spec gives `model` (to bound work before preparing it).
+    public func supplementaryCount(model: ItemModel) -> Int {
+        if case .explicit = geometry { return supplementary.count }
+        return attached.reduce(0) { total, a in
+            total + (a.container == .section ? model.sections.count : (a.items?.count ?? model.totalCount))
+        }
+    }
+
     /// The kind names of the supplementary elements this type of layout uses, in order.
     private var kindNames: [String] {
         if case .explicit = geometry { return supplementary.map(\.kind) }
