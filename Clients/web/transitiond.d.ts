@@ -26,7 +26,7 @@ export interface ItemTransform { scale?: number; scaleX?: number; scaleY?: numbe
 /** @schema defs.json#/$defs/itemStyle */
 export interface ItemStyle { alpha?: number; zIndex?: number; transform?: ItemTransform; values?: ValuesInput }
 /** Styles items by index path or by id; later rules win, member by member. */
-export type ItemStyleRule = ItemStyle & ({ items: Array<[number, number]> } | { ids: Array<string | number> });
+export type ItemStyleRule = ItemStyle & { kind?: string } & ({ items: Array<[number, number]> } | { ids: Array<string | number> });
 /** An element kind: "cell", "header", "footer", or a name a layout gives (Protocol 6.4). */
 export type ElementKind = "cell" | "header" | "footer" | (string & {});
 /** @schema defs.json#/$defs/attachedSupplementary */

@@ -98,6 +98,29 @@ def test_new_items_bring_their_badges_in(connect):
     assert got[("badge", 0, 0)]["alpha"] == 1 and "transform" not in got[("badge", 0, 0)]
 
 
+def test_item_styles_reach_supplementary_elements(connect):
+    client = connect()
+    half_turn = {"kind": "badge", "items": [[0, 1]], "alpha": 0.5, "transform": {"rotation": 3.141592653589793}}
+    s = session(client, layout=dict(LIST_WITH_BADGES, itemStyles=[half_turn]))
+    at_rest = objects(client.call("layout/attributes", {"session": s})["attributes"])
+    assert [at_rest[("badge", 0, i)]["alpha"] for i in range(3)] == [1, 0.5, 1]
+    assert near(at_rest[("badge", 0, 1)]["transform"], [-1, 0, 0, -1, 0, 0])
+    assert at_rest[("cell", 0, 1)]["alpha"] == 1 and "transform" not in at_rest[("cell", 0, 1)]
+    client.call("transition/start", {"session": s, "to": GRID_ONE_BADGE, "duration": 1})
+    mid = objects(client.call("clock/advance", {"session": s, "to": 0.5})["attributes"])
+    # The half-turn unwinds by its components: a quarter turn half way, not a collapse.
+    assert near(mid[("badge", 0, 1)]["transform"], [0, 1, -1, 0, 0, 0]) and mid[("badge", 0, 1)]["alpha"] == 0.75
+    for rule, field, reason in [
+        ({"kind": "ribbon", "items": [[0, 0]], "alpha": 0}, "params.layout.itemStyles[0].kind", "the layout has no ribbon elements"),
+        ({"kind": "badge", "items": [[0, 7]], "alpha": 0}, "params.layout.itemStyles[0].items[0]", "no badge at [0, 7]"),
+        ({"kind": "band", "items": [[0, 1]], "alpha": 0}, "params.layout.itemStyles[0].items[0]", "no band at [0, 1]"),
+    ]:
+        error = client.call_error("session/create", {"viewport": {"width": 200, "height": 300},
+                                                     "sections": [{"items": 3}],
+                                                     "layout": dict(LIST_WITH_BADGES, itemStyles=[rule])})
+        assert (error["data"]["field"], error["data"]["reason"]) == (field, reason)
+
+
 def test_kind_names_are_checked(connect):
     client = connect()
     for kind, reason in [("cell", "cell is not a supplementary kind"), ("two words", "kind name"), ("", "kind name")]:

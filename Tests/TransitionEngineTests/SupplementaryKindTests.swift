@@ -73,13 +73,17 @@ import Testing
     }
 
     @Test func elementsMatchByKindSectionAndItem() throws {
-        let from = Self.explicit(
+        var from = Self.explicit(
             Self.rows,
             [
                 Self.badge(1, Rect(x: 90, y: 50, width: 20, height: 20)),
                 Self.badge(1, Rect(x: 0, y: 60, width: 100, height: 50), kind: "decoration"),
                 Self.badge(0, Rect(x: 90, y: -10, width: 20, height: 20)),
             ])
+        // A rule with a kind styles that kind's element only, not the cell of its index path.
+        from.itemStyles = [
+            ItemStyleRule(.items([IndexPath(0, 0)]), style: ItemStyle(alpha: 0.8), kind: "badge")
+        ]
         let to = Self.explicit(
             Self.rows.reversed(),
             [
@@ -106,8 +110,9 @@ import Testing
         let unmatched = ElementKey(badge, IndexPath(0, 0))
         let fading = try #require(t.attributes(of: unmatched, inSource: true, at: 0.25))
         #expect(
-            fading.frame == Rect(x: 90, y: -10, width: 20, height: 20) && approx(fading.alpha, 0.75)
+            fading.frame == Rect(x: 90, y: -10, width: 20, height: 20) && approx(fading.alpha, 0.6)
         )
+        #expect(t.attributes(of: .cell(0, 0), inSource: true, at: 0)?.alpha == 1)
         #expect(t.attributes(of: unmatched, inSource: true, at: 1) == nil)
         #expect(!t.visibleAttributes(at: 1).contains { $0.key == unmatched })
         #expect(t.visibleAttributes(at: 0.5).contains { $0.key == unmatched })
@@ -171,6 +176,12 @@ import Testing
     @Test func attachedElementsAgreeBandedAndListed() throws {
         var list = LayoutSpec.list(ListLayout(rowHeight: 50))
         list.attached = [Self.attachedBadge, Self.band]
+        list.itemStyles = [
+            ItemStyleRule(
+                .items([IndexPath(0, 5)]),
+                style: ItemStyle(alpha: 0.5, transform: ItemTransform(rotation: 1)),
+                kind: "badge")
+        ]
         var grid = LayoutSpec.grid(GridLayout(columns: 2))
         var some = Self.attachedBadge
         some.items = [IndexPath(0, 5), IndexPath(0, 1)]
@@ -199,8 +210,12 @@ import Testing
                 }
             }
             // Three kinds on the way: the list's badges and band, the grid's dots.
-            let kinds = Set(t.visibleAttributes(at: 0.5).map(\.kind))
-            #expect(kinds.count == 4)
+            let visible = t.visibleAttributes(at: 0.5)
+            #expect(Set(visible.map(\.kind)).count == 4)
+            // The styled badge of item 5 turns back by its components.
+            let styled = try #require(
+                visible.first { $0.key == ElementKey(ElementKind(code: 3), IndexPath(0, 5)) })
+            #expect(styled.itemTransform != nil && styled.alpha > 0.5 && styled.alpha < 1)
         }
     }
 }

@@ -76,7 +76,7 @@ public struct PreparedExplicitLayout: Layout {
     /// The frames' vertical extents.
     let index: IntervalIndex
     /// Supplementary elements, sorted by key.
-    let supplementary: [LayoutAttributes]
+    private(set) var supplementary: [LayoutAttributes]
     /// Their vertical extents.
     let supplementaryIndex: IntervalIndex
 
@@ -106,6 +106,12 @@ public struct PreparedExplicitLayout: Layout {
         index = IntervalIndex(lows: frames.map(\.minY), highs: frames.map(\.maxY))
         self.supplementary = sorted
         supplementaryIndex = IntervalIndex(lows: sorted.map(\.frame.minY), highs: sorted.map(\.frame.maxY))
+    }
+
+    /// Applies the styles rules give supplementary elements (after their own).
+    mutating func styleSupplementary() {
+        guard !styles.supplementaryIsEmpty else { return }
+        for i in supplementary.indices { styles.applySupplementary(to: &supplementary[i]) }
     }
 
     private func indexPath(ofGlobal index: Int) -> IndexPath {

@@ -103,7 +103,31 @@ public struct LayoutSpec: Hashable, Sendable {
                 try ValidationError.checkFinite(n, field: "\(field).accessory.\(v.name)")
             }
         }
-        _ = try ItemStyles.resolve(itemStyles, model: model, field: field)
+        var kinds = ElementKindTable()
+        for name in kindNames { _ = try? kinds.intern(name, field: field) }
+        _ = try resolveStyles(model: model, kinds: kinds, field: field)
+    }
+
+    /// The item styles for `model`, supplementary elements named through `kinds`.
+    private func resolveStyles(model: ItemModel, kinds: ElementKindTable, field: String) throws(ValidationError)
+        -> ItemStyles
+    {
+        guard itemStyles.contains(where: { $0.kind != nil }) else {
+            return try ItemStyles.resolve(itemStyles, model: model, field: field)
+        }
+        if case .explicit = geometry {
+            let keys = Set(supplementary.map { "\($0.kind) \($0.indexPath.section) \($0.indexPath.item)" })
+            return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) { kind, ip in
+                keys.contains("\(kind) \(ip.section) \(ip.item)")
+            }
+        }
+        return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) { kind, ip in
+            guard let a = attached.first(where: { $0.kind == kind }) else { return false }
+            switch a.container {
+            case .section: return ip.item == 0 && ip.section >= 0 && ip.section < model.sections.count
+            case .item: return model.contains(ip) && (a.items?.contains(ip) ?? true)
+            }
+        }
     }
 
     /// Validates, then prepares the layout, interning its supplementary kinds into
@@ -153,7 +177,7 @@ public struct LayoutSpec: Hashable, Sendable {
             sectioned.attach(attached.compactMap { a in kinds.kind(named: a.kind).map { PreparedAttachment(kind: $0, spec: a) } })
             layout = sectioned
         }
-        guard !itemStyles.isEmpty, let styles = try? ItemStyles.resolve(itemStyles, model: model, field: "layout") else {
+        guard !itemStyles.isEmpty, let styles = try? resolveStyles(model: model, kinds: kinds, field: "layout") else {
             return layout
         }
         if var sectioned = layout as? SectionedLayout {
@@ -162,6 +186,7 @@ public struct LayoutSpec: Hashable, Sendable {
         }
         if var explicit = layout as? PreparedExplicitLayout {
             explicit.styles = styles
+            explicit.styleSupplementary()
             return explicit
         }
         return layout

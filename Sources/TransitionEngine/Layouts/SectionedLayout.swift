@@ -82,7 +82,15 @@ public struct SectionedLayout: Layout {
     {
         let indexPath = IndexPath(section: section, item: item)
         guard attachment.covers(indexPath) else { return nil }
-        return attachment.attributes(indexPath, container: cellFrame, stateName: stateName)
+        return attachedElement(attachment, indexPath, container: cellFrame)
+    }
+
+    /// An attached element in its container, with the style rules give it.
+    @inline(__always)
+    func attachedElement(_ attachment: PreparedAttachment, _ indexPath: IndexPath, container: Rect) -> LayoutAttributes {
+        var a = attachment.attributes(indexPath, container: container, stateName: stateName)
+        styles.applySupplementary(to: &a)
+        return a
     }
 
     /// The item-attached element of `kind` for a cell, if this layout has one there.
@@ -129,7 +137,7 @@ public struct SectionedLayout: Layout {
         default:
             if let attachment = sectionAttachments.first(where: { $0.kind == key.kind }) {
                 guard key.indexPath.item == 0 else { return nil }
-                return attachment.attributes(key.indexPath, container: sectionItemsRect(s), stateName: stateName)
+                return attachedElement(attachment, key.indexPath, container: sectionItemsRect(s))
             }
             guard model.contains(key.indexPath) else { return nil }
             let item = key.indexPath.item
@@ -146,7 +154,7 @@ public struct SectionedLayout: Layout {
             if !sectionAttachments.isEmpty {
                 let container = sectionItemsRect(s)
                 for attachment in sectionAttachments {
-                    body(attachment.attributes(IndexPath(section: s, item: 0), container: container, stateName: stateName))
+                    body(attachedElement(attachment, IndexPath(section: s, item: 0), container: container))
                 }
             }
             if let frame = section.footer { body(supplementaryAttributes(.footer, section: s, frame: frame)) }
@@ -171,7 +179,7 @@ public struct SectionedLayout: Layout {
             if !sectionAttachments.isEmpty {
                 let container = sectionItemsRect(s)
                 for attachment in sectionAttachments {
-                    let a = attachment.attributes(IndexPath(section: s, item: 0), container: container, stateName: stateName)
+                    let a = attachedElement(attachment, IndexPath(section: s, item: 0), container: container)
                     guard a.frame.intersects(query) else { continue }
                     guard remaining > 0 else { return false }
                     body(a)
