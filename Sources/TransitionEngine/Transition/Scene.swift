@@ -298,6 +298,8 @@ public struct Scene: Sendable {
         from source: PlacedLayout, to spec: LayoutSpec, model: ItemModel, viewport: Viewport?,
         options: TransitionOptions, timing: TransitionTiming, carryReach: Double = 0
     ) throws(SceneError) -> Transition {
+        // A transition that is refused names no new kind.
+        let known = kinds
         do {
             if let d = timing.duration { try ValidationError.checkNonNegative(d, field: "duration") }
             if let s = options.stagger { try ValidationError.checkNonNegative(s.delay, field: "stagger.delay") }
@@ -308,6 +310,7 @@ public struct Scene: Sendable {
                 from: source, to: destination, options: options, duration: timing.resolvedDuration,
                 allowBanding: true, carryReach: carryReach)
         } catch {
+            kinds = known
             throw .invalid(error)
         }
     }
