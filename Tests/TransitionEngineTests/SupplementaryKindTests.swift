@@ -216,6 +216,15 @@ import Testing
             let styled = try #require(
                 visible.first { $0.key == ElementKey(ElementKind(code: 3), IndexPath(0, 5)) })
             #expect(styled.itemTransform != nil && styled.alpha > 0.5 && styled.alpha < 1)
+            // Frozen half way, the layout keeps the source's elements only: no dots, and
+            // each element listed is the one its key finds.
+            var frozenScene = scene
+            _ = try frozenScene.cancelInPlace(at: 0.5)
+            let frozen = frozenScene.placed.layout
+            let listedFrozen = frozen.allAttributes()
+            let dot = try #require(frozenScene.kinds.kind(named: "dot"))
+            #expect(!listedFrozen.isEmpty && !listedFrozen.contains { $0.kind == dot })
+            for a in listedFrozen { #expect(frozen.attributes(at: a.key) == a, "\(a.key)") }
         }
     }
 }

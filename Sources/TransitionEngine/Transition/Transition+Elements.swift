@@ -106,7 +106,8 @@ extension Transition {
             emitted += 1
         }
         if let banded {
-            complete = forEachBandedCell(banded.from, banded.to, at: p, in: rect, limit: limit - emitted, body)
+            complete = forEachBandedCell(
+                banded.from, banded.to, at: p, in: rect, sourceOnly: sourceOnly, limit: limit - emitted, body)
                 && complete
         }
         return complete
@@ -140,14 +141,16 @@ extension Transition {
     // MARK: Banded cells
 
     /// Calls `body` with the elements attached to one banded cell (matched by kind: the
-    /// cell's index path is the same on both sides) that meet `rect` at progress p.
+    /// cell's index path is the same on both sides) that meet `rect` at progress p; with
+    /// `sourceOnly`, not those only the destination has.
     /// - Returns: false when `limit` cut it short.
     private func forEachAttachedPair(
         _ fromLayout: SectionedLayout, _ toLayout: SectionedLayout, section s: Int, item i: Int,
-        _ fromFrame: Rect, _ toFrame: Rect, at p: Double, in rect: Rect, limit: Int, emitted: inout Int,
-        _ body: (LayoutAttributes) -> Void
+        _ fromFrame: Rect, _ toFrame: Rect, at p: Double, in rect: Rect, sourceOnly: Bool, limit: Int,
+        emitted: inout Int, _ body: (LayoutAttributes) -> Void
     ) -> Bool {
         func emit(_ a: LayoutAttributes?, _ b: LayoutAttributes?) -> Bool {
+            if sourceOnly && a == nil { return true }
             guard let e = attributes(from: a, to: b, progress: p), e.frame.intersects(rect) else { return true }
             guard emitted < limit else { return false }
             body(e)
@@ -183,7 +186,7 @@ extension Transition {
     /// - Returns: false when `limit` cut it short.
     private func forEachBandedCell(
         _ fromLayout: SectionedLayout, _ toLayout: SectionedLayout, at p: Double, in rect: Rect,
-        limit: Int, _ body: (LayoutAttributes) -> Void
+        sourceOnly: Bool, limit: Int, _ body: (LayoutAttributes) -> Void
     ) -> Bool {
         let model = fromLayout.model
         let total = cellBase.last.map { $0 + model.sections[cellBase.count - 1].count } ?? 0
@@ -248,7 +251,7 @@ extension Transition {
             if attached {
                 let complete = forEachAttachedPair(
                     fromLayout, toLayout, section: s, item: i, fromFrame, toFrame, at: p, in: rect,
-                    limit: limit, emitted: &emitted, body)
+                    sourceOnly: sourceOnly, limit: limit, emitted: &emitted, body)
                 guard complete, emitted < limit else { return false }
             }
             if styled {
