@@ -171,6 +171,20 @@ import Testing
             above == [
                 ElementKey(band, IndexPath(0, 0)), .cell(0, 1), ElementKey(badge, IndexPath(0, 2)),
             ])
+        // A section element moved out of its section is found where it is.
+        var shifted = LayoutSpec.list(ListLayout(rowHeight: 50))
+        shifted.attached = [
+            AttachedSupplementary(kind: "band", container: .section, offset: Point(x: 0, y: 400))
+        ]
+        let moved = try shifted.prepare(
+            viewport: Self.viewport, model: ItemModel(count: 3), kinds: &kinds)
+        #expect(
+            moved.attributes(at: ElementKey(band, IndexPath(0, 0)))?.frame
+                == Rect(x: 0, y: 400, width: 200, height: 150))
+        #expect(
+            moved.attributes(in: Rect(x: 0, y: 500, width: 10, height: 10)).map(\.key) == [
+                ElementKey(band, IndexPath(0, 0))
+            ])
     }
 
     @Test func attachedElementsAgreeBandedAndListed() throws {

@@ -14,7 +14,8 @@ public struct AttachedSupplementary: Hashable, Sendable {
     /// Any kind name but `cell`, `header` and `footer` (those are the layout's own).
     public var kind: String
     public var container: Container
-    /// The element's size; nil: the container's (required for items).
+    /// The element's size; nil: the container's own rect, moved by `offset` (sections
+    /// only).
     public var size: Size?
     /// Where the element's centre sits, in unit coordinates of the container (0...1;
     /// `(1, 0)` is the top right corner).
@@ -40,16 +41,22 @@ public struct AttachedSupplementary: Hashable, Sendable {
         self.style = style
     }
 
-    /// The element's frame for a container rect.
+    /// The element's frame for a container rect: without a size, the container moved by
+    /// `offset`.
     @inline(__always)
     func frame(in container: Rect) -> Rect {
-        let s = size ?? container.size
+        guard let s = size else {
+            return Rect(
+                x: container.minX + offset.x, y: container.minY + offset.y, width: container.size.width,
+                height: container.size.height)
+        }
         let cx = container.minX + anchor.x * container.size.width + offset.x
         let cy = container.minY + anchor.y * container.size.height + offset.y
         return Rect(x: cx - s.width / 2, y: cy - s.height / 2, width: s.width, height: s.height)
     }
 
-    /// How far an item's element can reach beyond its item along `axis`.
+    /// How far an element can reach beyond its container along `axis` (its centre lies
+    /// in the container moved by `offset`).
     func reach(along axis: Axis) -> Double {
         Swift.abs(offset[axis]) + (size?[axis] ?? 0) / 2
     }

@@ -17,7 +17,8 @@ public struct SectionedLayout: Layout {
     private(set) var itemAttachments: [PreparedAttachment] = []
     /// Supplementary kinds attached to every section.
     private(set) var sectionAttachments: [PreparedAttachment] = []
-    /// How far an item's attached element reaches beyond its item along the scroll axis.
+    /// How far an attached element reaches beyond its item or section along the scroll
+    /// axis.
     private(set) var attachmentReach = 0.0
 
     init(
@@ -62,7 +63,7 @@ public struct SectionedLayout: Layout {
     mutating func attach(_ list: [PreparedAttachment]) {
         itemAttachments = list.filter { $0.spec.container == .item }
         sectionAttachments = list.filter { $0.spec.container == .section }
-        attachmentReach = itemAttachments.map { $0.spec.reach(along: scrollAxis) }.max() ?? 0
+        attachmentReach = list.map { $0.spec.reach(along: scrollAxis) }.max() ?? 0
     }
 
     /// The container of a section's attached elements: its items area (between header
