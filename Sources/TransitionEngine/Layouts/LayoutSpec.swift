@@ -116,9 +116,9 @@ public struct LayoutSpec: Hashable, Sendable {
             return try ItemStyles.resolve(itemStyles, model: model, field: field)
         }
         if case .explicit = geometry {
-            let keys = Set(supplementary.map { "\($0.kind) \($0.indexPath.section) \($0.indexPath.item)" })
+            let keys = Set(supplementary.map { SupplementaryKey(kind: $0.kind, indexPath: $0.indexPath) })
             return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) { kind, ip in
-                keys.contains("\(kind) \(ip.section) \(ip.item)")
+                keys.contains(SupplementaryKey(kind: kind, indexPath: ip))
             }
         }
         return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) { kind, ip in

@@ -65,7 +65,7 @@ public struct SupplementaryItem: Hashable, Sendable {
 }
 
 /// A supplementary element's identity before its kind is interned.
-private struct SupplementaryKey: Hashable {
+struct SupplementaryKey: Hashable {
     var kind: String
     var indexPath: IndexPath
 }
