@@ -187,6 +187,38 @@ import Testing
             ])
     }
 
+    @Test func styleRulesNameSupplementaryElementsByItemID() throws {
+        var list = LayoutSpec.list(ListLayout(rowHeight: 50))
+        list.attached = [Self.attachedBadge]
+        list.itemStyles = [
+            ItemStyleRule(.ids([.string("b")]), style: ItemStyle(alpha: 0.3), kind: "badge"),
+            ItemStyleRule(.ids([.string("b")]), style: ItemStyle(zIndex: 7)),
+        ]
+        let model = ItemModel(sections: [
+            SectionModel(count: 3, ids: ["a", "b", "c"].map { ItemID.string($0) })
+        ])
+        var kinds = ElementKindTable()
+        let layout = try list.prepare(viewport: Self.viewport, model: model, kinds: &kinds)
+        let badge = try #require(kinds.kind(named: "badge"))
+        let styled = try #require(layout.attributes(at: ElementKey(badge, IndexPath(0, 1))))
+        // The badge takes the kind's zIndex 2 and the rule's alpha; the cell the other rule.
+        #expect(styled.alpha == 0.3 && styled.zIndex == 2)
+        #expect(layout.attributes(at: ElementKey(badge, IndexPath(0, 0)))?.alpha == 1)
+        #expect(
+            layout.attributes(at: .cell(0, 1))?.zIndex == 7
+                && layout.attributes(at: .cell(0, 1))?.alpha == 1)
+        var unknown = list
+        unknown.itemStyles = [
+            ItemStyleRule(.ids([.string("z")]), style: ItemStyle(alpha: 0), kind: "badge")
+        ]
+        #expect(
+            throws: ValidationError(
+                field: "layout.itemStyles[0].ids[0]", message: "no item has the id z")
+        ) {
+            _ = try unknown.prepare(viewport: Self.viewport, model: model, kinds: &kinds)
+        }
+    }
+
     @Test func attachedElementsAgreeBandedAndListed() throws {
         var list = LayoutSpec.list(ListLayout(rowHeight: 50))
         list.attached = [Self.attachedBadge, Self.band]
