@@ -13,7 +13,9 @@ public struct ElementKindTable: Hashable, Sendable {
 
     /// Names by code.
     public private(set) var names = ElementKindTable.builtInNames
-    private var codes: [String: ElementKind] = [
+    /// Codes by name (shared storage until a kind is added: a new table allocates nothing).
+    private var codes = ElementKindTable.builtInCodes
+    private static let builtInCodes: [String: ElementKind] = [
         "cell": .cell, "header": .header, "footer": .footer,
     ]
 

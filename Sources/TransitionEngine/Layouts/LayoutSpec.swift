@@ -104,7 +104,9 @@ public struct LayoutSpec: Hashable, Sendable {
             }
         }
         var kinds = ElementKindTable()
-        for name in kindNames { _ = try? kinds.intern(name, field: field) }
+        if itemStyles.contains(where: { $0.kind != nil }) {
+            for name in kindNames { _ = try? kinds.intern(name, field: field) }
+        }
         _ = try resolveStyles(model: model, kinds: kinds, field: field)
     }
 
