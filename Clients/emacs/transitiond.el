@@ -1191,12 +1191,13 @@ VIEWPORT defaults to the current session's, SCALE to
           (ceiling (/ (float (plist-get viewport :height)) (cdr scale))))))
 
 (defun transitiond--label (attribute)
-  "Return the label of ATTRIBUTE: its item number."
+  "Return the label of ATTRIBUTE: its item number, or its kind's name."
   (let ((kind (plist-get attribute :kind))
         (section (or (plist-get attribute :section) 0))
         (item (or (plist-get attribute :item) 0)))
     (cond ((equal kind "header") (format "H%d" section))
           ((equal kind "footer") (format "F%d" section))
+          ((and kind (not (equal kind "cell"))) kind)
           ((zerop section) (number-to-string item))
           (t (format "%d:%d" section item)))))
 

@@ -26,7 +26,24 @@ export interface ItemTransform { scale?: number; scaleX?: number; scaleY?: numbe
 /** @schema defs.json#/$defs/itemStyle */
 export interface ItemStyle { alpha?: number; zIndex?: number; transform?: ItemTransform; values?: ValuesInput }
 /** Styles items by index path or by id; later rules win, member by member. */
-export type ItemStyleRule = ItemStyle & ({ items: Array<[number, number]> } | { ids: Array<string | number> });
+export type ItemStyleRule = ItemStyle & { kind?: string } & ({ items: Array<[number, number]> } | { ids: Array<string | number> });
+/** An element kind: "cell", "header", "footer", or a name a layout gives (Protocol 6.4). */
+export type ElementKind = "cell" | "header" | "footer" | (string & {});
+/** @schema defs.json#/$defs/attachedSupplementary */
+export interface AttachedSupplementary extends ItemStyle {
+  kind: string;
+  attach: "item" | "section";
+  size?: Size;
+  anchor?: Point;
+  offset?: Point;
+  items?: Array<[number, number]>;
+}
+/** @schema defs.json#/$defs/supplementaryItem */
+export interface SupplementaryItem extends ItemStyle {
+  kind: string;
+  indexPath: [number, number];
+  frame: [number, number, number, number];
+}
 /** @schema defs.json#/$defs/flowLayout */
 export interface FlowLayout extends LayoutCommon {
   type: "flow";
@@ -37,6 +54,7 @@ export interface FlowLayout extends LayoutCommon {
   headerReferenceSize?: Size;
   footerReferenceSize?: Size;
   scrollDirection?: "vertical" | "horizontal";
+  supplementary?: AttachedSupplementary[];
 }
 /** @schema defs.json#/$defs/listLayout */
 export interface ListLayout extends LayoutCommon {
@@ -46,6 +64,7 @@ export interface ListLayout extends LayoutCommon {
   inset?: Insets;
   headerHeight?: number;
   footerHeight?: number;
+  supplementary?: AttachedSupplementary[];
 }
 /** @schema defs.json#/$defs/gridLayout */
 export interface GridLayout extends LayoutCommon {
@@ -58,6 +77,7 @@ export interface GridLayout extends LayoutCommon {
   itemHeight?: number;
   headerHeight?: number;
   footerHeight?: number;
+  supplementary?: AttachedSupplementary[];
 }
 /** @schema defs.json#/$defs/displaySwitchLayout */
 export interface DisplaySwitchLayout extends LayoutCommon {
@@ -66,11 +86,13 @@ export interface DisplaySwitchLayout extends LayoutCommon {
   staticCellHeight: number;
   columns?: number;
   padding?: number;
+  supplementary?: AttachedSupplementary[];
 }
 export interface ExplicitLayout extends LayoutCommon {
   type: "explicit";
   contentSize?: Size;
   frames: Array<[number, number, number, number] | number[]>;
+  supplementary?: SupplementaryItem[];
   [member: string]: unknown;
 }
 export type Layout = FlowLayout | ListLayout | GridLayout | DisplaySwitchLayout | ExplicitLayout;
@@ -130,7 +152,7 @@ export interface TransitionSpec {
 
 /** @schema defs.json#/$defs/attributeObject */
 export interface AttributeObject {
-  kind: "cell" | "header" | "footer";
+  kind: ElementKind;
   section: number;
   item: number;
   id?: string | number;
@@ -147,7 +169,8 @@ export interface AttributeObject {
 
 export interface CompactAttributes {
   count: number;
-  kind: Array<0 | 1 | 2>;
+  /** 0 cell, 1 header, 2 footer, 3 and up kinds[code - 3]. */
+  kind: number[];
   section: number[];
   item: number[];
   frame: number[];
@@ -157,6 +180,7 @@ export interface CompactAttributes {
   nextFrame: number[];
   layoutState: number[];
   states: string[];
+  kinds?: string[];
   id?: Array<string | number | null>;
   hidden?: number[];
   [member: string]: unknown;

@@ -361,7 +361,8 @@ export class TransitionClient {
  */
 export function attributeObjects(attributes) {
   if (Array.isArray(attributes)) return attributes;
-  const kinds = ["cell", "header", "footer"];
+  // Codes 0-2 are fixed; 3 and up name the kinds of the list's `kinds` table.
+  const kinds = ["cell", "header", "footer", ...(attributes.kinds || [])];
   const out = [];
   for (let i = 0; i < attributes.count; i++) {
     const f = attributes.frame;

@@ -440,12 +440,40 @@ def changed(value, path, new=None, delete=False):
     return copy
 
 
+ATTACHED = [{"kind": "badge", "attach": "item", "size": {"width": 20, "height": 20}, "anchor": {"x": 1, "y": 0},
+             "offset": {"x": -4, "y": 4}, "items": [[0, 1]], "zIndex": 2},
+            {"kind": "band", "attach": "section", "values": {"tint": "#ff0000"}}]
+EXPLICIT_BADGES = {"type": "explicit", "frames": [[0, 0, 100, 50]], "supplementary": [
+    {"kind": "badge", "indexPath": [0, 0], "frame": [90, -10, 20, 20], "zIndex": 2},
+    {"kind": "ui.decoration:background", "indexPath": [0, 0], "frame": [0, 0, 100, 50], "alpha": 0.5}]}
+
+
 @pytest.mark.parametrize("name, instance, valid", [
     ("transition.tick.params.json", TICK, True),
     ("transition.tick.params.json", changed(TICK, ["attributes"], delete=True), False),
     ("transition.tick.params.json", changed(TICK, ["seq"], "1"), False),
     ("transition.tick.params.json", changed(TICK, ["attributes", 0, "alpha"], 1.5), False),
-    ("transition.tick.params.json", changed(TICK, ["attributes", 0, "kind"], "sticker"), False),
+    ("transition.tick.params.json", changed(TICK, ["attributes", 0, "kind"], "sticker"), True),
+    ("transition.tick.params.json", changed(TICK, ["attributes", 0, "kind"], "two words"), False),
+    ("transition.tick.params.json", changed(TICK, ["attributes", 0, "kind"], ""), False),
+    ("transition.tick.params.json", changed(TICK, ["attributes", 0, "kind"], "b" * 65), False),
+    ("session.create.params.json", changed(CREATE, ["layout"], EXPLICIT_BADGES), True),
+    ("session.create.params.json", changed(CREATE, ["layout", "supplementary"], EXPLICIT_BADGES["supplementary"]), False),
+    ("session.create.params.json", changed(CREATE, ["layout", "supplementary"], ATTACHED), True),
+    ("session.create.params.json", changed(CREATE, ["layout", "supplementary"], [{"kind": "badge", "attach": "item"}]),
+     False),
+    ("session.create.params.json",
+     changed(CREATE, ["layout", "supplementary"], [dict(ATTACHED[1], items=[[0, 0]])]), False),
+    ("session.create.params.json", changed(CREATE, ["layout", "supplementary"], [dict(ATTACHED[1], kind="footer")]),
+     False),
+    ("session.create.params.json",
+     changed(CREATE, ["layout", "supplementary"], [dict(ATTACHED[0], anchor={"x": 1.5, "y": 0})]), False),
+    ("session.create.params.json",
+     changed(CREATE, ["layout"], changed(EXPLICIT_BADGES, ["supplementary", 0, "kind"], "cell")), False),
+    ("session.create.params.json",
+     changed(CREATE, ["layout"], changed(EXPLICIT_BADGES, ["supplementary", 0, "indexPath"], [0]), ), False),
+    ("session.create.params.json",
+     changed(CREATE, ["layout"], changed(EXPLICIT_BADGES, ["supplementary", 0, "frame"], delete=True)), False),
     ("transition.tick.params.json", changed(TICK, ["attributes", 0, "frame"], [0, 0, 1, 1]), False),
     ("transition.tick.params.json", changed(TICK, ["attributes", 0, "colour"], "red"), False),
     ("transition.tick.params.json", changed(TICK, ["accessory"], {"rotation": 90, "tint": "#800080ff"}), True),

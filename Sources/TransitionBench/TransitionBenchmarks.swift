@@ -24,6 +24,11 @@ func transitionBenchmarks() -> [Figure] {
         figures.append(Figure(name: "tick.\(name).all", value: cost.nanosecondsPerAttribute, unit: "ns/attribute"))
         figures.append(Figure(name: "tick.\(name).bytesPerAttribute", value: cost.bytesPerAttribute, unit: "bytes"))
     }
+    // The same scene with a badge of a kind of its own on every cell (twice the elements).
+    if var badged = tickBenchScene(badges: true) {
+        let cost = inProcessTickCost(&badged, format: AttributeFormat(encoding: .compact), rounds: rounds, runs: 7)
+        figures.append(Figure(name: "tick.badges.compact.all", value: cost.nanosecondsPerAttribute, unit: "ns/attribute"))
+    }
     blackHole(checksum)
     return figures
 }
@@ -37,12 +42,19 @@ let tickBenchFormats: [(name: String, format: AttributeFormat)] = [
 ]
 
 /// The tick benchmarks' scene: 100,000 cells scrolled to y = 50,000 in a 375 x 1200
-/// viewport, 8 columns of 46.875-point squares transitioning to 8 columns with spacing.
-func tickBenchScene() -> Scene? {
+/// viewport, 8 columns of 46.875-point squares transitioning to 8 columns with spacing;
+/// with `badges`, both layouts attach a 12-point badge to each cell's top right corner.
+func tickBenchScene(badges: Bool = false) -> Scene? {
     let viewport = Viewport(width: 375, height: 1200)
     let model = ItemModel(count: 100_000)
-    let list = LayoutSpec.grid(GridLayout(columns: 8, spacing: 0))
-    let grid = LayoutSpec.grid(GridLayout(columns: 8, spacing: 2, inset: EdgeInsets(all: 4)))
+    var list = LayoutSpec.grid(GridLayout(columns: 8, spacing: 0))
+    var grid = LayoutSpec.grid(GridLayout(columns: 8, spacing: 2, inset: EdgeInsets(all: 4)))
+    if badges {
+        let badge = AttachedSupplementary(
+            kind: "badge", container: .item, size: Size(width: 12, height: 12), anchor: Point(x: 1, y: 0))
+        list.attached = [badge]
+        grid.attached = [badge]
+    }
     guard var scene = try? Scene(spec: list, model: model, viewport: viewport, contentOffset: Point(x: 0, y: 50_000)),
         (try? scene.startTransition(to: grid, timing: TransitionTiming(duration: 1), at: 0)) != nil,
         scene.frame(at: 0.5) != nil
@@ -70,7 +82,7 @@ func inProcessTickCost(_ scene: inout Scene, format: AttributeFormat, rounds: In
             writer.beginNotification(method: "transition/tick")
             writer.beginObject()
             writer.writeKey("attributes")
-            AttributeWriter.write(list, format: format, to: &writer)
+            AttributeWriter.write(list, format: format, kinds: scene.kinds, to: &writer)
             writer.endObject()
             writer.endObject()
             bytes &+= FrameWriter.frame(writer.bytes).count

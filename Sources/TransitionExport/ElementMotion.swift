@@ -10,6 +10,11 @@ public struct ElementMotion: Hashable, Sendable {
     }
 
     public var kind: ElementKind
+    /// The kind's name (`cell`, `header`, `footer`, or one a layout named: `badge`).
+    public var kindName: String
+    /// Kinds a cell's selector leaves out: the plan's kinds beyond cell, header and
+    /// footer, whose elements also carry `data-section` and `data-item`.
+    public var excludedKinds: [String] = []
     /// The index path of the source (the destination's for an appearing element).
     public var indexPath: IndexPath
     public var presence: Presence
@@ -70,22 +75,28 @@ public struct ElementMotion: Hashable, Sendable {
     /// How many points a change of alpha or of a colour channel from 0 to 1 weighs.
     static let pointsPerUnit = 100.0
 
-    /// A stable, selector-friendly name (`cell-0-3`, `header-1`, with `-appear` or
-    /// `-disappear` for an element of one side only).
+    /// Whether the element is named by its item too: cells and supplementary elements of
+    /// kinds beyond header and footer (a badge per item).
+    public var hasItem: Bool { kind.isCell || kind.isCustom }
+
+    /// A stable, selector-friendly name (`cell-0-3`, `header-1`, `badge-0-3`, with
+    /// `-appear` or `-disappear` for an element of one side only).
     public var name: String {
-        var s = kind.rawValue + "-\(indexPath.section)"
-        if kind == .cell { s += "-\(indexPath.item)" }
+        var s = kindName + "-\(indexPath.section)"
+        if hasItem { s += "-\(indexPath.item)" }
         if presence != .both { s += "-" + presence.rawValue }
         return s
     }
 
     /// The CSS selector of the element in the DOM contract.
     public var selector: String {
+        let section = "[data-section=\"\(indexPath.section)\"]"
+        let item = "[data-item=\"\(indexPath.item)\"]"
         var s: String
-        switch kind {
-        case .cell: s = "[data-section=\"\(indexPath.section)\"][data-item=\"\(indexPath.item)\"]"
-        case .header, .footer:
-            s = "[data-kind=\"\(kind.rawValue)\"][data-section=\"\(indexPath.section)\"]"
+        if kind.isCell {
+            s = section + item + excludedKinds.map { ":not([data-kind=\"\($0)\"])" }.joined()
+        } else {
+            s = "[data-kind=\"\(kindName)\"]" + section + (kind.isCustom ? item : "")
         }
         if presence != .both { s += "[data-presence=\"\(presence.rawValue)\"]" }
         return s

@@ -22,14 +22,13 @@ enum HTMLWriter {
             "</style>\n</head>\n<body>\n<div class=\"transitiond-viewport\">\n<div class=\"transitiond-content\">\n"
         for e in plan.elements {
             var attributes =
-                "data-kind=\"\(e.kind.rawValue)\" data-section=\"\(e.indexPath.section)\""
+                "data-kind=\"\(e.kindName)\" data-section=\"\(e.indexPath.section)\""
             var label = "\(e.indexPath.section)"
-            if e.kind == .cell {
+            if e.hasItem {
                 attributes += " data-item=\"\(e.indexPath.item)\""
                 label += ".\(e.indexPath.item)"
-            } else {
-                label = "\(e.kind.rawValue) \(label)"
             }
+            if !e.kind.isCell { label = "\(e.kindName) \(label)" }
             if e.presence != .both { attributes += " data-presence=\"\(e.presence.rawValue)\"" }
             out += "<div \(attributes)>\(label)</div>\n"
         }

@@ -56,12 +56,15 @@ extension MotionPlan {
             to: spec, model: model, viewport: viewport, options: options, timing: played, at: time)
         self.init(
             transition: started.transition.geometry, animator: started.transition.animator,
-            start: time, settings: settings)
+            start: time, settings: settings, kinds: copy.kinds)
     }
 
-    /// Plans `transition` as `animator` plays it from `start`.
-    public init(transition: Transition, animator: Animator, start: Double, settings: ExportSettings)
-    {
+    /// Plans `transition` as `animator` plays it from `start`; `kinds` names the
+    /// elements' kinds.
+    public init(
+        transition: Transition, animator: Animator, start: Double, settings: ExportSettings,
+        kinds: ElementKindTable = ElementKindTable()
+    ) {
         self.settings = settings
         viewport = (transition.from.viewport.size, transition.to.viewport.size)
         contentOffset = (transition.from.contentOffset, transition.to.contentOffset)
@@ -99,19 +102,21 @@ extension MotionPlan {
             switch (ends.from, ends.to) {
             case (let a?, let b?):
                 motion = ElementMotion(
-                    kind: a.kind, indexPath: a.indexPath, presence: .both, from: ElementPose(a),
+                    kind: a.kind, kindName: kinds.name(of: a.kind), indexPath: a.indexPath, presence: .both, from: ElementPose(a),
                     to: ElementPose(b),
                     zIndex: Swift.max(a.zIndex, b.zIndex), track: 0, color: .white)
             case (let a?, nil):
                 let pose = ElementPose(a)
                 motion = ElementMotion(
-                    kind: a.kind, indexPath: a.indexPath, presence: .disappearing, from: pose,
+                    kind: a.kind, kindName: kinds.name(of: a.kind), indexPath: a.indexPath,
+                    presence: .disappearing, from: pose,
                     to: pose.vanished(by: options.disappear), zIndex: a.zIndex, track: 0,
                     color: .white)
             case (nil, let b?):
                 let pose = ElementPose(b)
                 motion = ElementMotion(
-                    kind: b.kind, indexPath: b.indexPath, presence: .appearing,
+                    kind: b.kind, kindName: kinds.name(of: b.kind), indexPath: b.indexPath,
+                    presence: .appearing,
                     from: pose.vanished(by: options.appear),
                     to: pose, zIndex: b.zIndex, track: 0, color: .white)
             default:
@@ -129,6 +134,10 @@ extension MotionPlan {
             ordinal += 1
             groups[window]!.sensitivity = Swift.max(groups[window]!.sensitivity, motion.sensitivity)
             elements.append(motion)
+        }
+        let custom = Array(Set(elements.filter { $0.kind.isCustom }.map(\.kindName))).sorted()
+        if !custom.isEmpty {
+            for i in elements.indices where elements[i].kind.isCell { elements[i].excludedKinds = custom }
         }
         self.elements = elements
         tracks = windows.map { window in

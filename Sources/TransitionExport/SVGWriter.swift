@@ -38,9 +38,9 @@ enum SVGWriter {
     }
 
     private static func element(_ e: ElementMotion, _ track: ProgressTrack) -> String {
-        var out = "<g data-kind=\"\(e.kind.rawValue)\" data-section=\"\(e.indexPath.section)\""
+        var out = "<g data-kind=\"\(e.kindName)\" data-section=\"\(e.indexPath.section)\""
         var label = "\(e.indexPath.section)"
-        if e.kind == .cell {
+        if e.hasItem {
             out += " data-item=\"\(e.indexPath.item)\""
             label += ".\(e.indexPath.item)"
         }

@@ -29,6 +29,11 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 LIST = {"type": "list", "rowHeight": 44, "spacing": 2, "headerHeight": 30}
 GRID = {"type": "grid", "columns": 3, "spacing": 4, "lineSpacing": 4, "headerHeight": 30}
 SPRING = {"spring": {"response": 0.5, "dampingFraction": 0.5}}
+BADGE = {"kind": "badge", "attach": "item", "size": {"width": 16, "height": 16}, "anchor": {"x": 1, "y": 0},
+         "offset": {"x": -10, "y": 10}, "zIndex": 2}
+BAND = {"kind": "band", "attach": "section", "zIndex": -1}
+DOT = {"kind": "dot", "attach": "item", "size": {"width": 8, "height": 8}, "anchor": {"x": 0, "y": 1},
+       "offset": {"x": 8, "y": -8}, "zIndex": 3}
 
 # name -> (session/create params, transition/start params without session)
 SCENARIOS = {
@@ -43,6 +48,10 @@ SCENARIOS = {
     "disappear": ({"sections": [{"items": 12}], "layout": GRID},
                   {"to": LIST, "sections": [{"items": 5}], "disappear": "fade", "timing": "quadraticEaseInOut",
                    "duration": 0.4}),
+    # Badges on every row move to the grid's two badges, the others fade; dots appear.
+    "badges": ({"sections": [{"items": 8}], "layout": dict(LIST, supplementary=[BADGE, BAND])},
+               {"to": dict(GRID, supplementary=[dict(BADGE, items=[[0, 1], [0, 4]]), DOT]), "appear": "scale",
+                "disappear": "fade", "timing": "ease-in-out", "duration": 0.5}),
     "displaySwitch": ({"sections": [{"items": 40}], "layout": {"type": "displaySwitch", "mode": "list",
                                                                 "staticCellHeight": 60},
                        "contentOffset": {"x": 0, "y": 500}},
@@ -108,7 +117,8 @@ def sample(client, params, t):
 
 
 def key(a):
-    return (a["kind"], a["section"], a["item"] if a["kind"] == "cell" else -1)
+    """Headers and footers are named by section; cells and other kinds by index path."""
+    return (a["kind"], a["section"], -1 if a["kind"] in ("header", "footer") else a["item"])
 
 
 def expected_rect(a, offset):
@@ -168,7 +178,7 @@ def dom_for(elements):
     out = ['<div class="transitiond-viewport"><div class="transitiond-content">']
     for kind, section, item, presence in elements:
         attrs = f'data-kind="{kind}" data-section="{section}"'
-        if kind == "cell":
+        if kind not in ("header", "footer"):
             attrs += f' data-item="{item}"'
         if presence:
             attrs += f' data-presence="{presence}"'
@@ -264,7 +274,7 @@ return [[m.e, m.f], [...document.querySelectorAll('g[data-kind]')].map(g => {
 
 
 @pytest.mark.time_limit(120)
-@pytest.mark.parametrize("name", ["spring", "stagger", "appear", "disappear", "displaySwitch", "placement"])
+@pytest.mark.parametrize("name", ["spring", "stagger", "appear", "disappear", "displaySwitch", "placement", "badges"])
 def test_svg_plays_as_sampled(daemon, browser, pages, name):
     session, params = session_for(daemon, name)
     svg = export(daemon, params, "svg")
@@ -351,7 +361,7 @@ def test_lottie_renders_as_sampled(daemon, name):
         rects = {}
         faint = set()
         for a in expected["attributes"]:
-            name_ = f"{a['kind']}-{a['section']}" + (f"-{a['item']}" if a["kind"] == "cell" else "")
+            name_ = f"{a['kind']}-{a['section']}" + ("" if a["kind"] in ("header", "footer") else f"-{a['item']}")
             if name_ not in colors:
                 name_ += "-appear" if name_ + "-appear" in colors else "-disappear"
             rects[name_] = expected_rect(a, offset)

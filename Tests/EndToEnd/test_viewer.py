@@ -210,3 +210,34 @@ def test_a_tab_watching_a_shared_session_of_100_items(viewer, record_property):
                                f"{attributes} items to headless Chromium and one other reader; the daemon made "
                                f"{(last - first) / (t1 - t0):.0f} ticks/s, the page took {received / (t1 - t0):.0f}/s")
     assert console_errors(driver) == []
+
+
+@pytest.mark.time_limit(60)
+def test_badges_of_a_compact_session_are_named_and_drawn(viewer):
+    """A compact session whose items carry badges: the page names the kind codes through
+    the kinds table of its resting attributes and of its ticks, with their frames and
+    zIndex (the canvas draws by zIndex, so above their cells)."""
+    driver, info, watcher, daemon = viewer
+    badge = {"kind": "badge", "attach": "item", "size": {"width": 24, "height": 24}, "anchor": {"x": 1, "y": 0},
+             "offset": {"x": -16, "y": 16}, "zIndex": 1, "values": {"backgroundColor": "#ff0000"}}
+    session = watcher.call("session/create", {
+        "viewport": {"width": 375, "height": 667}, "sections": [{"items": 6}],
+        "layout": {"type": "list", "rowHeight": 60, "supplementary": [badge]}, "encoding": "compact",
+        "clock": "manual", "keepAlive": True})["session"]
+    driver.get(info["url"])
+    wait_until(lambda: driver.execute_script("return window.transitiondViewer.selected") == session, what="selected")
+    resting = wait_until(lambda: driver.execute_script(
+        "const s = window.transitiondViewer; return s.subscribed.has(arguments[0]) && s.attrs.length"
+        " ? s.attrs.filter(a => a.kind === 'badge').map(a => [a.item, a.frame.x, a.frame.y]) : null", session),
+        what="the session at rest in the page")
+    assert sorted(resting) == [[i, 347, 60 * i + 4] for i in range(6)]
+    watcher.call("transition/start", {"session": session, "to": {"type": "grid", "columns": 2,
+                                                                 "supplementary": [badge]}, "duration": 1})
+    watcher.call("clock/advance", {"session": session, "to": 1})
+    badges = wait_until(lambda: driver.execute_script(
+        "const s = window.transitiondViewer; return s.frame && s.frame.progress === 1"
+        " ? s.attrs.filter(a => a.kind === 'badge').map(a => [a.item, a.frame.x, a.frame.y, a.zIndex]) : null"),
+        what="the last tick in the page")
+    # Grid cells are 187.5 wide: a badge's centre 16 points in from each cell's top right corner.
+    assert sorted(badges) == [[i, 187.5 * (1 + i % 2) - 28, 187.5 * (i // 2) + 4, 1] for i in range(6)]
+    assert console_errors(driver) == []

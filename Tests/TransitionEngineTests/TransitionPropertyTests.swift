@@ -60,7 +60,7 @@ import Testing
     }
 
     static func sorted(_ list: [LayoutAttributes]) -> [LayoutAttributes] {
-        list.sorted { ($0.key.indexPath, $0.key.kind.rawValue) < ($1.key.indexPath, $1.key.kind.rawValue) }
+        list.sorted { ($0.key.indexPath, $0.key.kind.code) < ($1.key.indexPath, $1.key.kind.code) }
     }
 
     @Test(arguments: 0..<40)

@@ -173,6 +173,23 @@ def test_compact_encoding_decodes_to_the_same_attributes(client):
     assert compact.sample(0.7, all=True).attributes == plain.sample(0.7, all=True).attributes
 
 
+def test_compact_kinds_decode_to_their_names(client):
+    badge = {"kind": "badge", "attach": "item", "size": {"width": 10, "height": 10}, "anchor": {"x": 1, "y": 0}}
+    band = {"kind": "band", "attach": "section"}
+    layout = dict(LIST, supplementary=[badge, band])
+    plain = client.create_session(VIEWPORT, layout, 4, clock="manual")
+    compact = client.create_session(VIEWPORT, layout, 4, clock="manual", encoding="compact")
+    for s in (plain, compact):
+        s.start(dict(GRID, supplementary=[band]), duration=1.0)
+    a = plain.advance(0.5)
+    b = compact.advance(0.5)
+    assert b.raw["attributes"]["kinds"] == ["badge", "band"]
+    # (A disappearing element's next frame is its own, which the columns cannot tell apart.)
+    assert [(x.kind, x.section, x.item, x.frame, x.alpha) for x in b.attributes] == [
+        (x.kind, x.section, x.item, x.frame, x.alpha) for x in a.attributes]
+    assert sorted({x.kind for x in b.attributes}) == ["badge", "band", "cell"]
+
+
 def test_precision_rounds_the_attributes(client):
     exact = client.create_session(VIEWPORT, LIST, 40, clock="manual")
     rounded = client.create_session(VIEWPORT, LIST, 40, clock="manual", encoding="compact", precision=1)

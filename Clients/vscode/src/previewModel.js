@@ -44,11 +44,13 @@ function normalizeAttributes(attributes) {
   const c = attributes;
   const count = c.count ?? (c.item ? c.item.length : 0);
   const hidden = new Set(c.hidden || []);
+  // Codes 0-2 are fixed; 3 and up name the kinds of the list's `kinds` table.
+  const kindNames = KIND_NAMES.concat(c.kinds || []);
   const list = new Array(count);
   for (let i = 0; i < count; i++) {
     const f = 4 * i;
     const a = {
-      kind: KIND_NAMES[c.kind[i]] || 'cell',
+      kind: kindNames[c.kind[i]] || 'cell',
       section: c.section[i],
       item: c.item[i],
       frame: frameOf(c.frame[f], c.frame[f + 1], c.frame[f + 2], c.frame[f + 3]),
@@ -82,6 +84,7 @@ function labelOf(a) {
   if (a.id !== undefined && a.id !== null) return String(a.id);
   const prefix = a.kind === 'header' ? 'H' : a.kind === 'footer' ? 'F' : '';
   if (prefix) return `${prefix}${a.section}`;
+  if (a.kind && a.kind !== 'cell') return a.kind;
   return a.section > 0 ? `${a.section}.${a.item}` : String(a.item);
 }
 

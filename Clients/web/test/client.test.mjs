@@ -108,6 +108,15 @@ test("compact attributes read as objects", () => {
   });
 });
 
+test("compact kinds beyond header and footer are named by the kinds table", () => {
+  const compact = {
+    count: 3, kind: [4, 0, 3], section: [0, 0, 0], item: [1, 1, 0], frame: new Array(12).fill(0),
+    alpha: [1, 1, 1], zIndex: [2, 0, 0], transitionProgress: [0, 0, 0], nextFrame: [], layoutState: [0, 0, 0],
+    states: ["list"], kinds: ["band", "badge"],
+  };
+  assert.deepEqual(attributeObjects(compact).map((a) => [a.kind, a.item]), [["badge", 1], ["cell", 1], ["band", 0]]);
+});
+
 test("connect without a WebSocket says how to get one", async () => {
   const saved = Object.getOwnPropertyDescriptor(globalThis, "WebSocket");
   delete globalThis.WebSocket;

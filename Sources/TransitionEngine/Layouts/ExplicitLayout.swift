@@ -49,12 +49,15 @@ public struct ExplicitLayout: Sendable {
 
     /// Indexes the frames for rect queries.
     /// - Complexity: O(n log n) time, O(n) space.
-    public func prepare(model: ItemModel, stateName: String = "explicit", values: [CustomValue] = [])
-        -> PreparedExplicitLayout
-    {
+    /// - Parameter supplementary: the supplementary elements, kinds interned and styles
+    ///   applied (any order; no two with one key).
+    public func prepare(
+        model: ItemModel, stateName: String = "explicit", values: [CustomValue] = [],
+        supplementary: [LayoutAttributes] = []
+    ) -> PreparedExplicitLayout {
         PreparedExplicitLayout(
             frames: frames, contentSize: contentSize, model: model, stateName: stateName,
-            values: values)
+            values: values, supplementary: supplementary)
     }
 }
 
@@ -72,10 +75,14 @@ public struct PreparedExplicitLayout: Layout {
     let sectionBase: [Int]
     /// The frames' vertical extents.
     let index: IntervalIndex
+    /// Supplementary elements, sorted by key.
+    private(set) var supplementary: [LayoutAttributes]
+    /// Their vertical extents.
+    let supplementaryIndex: IntervalIndex
 
     init(
         frames: [Rect], contentSize: Size?, model: ItemModel, stateName: String,
-        values: [CustomValue]
+        values: [CustomValue], supplementary: [LayoutAttributes] = []
     ) {
         self.frames = frames
         self.model = model
@@ -90,12 +97,21 @@ public struct PreparedExplicitLayout: Layout {
         sectionBase = base
         var width = 0.0
         var height = 0.0
-        for f in frames {
+        let sorted = supplementary.sorted { $0.key < $1.key }
+        for f in frames + sorted.map(\.frame) {
             width = Swift.max(width, f.maxX)
             height = Swift.max(height, f.maxY)
         }
         self.contentSize = contentSize ?? Size(width: width, height: height)
         index = IntervalIndex(lows: frames.map(\.minY), highs: frames.map(\.maxY))
+        self.supplementary = sorted
+        supplementaryIndex = IntervalIndex(lows: sorted.map(\.frame.minY), highs: sorted.map(\.frame.maxY))
+    }
+
+    /// Applies the styles rules give supplementary elements (after their own).
+    mutating func styleSupplementary() {
+        guard !styles.supplementaryIsEmpty else { return }
+        for i in supplementary.indices { styles.applySupplementary(to: &supplementary[i]) }
     }
 
     private func indexPath(ofGlobal index: Int) -> IndexPath {
@@ -118,11 +134,22 @@ public struct PreparedExplicitLayout: Layout {
         return a
     }
 
+    /// - Complexity: O(1) for a cell, O(log m) for one of m supplementary elements.
     public func attributes(at key: ElementKey) -> LayoutAttributes? {
-        guard key.kind == .cell, model.contains(key.indexPath) else { return nil }
+        guard key.kind == .cell else {
+            var a = 0
+            var b = supplementary.count
+            while a < b {
+                let mid = (a + b) / 2
+                if supplementary[mid].key < key { a = mid + 1 } else { b = mid }
+            }
+            return a < supplementary.count && supplementary[a].key == key ? supplementary[a] : nil
+        }
+        guard model.contains(key.indexPath) else { return nil }
         return attributes(global: sectionBase[key.indexPath.section] + key.indexPath.item)
     }
 
+    /// Cells in element order, then supplementary elements by kind and index path.
     public func forEachAttributes(in query: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool {
         var found: [Int] = []
         var complete = true
@@ -132,6 +159,14 @@ public struct PreparedExplicitLayout: Layout {
         }
         found.sort()
         for i in found { body(attributes(global: i)) }
+        guard !supplementary.isEmpty else { return complete }
+        var extra: [Int] = []
+        supplementaryIndex.forEach(meeting: query.minY, query.maxY) { i in
+            guard supplementary[i].frame.intersects(query) else { return }
+            if found.count + extra.count < limit { extra.append(i) } else { complete = false }
+        }
+        extra.sort()
+        for i in extra { body(supplementary[i]) }
         return complete
     }
 }

@@ -69,7 +69,8 @@ public struct ItemStyle: Hashable, Sendable {
     }
 }
 
-/// One `itemStyles` rule: the items it styles, by index path or by id.
+/// One `itemStyles` rule: the items it styles, by index path or by id, or with `kind`
+/// the supplementary elements of that kind at those index paths (of those items).
 public struct ItemStyleRule: Hashable, Sendable {
     public enum Selector: Hashable, Sendable {
         case items([IndexPath])
@@ -81,26 +82,47 @@ public struct ItemStyleRule: Hashable, Sendable {
 
     public var selector: Selector
     public var style: ItemStyle
+    /// The supplementary kind it styles; nil (or `cell`): cells.
+    public var kind: String?
 
-    public init(_ selector: Selector, style: ItemStyle) {
+    public init(_ selector: Selector, style: ItemStyle, kind: String? = nil) {
         self.selector = selector
         self.style = style
+        self.kind = kind == "cell" ? nil : kind
     }
 }
 
-/// The styles of a prepared layout's cells, resolved from its rules.
+/// The styles of a prepared layout's cells (and of its supplementary elements that rules
+/// name), resolved from its rules.
 public struct ItemStyles: Sendable {
     var byIndexPath: [IndexPath: ItemStyle] = [:]
+    var bySupplementary: [ElementKey: ItemStyle] = [:]
 
     public init() {}
 
+    /// Whether no cell is styled.
     public var isEmpty: Bool { byIndexPath.isEmpty }
+    /// Whether no supplementary element is styled.
+    public var supplementaryIsEmpty: Bool { bySupplementary.isEmpty }
 
     public subscript(_ indexPath: IndexPath) -> ItemStyle? { byIndexPath[indexPath] }
 
+    public subscript(_ key: ElementKey) -> ItemStyle? { bySupplementary[key] }
+
+    /// Applies the style rules give the supplementary element `a`, if any.
+    @inline(__always)
+    func applySupplementary(to a: inout LayoutAttributes) {
+        if !bySupplementary.isEmpty, let style = bySupplementary[a.key] { style.apply(to: &a) }
+    }
+
     /// Resolves `rules` in order against `model` (later rules win); errors name the
-    /// rule's member under `field`.
-    static func resolve(_ rules: [ItemStyleRule], model: ItemModel, field: String)
+    /// rule's member under `field`. A rule with a kind names supplementary elements:
+    /// `kinds` gives the kind's code and `hasElement(kind, indexPath)` says whether the
+    /// layout has that element.
+    static func resolve(
+        _ rules: [ItemStyleRule], model: ItemModel, field: String, kinds: ElementKindTable = ElementKindTable(),
+        hasElement: (String, IndexPath) -> Bool = { _, _ in false }
+    )
         throws(ValidationError) -> ItemStyles
     {
         var styles = ItemStyles()
@@ -122,11 +144,19 @@ public struct ItemStyles: Sendable {
                 ruleNumber += 1
             }
             try rule.style.validate(field: here)
+            var kind: ElementKind? = nil
+            if let name = rule.kind {
+                guard let code = kinds.kind(named: name) else {
+                    throw ValidationError(field: here + ".kind", message: "the layout has no \(name) elements")
+                }
+                kind = code
+            }
             var targets: [IndexPath] = []
             switch rule.selector {
             case .items(let items):
                 for (j, ip) in items.enumerated() {
-                    guard model.contains(ip) else {
+                    // A supplementary element's index path is checked against the layout.
+                    guard rule.kind != nil || model.contains(ip) else {
                         throw ValidationError(
                             field: "\(here).items[\(j)]", message: "no item at \(ip)")
                     }
@@ -155,6 +185,17 @@ public struct ItemStyles: Sendable {
                     while s > 0 && (bases[s] > g || model.sections[s].count == 0) { s -= 1 }
                     targets.append(IndexPath(section: s, item: g - bases[s]))
                 }
+            }
+            if let kind, let name = rule.kind {
+                for (j, ip) in targets.enumerated() {
+                    guard hasElement(name, ip) else {
+                        let member = if case .ids = rule.selector { "ids" } else { "items" }
+                        throw ValidationError(field: "\(here).\(member)[\(j)]", message: "no \(name) at \(ip)")
+                    }
+                    let key = ElementKey(kind, ip)
+                    styles.bySupplementary[key] = (styles.bySupplementary[key] ?? ItemStyle()).overridden(by: rule.style)
+                }
+                continue
             }
             for ip in targets {
                 styles.byIndexPath[ip] = (styles.byIndexPath[ip] ?? ItemStyle()).overridden(

@@ -22,6 +22,12 @@ public struct LayoutSpec: Hashable, Sendable {
     /// The `layoutState` name; by default the layout type (`list`, `grid`, `flow`,
     /// `explicit`) or the displaySwitch mode.
     public var state: String?
+    /// Supplementary elements of any kind an `explicit` layout places (other types
+    /// ignore them).
+    public var supplementary: [SupplementaryItem] = []
+    /// Supplementary kinds a flow, list, grid or displaySwitch layout attaches to its
+    /// items or sections (`explicit` ignores them).
+    public var attached: [AttachedSupplementary] = []
 
     public init(
         _ geometry: Geometry, values: [CustomValue] = [], accessory: [CustomValue] = [], state: String? = nil
@@ -75,9 +81,16 @@ public struct LayoutSpec: Hashable, Sendable {
         case .list(let l): try l.validate(field: field)
         case .grid(let g): try g.validate(field: field)
         case .displaySwitch(let d): try d.validate(field: field)
+        case .explicit: break
+        }
+        switch geometry {
+        case .flow, .list, .grid, .displaySwitch:
+            try AttachedSupplementary.validate(attached, model: model, field: field + ".supplementary")
         case .explicit(let frames, let contentSize):
             try ExplicitLayout(frames: frames, contentSize: contentSize)
                 .validate(itemCount: model.totalCount, field: field)
+            try SupplementaryItem.validate(
+                supplementary, model: model, limits: limits, field: field + ".supplementary")
         }
         for (i, v) in values.enumerated() {
             if case .number(let n) = v.value {
@@ -90,22 +103,83 @@ public struct LayoutSpec: Hashable, Sendable {
                 try ValidationError.checkFinite(n, field: "\(field).accessory.\(v.name)")
             }
         }
-        _ = try ItemStyles.resolve(itemStyles, model: model, field: field)
+        var kinds = ElementKindTable()
+        if itemStyles.contains(where: { $0.kind != nil }) {
+            for name in kindNames { _ = try? kinds.intern(name, field: field) }
+        }
+        _ = try resolveStyles(model: model, kinds: kinds, field: field)
     }
 
-    /// Validates, then prepares the layout.
+    /// The item styles for `model`, supplementary elements named through `kinds`.
+    private func resolveStyles(model: ItemModel, kinds: ElementKindTable, field: String) throws(ValidationError)
+        -> ItemStyles
+    {
+        guard itemStyles.contains(where: { $0.kind != nil }) else {
+            return try ItemStyles.resolve(itemStyles, model: model, field: field)
+        }
+        if case .explicit = geometry {
+            let keys = Set(supplementary.map { SupplementaryKey(kind: $0.kind, indexPath: $0.indexPath) })
+            return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) { kind, ip in
+                keys.contains(SupplementaryKey(kind: kind, indexPath: ip))
+            }
+        }
+        return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) { kind, ip in
+            guard let a = attached.first(where: { $0.kind == kind }) else { return false }
+            switch a.container {
+            case .section: return ip.item == 0 && ip.section >= 0 && ip.section < model.sections.count
+            case .item: return model.contains(ip) && (a.items?.contains(ip) ?? true)
+            }
+        }
+    }
+
+    /// Validates, then prepares the layout, interning its supplementary kinds into
+    /// `kinds` (left unchanged when this throws).
+    public func prepare(
+        viewport: Viewport, model: ItemModel, limits: LayoutLimits = LayoutLimits(),
+        kinds: inout ElementKindTable, field: String = "layout"
+    ) throws(ValidationError) -> any Layout {
+        try validate(viewport: viewport, model: model, limits: limits, field: field)
+        var interned = kinds
+        for (i, name) in kindNames.enumerated() {
+            _ = try interned.intern(name, field: "\(field).supplementary[\(i)].kind")
+        }
+        kinds = interned
+        return prepareValidated(viewport: viewport, model: model, kinds: kinds)
+    }
+
+    /// Validates, then prepares the layout with a kind table of its own.
     public func prepare(
         viewport: Viewport, model: ItemModel, limits: LayoutLimits = LayoutLimits(),
         field: String = "layout"
     ) throws(ValidationError) -> any Layout {
-        try validate(viewport: viewport, model: model, limits: limits, field: field)
-        return prepareValidated(viewport: viewport, model: model)
+        var kinds = ElementKindTable()
+        return try prepare(viewport: viewport, model: model, limits: limits, kinds: &kinds, field: field)
     }
 
-    /// Prepares a spec already validated for this viewport and model.
-    public func prepareValidated(viewport: Viewport, model: ItemModel) -> any Layout {
-        let layout = prepareGeometry(viewport: viewport, model: model)
-        guard !itemStyles.isEmpty, let styles = try? ItemStyles.resolve(itemStyles, model: model, field: "layout") else {
+    /// At most how many supplementary elements of kinds beyond header and footer this
+    /// spec gives `model` (to bound work before preparing it).
+    public func supplementaryCount(model: ItemModel) -> Int {
+        if case .explicit = geometry { return supplementary.count }
+        return attached.reduce(0) { total, a in
+            total + (a.container == .section ? model.sections.count : (a.items?.count ?? model.totalCount))
+        }
+    }
+
+    /// The kind names of the supplementary elements this type of layout uses, in order.
+    private var kindNames: [String] {
+        if case .explicit = geometry { return supplementary.map(\.kind) }
+        return attached.map(\.kind)
+    }
+
+    /// Prepares a spec already validated for this viewport and model, whose kinds
+    /// `kinds` has.
+    public func prepareValidated(viewport: Viewport, model: ItemModel, kinds: ElementKindTable) -> any Layout {
+        var layout = prepareGeometry(viewport: viewport, model: model, kinds: kinds)
+        if !attached.isEmpty, var sectioned = layout as? SectionedLayout {
+            sectioned.attach(attached.compactMap { a in kinds.kind(named: a.kind).map { PreparedAttachment(kind: $0, spec: a) } })
+            layout = sectioned
+        }
+        guard !itemStyles.isEmpty, let styles = try? resolveStyles(model: model, kinds: kinds, field: "layout") else {
             return layout
         }
         if var sectioned = layout as? SectionedLayout {
@@ -114,12 +188,23 @@ public struct LayoutSpec: Hashable, Sendable {
         }
         if var explicit = layout as? PreparedExplicitLayout {
             explicit.styles = styles
+            explicit.styleSupplementary()
             return explicit
         }
         return layout
     }
 
-    private func prepareGeometry(viewport: Viewport, model: ItemModel) -> any Layout {
+    /// The supplementary items as attributes at rest in this layout.
+    private func supplementaryAttributes(kinds: ElementKindTable) -> [LayoutAttributes] {
+        supplementary.compactMap { item in
+            guard let kind = kinds.kind(named: item.kind) else { return nil }
+            var a = LayoutAttributes(key: ElementKey(kind, item.indexPath), frame: item.frame, layoutState: stateName)
+            item.style.apply(to: &a)
+            return a
+        }
+    }
+
+    private func prepareGeometry(viewport: Viewport, model: ItemModel, kinds: ElementKindTable) -> any Layout {
         switch geometry {
         case .flow(let f):
             return f.prepare(viewport: viewport, model: model, stateName: stateName, values: values)
@@ -137,7 +222,9 @@ public struct LayoutSpec: Hashable, Sendable {
                 stateName: stateName, values: values, sections: layout.sections)
         case .explicit(let frames, let contentSize):
             return ExplicitLayout(frames: frames, contentSize: contentSize)
-                .prepare(model: model, stateName: stateName, values: values)
+                .prepare(
+                    model: model, stateName: stateName, values: values,
+                    supplementary: supplementaryAttributes(kinds: kinds))
         }
     }
 }

@@ -13,6 +13,13 @@ public struct SectionedLayout: Layout {
     let sections: [SectionGeometry]
     /// Per-item styles (`itemStyles`), applied to the cells they name.
     public internal(set) var styles = ItemStyles()
+    /// Supplementary kinds attached to every item (or the items they select).
+    private(set) var itemAttachments: [PreparedAttachment] = []
+    /// Supplementary kinds attached to every section.
+    private(set) var sectionAttachments: [PreparedAttachment] = []
+    /// How far an attached element reaches beyond its item or section along the scroll
+    /// axis.
+    private(set) var attachmentReach = 0.0
 
     init(
         contentSize: Size, model: ItemModel, scrollAxis: Axis, stateName: String,
@@ -52,6 +59,49 @@ public struct SectionedLayout: Layout {
         }
     }
 
+    /// Sets the attached supplementary kinds.
+    mutating func attach(_ list: [PreparedAttachment]) {
+        itemAttachments = list.filter { $0.spec.container == .item }
+        sectionAttachments = list.filter { $0.spec.container == .section }
+        attachmentReach = list.map { $0.spec.reach(along: scrollAxis) }.max() ?? 0
+    }
+
+    /// The container of a section's attached elements: its items area (between header
+    /// and footer) across the content.
+    func sectionItemsRect(_ s: Int) -> Rect {
+        let section = sections[s]
+        let lo = section.header.map { $0.max(scrollAxis) } ?? section.start
+        let hi = section.footer.map { $0.min(scrollAxis) } ?? section.end
+        return rect(scroll: lo, cross: 0, scrollLength: Swift.max(0, hi - lo), crossLength: contentSize[scrollAxis.other])
+    }
+
+    /// The element of `attachment` for the cell at (section, item) with this frame, if
+    /// the item has one.
+    @inline(__always)
+    func attachedAttributes(_ attachment: PreparedAttachment, section: Int, item: Int, cellFrame: Rect)
+        -> LayoutAttributes?
+    {
+        let indexPath = IndexPath(section: section, item: item)
+        guard attachment.covers(indexPath) else { return nil }
+        return attachedElement(attachment, indexPath, container: cellFrame)
+    }
+
+    /// An attached element in its container, with the style rules give it.
+    @inline(__always)
+    func attachedElement(_ attachment: PreparedAttachment, _ indexPath: IndexPath, container: Rect) -> LayoutAttributes {
+        var a = attachment.attributes(indexPath, container: container, stateName: stateName)
+        styles.applySupplementary(to: &a)
+        return a
+    }
+
+    /// The item-attached element of `kind` for a cell, if this layout has one there.
+    func attachedAttributes(kind: ElementKind, section: Int, item: Int, cellFrame: Rect) -> LayoutAttributes? {
+        for attachment in itemAttachments where attachment.kind == kind {
+            return attachedAttributes(attachment, section: section, item: item, cellFrame: cellFrame)
+        }
+        return nil
+    }
+
     @inline(__always)
     func cellAttributes(section: Int, item: Int, frame: Rect) -> LayoutAttributes {
         let indexPath = IndexPath(section: section, item: item)
@@ -85,21 +135,39 @@ public struct SectionedLayout: Layout {
         case .footer:
             guard key.indexPath.item == 0, let frame = sections[s].footer else { return nil }
             return supplementaryAttributes(.footer, section: s, frame: frame)
+        default:
+            if let attachment = sectionAttachments.first(where: { $0.kind == key.kind }) {
+                guard key.indexPath.item == 0 else { return nil }
+                return attachedElement(attachment, key.indexPath, container: sectionItemsRect(s))
+            }
+            guard model.contains(key.indexPath) else { return nil }
+            let item = key.indexPath.item
+            return attachedAttributes(kind: key.kind, section: s, item: item, cellFrame: cellFrame(section: s, item: item))
         }
     }
 
-    /// Calls `body` with each header and footer, in section order: work in the number of
-    /// sections, not of items.
+    /// Calls `body` with each header, section-attached element and footer, in section
+    /// order: work in the number of sections, not of items (item-attached elements go
+    /// with their cells).
     public func forEachSupplementaryAttributes(_ body: (LayoutAttributes) -> Void) {
         for (s, section) in sections.enumerated() {
             if let frame = section.header { body(supplementaryAttributes(.header, section: s, frame: frame)) }
+            if !sectionAttachments.isEmpty {
+                let container = sectionItemsRect(s)
+                for attachment in sectionAttachments {
+                    body(attachedElement(attachment, IndexPath(section: s, item: 0), container: container))
+                }
+            }
             if let frame = section.footer { body(supplementaryAttributes(.footer, section: s, frame: frame)) }
         }
     }
 
+    /// Per section: header, section-attached elements, cells each followed by its
+    /// attached elements, footer.
     public func forEachAttributes(in query: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool {
-        let lo = query.min(scrollAxis)
-        let hi = query.max(scrollAxis)
+        // Attached elements can stick out of their cells: look that much further for cells.
+        let lo = query.min(scrollAxis) - attachmentReach
+        let hi = query.max(scrollAxis) + attachmentReach
         var remaining = limit
         var s = firstSection(reaching: lo)
         while s < sections.count, sections[s].start <= hi {
@@ -108,6 +176,16 @@ public struct SectionedLayout: Layout {
                 guard remaining > 0 else { return false }
                 body(supplementaryAttributes(.header, section: s, frame: frame))
                 remaining -= 1
+            }
+            if !sectionAttachments.isEmpty {
+                let container = sectionItemsRect(s)
+                for attachment in sectionAttachments {
+                    let a = attachedElement(attachment, IndexPath(section: s, item: 0), container: container)
+                    guard a.frame.intersects(query) else { continue }
+                    guard remaining > 0 else { return false }
+                    body(a)
+                    remaining -= 1
+                }
             }
             guard forEachCell(in: query, section: s, lo: lo, hi: hi, remaining: &remaining, body) else {
                 return false
@@ -141,6 +219,9 @@ public struct SectionedLayout: Layout {
                         body(cellAttributes(section: s, item: item, frame: frame))
                         remaining -= 1
                     }
+                    guard emitAttached(section: s, item: item, cellFrame: frame, in: query, &remaining, body) else {
+                        return false
+                    }
                 }
             }
         case .lines(let table):
@@ -160,9 +241,30 @@ public struct SectionedLayout: Layout {
                         body(cellAttributes(section: s, item: item, frame: frame))
                         remaining -= 1
                     }
+                    guard emitAttached(section: s, item: item, cellFrame: frame, in: query, &remaining, body) else {
+                        return false
+                    }
                 }
                 l += 1
             }
+        }
+        return true
+    }
+
+    /// Calls `body` with the cell's attached elements that meet `query`.
+    /// - Returns: false when `remaining` ran out first.
+    @inline(__always)
+    private func emitAttached(
+        section s: Int, item: Int, cellFrame: Rect, in query: Rect, _ remaining: inout Int,
+        _ body: (LayoutAttributes) -> Void
+    ) -> Bool {
+        for attachment in itemAttachments {
+            guard let a = attachedAttributes(attachment, section: s, item: item, cellFrame: cellFrame),
+                a.frame.intersects(query)
+            else { continue }
+            guard remaining > 0 else { return false }
+            body(a)
+            remaining -= 1
         }
         return true
     }

@@ -63,6 +63,8 @@ public struct Scene: Sendable {
     public private(set) var placed: PlacedLayout
     public private(set) var active: ActiveTransition?
     public let limits: LayoutLimits
+    /// The element kinds the scene's layouts have named, with their codes.
+    public private(set) var kinds = ElementKindTable()
     private var nextID = 1
 
     /// The phase of the transition in flight, read in place (the daemon asks on every
@@ -78,13 +80,15 @@ public struct Scene: Sendable {
     ) throws(SceneError) {
         self.limits = limits
         let layout: any Layout
+        var kinds = ElementKindTable()
         do {
             try ValidationError.checkFinite(contentOffset.x, field: "contentOffset.x")
             try ValidationError.checkFinite(contentOffset.y, field: "contentOffset.y")
-            layout = try spec.prepare(viewport: viewport, model: model, limits: limits)
+            layout = try spec.prepare(viewport: viewport, model: model, limits: limits, kinds: &kinds)
         } catch {
             throw .invalid(error)
         }
+        self.kinds = kinds
         placed = PlacedLayout(layout: layout, spec: spec, viewport: viewport, contentOffset: .zero)
         placed.contentOffset = placed.clamped(contentOffset)
     }
@@ -116,7 +120,7 @@ public struct Scene: Sendable {
         let vp = viewport ?? placed.viewport
         let layout: any Layout
         do {
-            layout = try newSpec.prepare(viewport: vp, model: model ?? self.model, limits: limits)
+            layout = try newSpec.prepare(viewport: vp, model: model ?? self.model, limits: limits, kinds: &kinds)
         } catch {
             throw .invalid(error)
         }
@@ -297,20 +301,23 @@ public struct Scene: Sendable {
             accessory: t.geometry.accessory(at: p))
     }
 
-    private func makeTransition(
+    private mutating func makeTransition(
         from source: PlacedLayout, to spec: LayoutSpec, model: ItemModel, viewport: Viewport?,
         options: TransitionOptions, timing: TransitionTiming, carryReach: Double = 0
     ) throws(SceneError) -> Transition {
+        // A transition that is refused names no new kind.
+        let known = kinds
         do {
             if let d = timing.duration { try ValidationError.checkNonNegative(d, field: "duration") }
             if let s = options.stagger { try ValidationError.checkNonNegative(s.delay, field: "stagger.delay") }
             let vp = viewport ?? source.viewport
-            let layout = try spec.prepare(viewport: vp, model: model, limits: limits, field: "to")
+            let layout = try spec.prepare(viewport: vp, model: model, limits: limits, kinds: &kinds, field: "to")
             let destination = PlacedLayout(layout: layout, spec: spec, viewport: vp, contentOffset: .zero)
             return try Transition(
                 from: source, to: destination, options: options, duration: timing.resolvedDuration,
                 allowBanding: true, carryReach: carryReach)
         } catch {
+            kinds = known
             throw .invalid(error)
         }
     }

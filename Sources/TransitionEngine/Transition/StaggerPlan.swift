@@ -99,7 +99,8 @@ struct StaggerPlan: Sendable {
     }
 
     /// A cell's position in element order; a header counts as its section's first cell,
-    /// a footer as its last.
+    /// a footer as its last, another supplementary element as the cell of its index path
+    /// (or the section's last, past the end).
     static func globalIndex(_ e: LayoutAttributes, _ base: [Int], _ model: ItemModel) -> Int {
         let s = e.indexPath.section
         guard base.indices.contains(s) else { return 0 }
@@ -107,6 +108,7 @@ struct StaggerPlan: Sendable {
         case .cell: return base[s] + e.indexPath.item
         case .header: return base[s]
         case .footer: return base[s] + Swift.max(model.sections[s].count - 1, 0)
+        default: return base[s] + Swift.min(e.indexPath.item, Swift.max(model.sections[s].count - 1, 0))
         }
     }
 }

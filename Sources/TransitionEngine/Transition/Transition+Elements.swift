@@ -106,7 +106,8 @@ extension Transition {
             emitted += 1
         }
         if let banded {
-            complete = forEachBandedCell(banded.from, banded.to, at: p, in: rect, limit: limit - emitted, body)
+            complete = forEachBandedCell(
+                banded.from, banded.to, at: p, in: rect, sourceOnly: sourceOnly, limit: limit - emitted, body)
                 && complete
         }
         return complete
@@ -139,6 +140,37 @@ extension Transition {
 
     // MARK: Banded cells
 
+    /// Calls `body` with the elements attached to one banded cell (matched by kind: the
+    /// cell's index path is the same on both sides) that meet `rect` at progress p; with
+    /// `sourceOnly`, not those only the destination has.
+    /// - Returns: false when `limit` cut it short.
+    private func forEachAttachedPair(
+        _ fromLayout: SectionedLayout, _ toLayout: SectionedLayout, section s: Int, item i: Int,
+        _ fromFrame: Rect, _ toFrame: Rect, at p: Double, in rect: Rect, sourceOnly: Bool, limit: Int,
+        emitted: inout Int, _ body: (LayoutAttributes) -> Void
+    ) -> Bool {
+        func emit(_ a: LayoutAttributes?, _ b: LayoutAttributes?) -> Bool {
+            if sourceOnly && a == nil { return true }
+            guard let e = attributes(from: a, to: b, progress: p), e.frame.intersects(rect) else { return true }
+            guard emitted < limit else { return false }
+            body(e)
+            emitted += 1
+            return true
+        }
+        for attachment in fromLayout.itemAttachments {
+            let a = fromLayout.attachedAttributes(attachment, section: s, item: i, cellFrame: fromFrame)
+            let b = toLayout.attachedAttributes(kind: attachment.kind, section: s, item: i, cellFrame: toFrame)
+            guard emit(a, b) else { return false }
+        }
+        for attachment in toLayout.itemAttachments
+        where !fromLayout.itemAttachments.contains(where: { $0.kind == attachment.kind }) {
+            guard emit(nil, toLayout.attachedAttributes(attachment, section: s, item: i, cellFrame: toFrame)) else {
+                return false
+            }
+        }
+        return true
+    }
+
     private func locate(_ g: Int) -> (section: Int, item: Int) {
         var a = 0
         var b = cellBase.count - 1
@@ -154,7 +186,7 @@ extension Transition {
     /// - Returns: false when `limit` cut it short.
     private func forEachBandedCell(
         _ fromLayout: SectionedLayout, _ toLayout: SectionedLayout, at p: Double, in rect: Rect,
-        limit: Int, _ body: (LayoutAttributes) -> Void
+        sourceOnly: Bool, limit: Int, _ body: (LayoutAttributes) -> Void
     ) -> Bool {
         let model = fromLayout.model
         let total = cellBase.last.map { $0 + model.sections[cellBase.count - 1].count } ?? 0
@@ -169,8 +201,10 @@ extension Transition {
             qa = convertToWindow(clamped, start: stagger.spread, end: 1)
             qb = convertToWindow(clamped, start: 0, end: 1 - stagger.spread)
         }
+        // Attached elements (badges) can stick out of their cells: look that much further.
         let widen = Swift.abs(p - clamped) * 2
             * Swift.max(from.viewport.size[axis], to.viewport.size[axis])
+            + Swift.max(fromLayout.attachmentReach, toLayout.attachmentReach)
         let lo = rect.min(axis) - widen
         let hi = rect.max(axis) + widen
         func band(_ g: Int) -> (lo: Double, hi: Double) {
@@ -204,6 +238,7 @@ extension Transition {
             ? interpolateValues(fromLayout.values, toLayout.values, p) : []
         // Styled cells differ one by one: they take the general path.
         let styled = !fromLayout.styles.isEmpty || !toLayout.styles.isEmpty
+        let attached = !fromLayout.itemAttachments.isEmpty || !toLayout.itemAttachments.isEmpty
         var (s, i) = locate(first)
         for _ in first..<a {
             guard emitted < limit else { return false }
@@ -213,6 +248,12 @@ extension Transition {
             }
             let fromFrame = fromLayout.cellFrame(section: s, item: i)
             let toFrame = toLayout.cellFrame(section: s, item: i)
+            if attached {
+                let complete = forEachAttachedPair(
+                    fromLayout, toLayout, section: s, item: i, fromFrame, toFrame, at: p, in: rect,
+                    sourceOnly: sourceOnly, limit: limit, emitted: &emitted, body)
+                guard complete, emitted < limit else { return false }
+            }
             if styled {
                 let pair = attributes(
                     from: fromLayout.cellAttributes(section: s, item: i, frame: fromFrame),

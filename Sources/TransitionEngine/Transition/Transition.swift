@@ -37,6 +37,20 @@ public struct Transition: Sendable {
         model.totalCount + 2 * model.sections.count
     }
 
+    /// At most how many elements `layout` has: cells, headers, footers and the
+    /// supplementary elements it attaches or places.
+    static func elementCount(_ layout: any Layout) -> Int {
+        let model = layout.model
+        var count = elementCount(model)
+        if let sectioned = layout as? SectionedLayout {
+            count += sectioned.sectionAttachments.count * model.sections.count
+            for a in sectioned.itemAttachments { count += a.items?.count ?? model.totalCount }
+        } else if let explicit = layout as? PreparedExplicitLayout {
+            count += explicit.supplementary.count
+        }
+        return count
+    }
+
     /// The progress range the listed index covers exactly; beyond it progress is clamped.
     public static let progressLimits: ClosedRange<Double> = -1...2
 
@@ -86,7 +100,7 @@ public struct Transition: Sendable {
         cellBase = base
         if banded == nil {
             // Without bands every element is listed and indexed once: bound that work.
-            let count = Transition.elementCount(from.layout.model) + Transition.elementCount(to.layout.model)
+            let count = Transition.elementCount(from.layout) + Transition.elementCount(to.layout)
             guard count <= Transition.maximumListedElements else {
                 throw ValidationError(
                     field: "to",

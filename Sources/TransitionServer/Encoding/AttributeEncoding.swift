@@ -26,26 +26,21 @@ public struct AttributeFormat: Hashable, Sendable {
 
 /// Writes layout attributes straight into a `JSONByteWriter`, with no tree in between.
 public enum AttributeWriter {
-    /// Writes `list` as the value of an `attributes` member.
-    public static func write(_ list: [LayoutAttributes], format: AttributeFormat, to w: inout JSONByteWriter) {
+    /// Writes `list` as the value of an `attributes` member; `kinds` names the kinds of
+    /// its elements (the session's table).
+    public static func write(
+        _ list: [LayoutAttributes], format: AttributeFormat, kinds: ElementKindTable, to w: inout JSONByteWriter
+    ) {
         let d = format.decimals
         switch format.encoding {
         case .objects:
             w.beginArray()
             list.withUnsafeBufferPointer { list in
-                for i in list.indices { writeObject(list[i], decimals: d, to: &w) }
+                for i in list.indices { writeObject(list[i], decimals: d, kinds: kinds, to: &w) }
             }
             w.endArray()
         case .compact:
-            writeColumns(list, decimals: d, to: &w)
-        }
-    }
-
-    static func kindCode(_ kind: ElementKind) -> Int {
-        switch kind {
-        case .cell: return 0
-        case .header: return 1
-        case .footer: return 2
+            writeColumns(list, decimals: d, kinds: kinds, to: &w)
         }
     }
 
@@ -95,10 +90,12 @@ public enum AttributeWriter {
 
     /// `{"kind", "section", "item", "id"?, "frame", "alpha", "zIndex", "hidden"?,
     /// "transform"?, "transitionProgress", "nextFrame"?, "layoutState", "values"?}`.
-    static func writeObject(_ a: LayoutAttributes, decimals d: Int, to w: inout JSONByteWriter) {
+    static func writeObject(
+        _ a: LayoutAttributes, decimals d: Int, kinds: ElementKindTable, to w: inout JSONByteWriter
+    ) {
         w.beginObject()
         w.writeKey("kind")
-        w.write(a.kind.rawValue)
+        w.write(kinds.name(of: a.kind))
         w.writeKey("section")
         w.write(a.indexPath.section)
         w.writeKey("item")
@@ -141,27 +138,37 @@ public enum AttributeWriter {
         w.endObject()
     }
 
-    /// Columns: `{"count", "kind", "section", "item", "frame" (4 per element), "alpha",
+    /// Columns: `{"count", "kind" (the session's kind codes: 0 cell, 1 header, 2 footer,
+    /// 3 and up `kinds`), "section", "item", "frame" (4 per element), "alpha",
     /// "zIndex", "transitionProgress", "nextFrame" (4 per element, the frame itself when
     /// there is none), "states" and "layoutState" (indices into states), then only when
     /// some element has them: "id" (null where none), "hidden" (indices of hidden
     /// elements), "transform" (6 per element, identity where none), "values" (per name,
-    /// one per element, null where the element lacks it)}.
-    static func writeColumns(_ attributes: [LayoutAttributes], decimals d: Int, to w: inout JSONByteWriter) {
+    /// one per element, null where the element lacks it), "kinds" (the names of codes 3
+    /// up to the highest in the list)}.
+    static func writeColumns(
+        _ attributes: [LayoutAttributes], decimals d: Int, kinds: ElementKindTable, to w: inout JSONByteWriter
+    ) {
         // Fields are read in place through the buffer: `for a in list` would copy each
         // record (and retain its strings and arrays) once per column.
-        attributes.withUnsafeBufferPointer { list in writeColumns(list, decimals: d, to: &w) }
+        attributes.withUnsafeBufferPointer { list in writeColumns(list, decimals: d, kinds: kinds, to: &w) }
     }
 
     private static func writeColumns(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int, to w: inout JSONByteWriter
+        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int, kinds: ElementKindTable,
+        to w: inout JSONByteWriter
     ) {
         w.beginObject()
         w.writeKey("count")
         w.write(list.count)
         w.writeKey("kind")
         w.beginArray()
-        for i in list.indices { w.write(kindCode(list[i].kind)) }
+        var highestKind = 0
+        for i in list.indices {
+            let code = list[i].kind.code
+            highestKind = Swift.max(highestKind, code)
+            w.write(code)
+        }
         w.endArray()
         w.writeKey("section")
         w.beginArray()
@@ -218,6 +225,12 @@ public enum AttributeWriter {
         w.beginArray()
         for s in states { w.write(s) }
         w.endArray()
+        if highestKind >= ElementKind.firstCustomCode {
+            w.writeKey("kinds")
+            w.beginArray()
+            for code in ElementKind.firstCustomCode...highestKind { w.write(kinds.name(of: ElementKind(code: code))) }
+            w.endArray()
+        }
         if list.indices.contains(where: { list[$0].id != nil }) {
             w.writeKey("id")
             w.beginArray()

@@ -67,9 +67,10 @@ extension SessionHost {
     func export(_ r: TransitionExportRequest, now: UInt64) throws(ResponseError) -> ExportPayload {
         let s = try session(r.session)
         let source = s.scene.active.map { $0.geometry.from.layout.model } ?? s.scene.model
-        let elements = [source, r.spec.model ?? source].reduce(0) {
-            $0 + $1.totalCount + 2 * $1.sections.count
-        }
+        let destination = r.spec.model ?? source
+        let elements = [source, destination].reduce(0) { $0 + $1.totalCount + 2 * $1.sections.count }
+            + r.spec.to.supplementaryCount(model: destination)
+            + (s.scene.placed.spec?.supplementaryCount(model: source) ?? 0)
         guard elements <= maxExportElements else {
             throw ResponseError(
                 code: .limitExceeded,

@@ -62,6 +62,11 @@ extension Decode {
             geometry, values: try values(json["values"]), accessory: try values(json["accessory"]),
             state: try json["state"].decodeIfPresent())
         spec.itemStyles = itemRules + (try itemStyleRules(json["itemStyles"]))
+        if type == "explicit" {
+            spec.supplementary = try supplementaryItems(json["supplementary"])
+        } else {
+            spec.attached = try attachedSupplementary(json["supplementary"])
+        }
         return spec
     }
 

@@ -26,7 +26,8 @@ extension Decode {
             values: try values(json["values"]))
     }
 
-    /// `itemStyles`: `[{"items": [[section, item], ...]} | {"ids": [...]}, plus style]`.
+    /// `itemStyles`: `[{"items": [[section, item], ...]} | {"ids": [...]}, plus style and
+    /// an optional supplementary "kind"]`.
     static func itemStyleRules(_ json: JSONCursor) throws(JSONDecodingError) -> [ItemStyleRule] {
         guard json.isPresent else { return [] }
         var rules: [ItemStyleRule] = []
@@ -41,7 +42,7 @@ extension Decode {
                 for element in try rule["items"].elements() { items.append(try indexPath(element)) }
                 selector = .items(items)
             }
-            rules.append(ItemStyleRule(selector, style: try itemStyle(rule)))
+            rules.append(ItemStyleRule(selector, style: try itemStyle(rule), kind: try rule["kind"].decodeIfPresent()))
         }
         return rules
     }

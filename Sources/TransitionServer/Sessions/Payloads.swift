@@ -32,6 +32,8 @@ struct TickPayload: JSONEncodable {
     var accessory: [CustomValue]
     var attributes: [LayoutAttributes]
     var format: AttributeFormat
+    /// The session's kinds, naming the elements'.
+    var kinds: ElementKindTable
     /// More elements were visible than a tick carries.
     var truncated = false
 
@@ -59,7 +61,7 @@ struct TickPayload: JSONEncodable {
         w.writeKey("contentOffset")
         PointPayload(point: contentOffset, decimals: format.decimals).encode(to: &w)
         w.writeKey("attributes")
-        AttributeWriter.write(attributes, format: format, to: &w)
+        AttributeWriter.write(attributes, format: format, kinds: kinds, to: &w)
         w.endObject()
     }
 }
@@ -99,6 +101,7 @@ struct AttributesResult: JSONEncodable {
     var members: JSONObject
     var attributes: [LayoutAttributes]
     var format: AttributeFormat
+    var kinds: ElementKindTable
 
     func encode(to w: inout JSONByteWriter) {
         w.beginObject()
@@ -107,7 +110,7 @@ struct AttributesResult: JSONEncodable {
             w.write(value)
         }
         w.writeKey("attributes")
-        AttributeWriter.write(attributes, format: format, to: &w)
+        AttributeWriter.write(attributes, format: format, kinds: kinds, to: &w)
         w.endObject()
     }
 }

@@ -171,7 +171,7 @@ extension SessionHost {
             accessory: geometry.accessory(at: sample.progress),
             // A hypothetical transition never existed, so it has no id.
             transition: r.hypothetical == nil ? active.id : nil,
-            attributes: list, format: s.format)
+            attributes: list, format: s.format, kinds: scene.kinds)
     }
 
     // MARK: Time
@@ -224,11 +224,9 @@ extension SessionHost {
         }
         let tick = TickParams(
             TickPayload(
-                session: s.id, transition: frame.transitionID, seq: s.seq, time: time,
-                sample: frame.sample,
-                contentOffset: frame.contentOffset, accessory: frame.accessory,
-                attributes: attributes,
-                format: s.format, truncated: !complete),
+                session: s.id, transition: frame.transitionID, seq: s.seq, time: time, sample: frame.sample,
+                contentOffset: frame.contentOffset, accessory: frame.accessory, attributes: attributes,
+                format: s.format, kinds: s.scene.kinds, truncated: !complete),
             reused: forReply && replyRepeats && !audience.isEmpty)
         emit(Emission(session: s.id, payload: .tick(tick), audience: audience))
         if let ended = step.end { sendDidEnd(s, id: ended.id, end: ended.end, time: time) }

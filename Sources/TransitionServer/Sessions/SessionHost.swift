@@ -178,7 +178,7 @@ final class SessionHost {
                 "contentSize": .size(placed.layout.contentSize), "contentOffset": .point(placed.contentOffset),
                 "state": .string(s.state),
             ],
-            attributes: list, format: s.format)
+            attributes: list, format: s.format, kinds: s.scene.kinds)
     }
 
     /// Collects what `query` yields, refusing more than the per-response limit; the query

@@ -266,6 +266,7 @@ struct SampleResult: JSONEncodable {
     var transition: Int?
     var attributes: [LayoutAttributes]
     var format: AttributeFormat
+    var kinds: ElementKindTable
 
     func encode(to w: inout JSONByteWriter) {
         w.beginObject()
@@ -278,7 +279,7 @@ struct SampleResult: JSONEncodable {
         w.write(accessory: accessory)
         if let transition { w.write(transition: transition) }
         w.writeKey("attributes")
-        AttributeWriter.write(attributes, format: format, to: &w)
+        AttributeWriter.write(attributes, format: format, kinds: kinds, to: &w)
         w.endObject()
     }
 }

@@ -19,12 +19,14 @@ struct ElementBox {
     var maxY: Double { y + height }
 
     /// The label drawn in the box: the item number (`section.item` beyond section 0,
-    /// `H`/`F` and the section for headers and footers).
+    /// `H`/`F` and the section for headers and footers, the kind's name for other
+    /// supplementary elements).
     var label: String {
         switch kind {
+        case "cell": return section == 0 ? String(item) : "\(section).\(item)"
         case "header": return "H\(section)"
         case "footer": return "F\(section)"
-        default: return section == 0 ? String(item) : "\(section).\(item)"
+        default: return kind
         }
     }
 
@@ -71,6 +73,8 @@ struct ElementBox {
         let z = numbers("zIndex")
         let transforms = numbers("transform")
         let hidden = Set(numbers("hidden").map { Int($0) })
+        // Codes 0-2 are fixed; 3 and up name the kinds of the `kinds` table.
+        let names = ["cell", "header", "footer"] + (c["kinds"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         guard kinds.count >= count, sections.count >= count, items.count >= count,
             frames.count >= 4 * count
         else { return [] }
@@ -81,7 +85,7 @@ struct ElementBox {
                 if t != [1, 0, 0, 1, 0, 0] { transform = t }
             }
             return ElementBox(
-                kind: ["cell", "header", "footer"][Swift.min(2, Swift.max(0, Int(kinds[i])))],
+                kind: names.indices.contains(Int(kinds[i])) ? names[Int(kinds[i])] : "cell",
                 section: Int(sections[i]),
                 item: Int(items[i]), x: frames[4 * i], y: frames[4 * i + 1],
                 width: frames[4 * i + 2],

@@ -149,7 +149,7 @@ function M.render(attributes, offset, geom, opts)
     local a = entry.a
     local rect = M.cell_rect(a.frame, offset, geom)
     local style = STYLES.cell
-    if a.kind == 'header' or a.kind == 'footer' then
+    if a.kind ~= nil and a.kind ~= 'cell' then
       style = STYLES.supplementary
     elseif type(a.alpha) == 'number' and a.alpha < 0.5 then
       style = STYLES.faded

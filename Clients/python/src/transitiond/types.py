@@ -127,6 +127,8 @@ def _decode_columns(c: Dict[str, Any]) -> List[Attribute]:
     values = c.get("values") or {}
     frames = c["frame"]
     next_frames = c.get("nextFrame")
+    # Codes 0-2 are fixed; 3 and up name the kinds of the list's `kinds` table.
+    kinds = _KINDS + tuple(c.get("kinds") or ())
     result = []
     for i in range(count):
         frame = Rect(*frames[4 * i : 4 * i + 4])
@@ -138,7 +140,7 @@ def _decode_columns(c: Dict[str, Any]) -> List[Attribute]:
         kind = c["kind"][i]
         result.append(
             Attribute(
-                kind=_KINDS[kind] if isinstance(kind, int) and 0 <= kind < len(_KINDS) else str(kind),
+                kind=kinds[kind] if isinstance(kind, int) and 0 <= kind < len(kinds) else str(kind),
                 section=c["section"][i],
                 item=c["item"][i],
                 frame=frame,
