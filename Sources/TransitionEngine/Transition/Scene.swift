@@ -69,10 +69,10 @@ public struct Scene: Sendable {
 
     /// The phase of the transition in flight, read in place (the daemon asks on every
     /// tick, and `active.map` would copy the whole transition).
-    public var activePhase: Animator.Phase? { active?.animator.phase }
+    @inlinable public var activePhase: Animator.Phase? { active?.animator.phase }
 
     /// Whether a transition is in flight.
-    public var isAnimating: Bool { active != nil }
+    @inlinable public var isAnimating: Bool { active != nil }
 
     public init(
         spec: LayoutSpec, model: ItemModel, viewport: Viewport, contentOffset: Point = .zero,
