@@ -367,7 +367,14 @@ export interface TransitionExportResult {
 }
 
 /** @schema clock.advance.params.json */
-export interface ClockAdvanceParams { session: string; by?: number; to?: number }
+export interface ClockAdvanceParams {
+  session: string; by?: number; to?: number;
+  /** "brief": the result holds the tick's seq and progress, not its attributes (they come in the notification). */
+  reply?: "tick" | "brief";
+}
+
+/** The `clock/advance` result with `"reply": "brief"`. */
+export interface TickBrief { session: string; transition: string; seq: number; time: number; fraction: number; progress: number }
 
 /** Every request: method -> [params, result]. */
 export interface Requests {
@@ -391,7 +398,7 @@ export interface Requests {
   "transition/sample": [TransitionSampleParams, TransitionSampleResult];
   "transition/release": [TransitionReleaseParams, TransitionReleaseResult];
   "transition/export": [TransitionExportParams, TransitionExportResult];
-  "clock/advance": [ClockAdvanceParams, Tick | { session: string; time: number; state: "idle" }];
+  "clock/advance": [ClockAdvanceParams, Tick | TickBrief | { session: string; time: number; state: "idle" }];
 }
 
 /** Notifications the client sends. */
