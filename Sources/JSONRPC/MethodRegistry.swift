@@ -40,9 +40,17 @@ public struct MethodRegistry {
         _ type: Request.Type,
         handler: @escaping (Request, RequestContext) throws(ResponseError) -> Request.Response
     ) {
-        requestHandlers[Request.method] = { params, context in
+        insert(Request.method) { params, context in
             Self.invoke(handler, params: params, context: context)
         }
+    }
+
+    /// The table's one insert, not generic: each specialization of `register` would
+    /// otherwise look up the table's type metadata (by demangling its name) for itself,
+    /// a sixth of the daemon's time to its first reply.
+    @inline(never)
+    mutating func insert(_ method: String, _ handler: @escaping ErasedRequestHandler) {
+        requestHandlers[method] = handler
     }
 
     /// Decodes the params and calls a typed request handler.
@@ -68,9 +76,14 @@ public struct MethodRegistry {
     public mutating func register<Notification: NotificationType>(
         _ type: Notification.Type, handler: @escaping (Notification) -> Void
     ) {
-        notificationHandlers[Notification.method] = { params in
+        insert(Notification.method) { params in
             Self.invoke(handler, params: params)
         }
+    }
+
+    @inline(never)
+    mutating func insert(_ method: String, _ handler: @escaping ErasedNotificationHandler) {
+        notificationHandlers[method] = handler
     }
 
     /// Decodes the params and calls a typed notification handler.
