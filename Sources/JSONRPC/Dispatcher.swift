@@ -60,14 +60,9 @@ public struct Dispatcher {
         self.cancellations = CancellationMemory(capacity: cancellationMemory)
     }
 
-    /// Handles one message body.
-    public mutating func handle(body: [UInt8]) -> [Outgoing] {
-        handle(bodies: [body])
-    }
-
     /// Handles one message body: the same as `handle(bodies: [body])`, without the
     /// look-ahead for cancels that a single message (not a batch) cannot need.
-    public mutating func handle(message body: [UInt8]) -> [Outgoing] {
+    public mutating func handle(body: [UInt8]) -> [Outgoing] {
         guard lifecycle != .exited else { return [] }
         let payload = IncomingPayload(
             body: body, parser: parser, workspace: workspace, maximumBatchLength: maximumBatchLength

@@ -142,7 +142,7 @@ final class Connection {
             switch event {
             case .message(let body):
                 if body.count >= Self.largeMessageBytes { largeMessage = true }
-                let outgoing = dispatcher.handle(message: body)
+                let outgoing = dispatcher.handle(body: body)
                 onDispatched?()
                 perform(outgoing)
             case .error(let error):

@@ -162,20 +162,7 @@ enum AdvanceResult: JSONEncodable {
         case .tick(let tick):
             tick.encode(to: &w)
         case .brief(let tick):
-            w.beginObject()
-            w.writeKey("session")
-            w.write(tick.session)
-            w.writeKey("transition")
-            w.write("t\(tick.transition)")
-            w.writeKey("seq")
-            w.write(tick.seq)
-            w.writeKey("time")
-            w.write(tick.time)
-            w.writeKey("fraction")
-            w.write(tick.sample.fraction)
-            w.writeKey("progress")
-            w.write(tick.sample.progress)
-            w.endObject()
+            tick.encodeBrief(to: &w)
         case .idle(let session, let time):
             w.beginObject()
             w.writeKey("session")

@@ -18,7 +18,9 @@ struct PointPayload: JSONEncodable {
 
 extension JSONValue {
     static func point(_ p: Point) -> JSONValue { ["x": .double(p.x), "y": .double(p.y)] }
-    static func size(_ s: Size) -> JSONValue { ["width": .double(s.width), "height": .double(s.height)] }
+    static func size(_ s: Size) -> JSONValue {
+        ["width": .double(s.width), "height": .double(s.height)]
+    }
 }
 
 /// The params of `transition/tick` (also the result of `clock/advance`).
@@ -39,15 +41,40 @@ struct TickPayload: JSONEncodable {
 
     func encode(to w: inout JSONByteWriter) {
         w.beginObject()
-        w.writeKey("session")
-        w.write(session)
-        w.writeKey("transition")
-        w.write("t\(transition)")
+        writeSessionAndTransition(to: &w)
         if truncated {
             w.writeKey("truncated")
             w.write(true)
         }
         w.write(accessory: accessory)
+        writeMoment(to: &w)
+        w.writeKey("velocity")
+        w.write(sample.velocity)
+        w.writeKey("contentOffset")
+        PointPayload(point: contentOffset, decimals: format.decimals).encode(to: &w)
+        w.writeKey("attributes")
+        AttributeWriter.write(attributes, format: format, kinds: kinds, to: &w)
+        w.endObject()
+    }
+
+    /// The tick without its attributes: `{session, transition, seq, time, fraction,
+    /// progress}` (the `clock/advance` result with `"reply": "brief"`).
+    func encodeBrief(to w: inout JSONByteWriter) {
+        w.beginObject()
+        writeSessionAndTransition(to: &w)
+        writeMoment(to: &w)
+        w.endObject()
+    }
+
+    private func writeSessionAndTransition(to w: inout JSONByteWriter) {
+        w.writeKey("session")
+        w.write(session)
+        w.writeKey("transition")
+        w.write("t\(transition)")
+    }
+
+    /// Which tick, and where in the transition.
+    private func writeMoment(to w: inout JSONByteWriter) {
         w.writeKey("seq")
         w.write(seq)
         w.writeKey("time")
@@ -56,13 +83,6 @@ struct TickPayload: JSONEncodable {
         w.write(sample.fraction)
         w.writeKey("progress")
         w.write(sample.progress)
-        w.writeKey("velocity")
-        w.write(sample.velocity)
-        w.writeKey("contentOffset")
-        PointPayload(point: contentOffset, decimals: format.decimals).encode(to: &w)
-        w.writeKey("attributes")
-        AttributeWriter.write(attributes, format: format, kinds: kinds, to: &w)
-        w.endObject()
     }
 }
 
