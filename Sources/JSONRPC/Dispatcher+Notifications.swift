@@ -33,7 +33,7 @@ extension Dispatcher {
         default:
             break
         }
-        if let handler = registry.notificationHandlers[method] {
+        if let handler = registry.notificationHandler(for: method) {
             if let error = handler(params) {
                 extra.append(.diagnostic("dropped notification \(method): \(error.description)"))
             }

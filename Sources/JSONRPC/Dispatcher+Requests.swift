@@ -39,17 +39,25 @@ extension Dispatcher {
         } catch {
             return .failure(.invalidParams(error))
         }
-        let result = call(request) ?? .success(InitializeResult())
-        if case .success = result {
+        // Taken apart and made again rather than copied: a copy of the whole `Result`
+        // needs its type built at run time, before the first reply.
+        switch call(request) {
+        case .some(.failure(let error)):
+            return .failure(error)
+        case .some(.success(let result)):
             lifecycle = .initialized
             trace = params.trace
+            return .success(result)
+        case nil:
+            lifecycle = .initialized
+            trace = params.trace
+            return .success(InitializeResult())
         }
-        return result
     }
 
     /// Calls the registered handler for the request's method, if there is one.
     func call(_ request: RequestMessage) -> Result<any JSONEncodable, ResponseError>? {
-        guard let handler = registry.requestHandlers[request.method] else { return nil }
+        guard let handler = registry.requestHandler(for: request.method) else { return nil }
         return handler(
             JSONCursor(request.params), RequestContext(id: request.id, method: request.method))
     }

@@ -22,14 +22,38 @@ public struct MethodRegistry {
     /// A notification handler with its params type erased.
     typealias ErasedNotificationHandler = (JSONCursor) -> JSONDecodingError?
 
-    var requestHandlers: [String: ErasedRequestHandler] = [:]
-    var notificationHandlers: [String: ErasedNotificationHandler] = [:]
+    /// A request handler in a struct of its own: an array of the bare function type would
+    /// make the runtime build that type, with its `Result`, before the first reply.
+    struct RequestHandler {
+        let call: ErasedRequestHandler
+    }
+
+    /// A notification handler in a struct of its own (see `RequestHandler`).
+    struct NotificationHandler {
+        let call: ErasedNotificationHandler
+    }
+
+    var requestIndex: MethodIndex
+    var requestHandlers: [RequestHandler] = []
+    var notificationIndex = MethodIndex()
+    var notificationHandlers: [NotificationHandler] = []
 
     /// Creates an empty registry with room for `capacity` request methods (a daemon
     /// makes one per connection: growing the table step by step was a tenth of the
     /// time to the first reply).
     public init(capacity: Int = 0) {
+        requestIndex = MethodIndex(capacity: capacity)
         requestHandlers.reserveCapacity(capacity)
+    }
+
+    /// The handler for a request method, if one was registered.
+    func requestHandler(for method: String) -> ErasedRequestHandler? {
+        requestIndex.position(of: method).map { requestHandlers[$0].call }
+    }
+
+    /// The handler for a notification method, if one was registered.
+    func notificationHandler(for method: String) -> ErasedNotificationHandler? {
+        notificationIndex.position(of: method).map { notificationHandlers[$0].call }
     }
 
     /// Registers the handler for a request type.
@@ -50,7 +74,12 @@ public struct MethodRegistry {
     /// a sixth of the daemon's time to its first reply.
     @inline(never)
     mutating func insert(_ method: String, _ handler: @escaping ErasedRequestHandler) {
-        requestHandlers[method] = handler
+        let position = requestIndex.insert(method)
+        if position < requestHandlers.count {
+            requestHandlers[position] = RequestHandler(call: handler)
+        } else {
+            requestHandlers.append(RequestHandler(call: handler))
+        }
     }
 
     /// Decodes the params and calls a typed request handler.
@@ -83,7 +112,12 @@ public struct MethodRegistry {
 
     @inline(never)
     mutating func insert(_ method: String, _ handler: @escaping ErasedNotificationHandler) {
-        notificationHandlers[method] = handler
+        let position = notificationIndex.insert(method)
+        if position < notificationHandlers.count {
+            notificationHandlers[position] = NotificationHandler(call: handler)
+        } else {
+            notificationHandlers.append(NotificationHandler(call: handler))
+        }
     }
 
     /// Decodes the params and calls a typed notification handler.
@@ -99,8 +133,8 @@ public struct MethodRegistry {
     }
 
     /// The request methods with handlers, sorted.
-    public var requestMethods: [String] { requestHandlers.keys.sorted() }
+    public var requestMethods: [String] { requestIndex.names.sorted() }
 
     /// The notification methods with handlers, sorted.
-    public var notificationMethods: [String] { notificationHandlers.keys.sorted() }
+    public var notificationMethods: [String] { notificationIndex.names.sorted() }
 }

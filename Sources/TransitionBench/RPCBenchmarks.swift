@@ -236,7 +236,7 @@ private func scrubFigures(_ client: RPCClient, rounds: Int, count: Int) throws(B
 
 /// Process spawn to the `initialize` reply, three servers, median of several runs.
 func startupBenchmarks() throws(BenchError) -> [Figure] {
-    let runs = smokeMode ? 2 : 7
+    let runs = smokeMode ? 2 : 21
     let list = try contenders()
     defer { for c in list { c.server?.stop() } }
     for _ in 0..<runs {

@@ -48,7 +48,7 @@ public final class Daemon {
     private let logger: Logger
     private let hub: ConnectionHub
     private var host: SessionHost { hub.host }
-    private var connections: [ConnectionID: Connection] { hub.connections }
+    private var connections: OpenConnections { hub.connections }
     private var listeners: [any ClientListener] = []
     /// The client on standard input and output, the daemon's reason to live in stdio
     /// mode (other connections, over WebSocket, come and go).

@@ -27,7 +27,7 @@ final class ConnectionHub {
     private let logger: Logger
     /// Monotonic nanoseconds.
     private let now: () -> UInt64
-    private(set) var connections: [ConnectionID: Connection] = [:]
+    private(set) var connections = OpenConnections()
     private var nextConnectionID = 1
     /// The id the next connection gets.
     var nextID: ConnectionID { nextConnectionID }
@@ -83,13 +83,13 @@ final class ConnectionHub {
             }
         }
         connection.onClosed = { [unowned self] c in self.closed(c) }
-        connections[id] = connection
+        connections.append(connection)
         connection.start()
         return connection
     }
 
     private func closed(_ c: Connection) {
-        connections[c.id] = nil
+        connections.remove(c.id)
         host.connectionClosed(c.id, now: now())
         deliver(host.takeEmissions())
         if c.skippedTicks > 0 {
@@ -111,7 +111,7 @@ final class ConnectionHub {
 
     /// Closes every connection.
     func closeAll() {
-        for c in connections.values { c.close() }
+        for c in connections.all { c.close() }
     }
 
     // MARK: Emissions
@@ -172,7 +172,7 @@ final class ConnectionHub {
     /// The readers that still hold an unsent tick of a session.
     private var saturatedReaders: Set<TickReader> {
         var readers: Set<TickReader> = []
-        for c in connections.values where c.isCongested {
+        for c in connections.all where c.isCongested {
             for session in c.sessionsWithPendingTicks {
                 readers.insert(TickReader(connection: c.id, session: session))
             }
