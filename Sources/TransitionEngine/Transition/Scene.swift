@@ -51,7 +51,7 @@ public struct SceneFrame: Sendable {
 
     /// Every element visible at this moment (at most `limit`; false when cut short).
     @discardableResult
-    public func forEachVisibleAttributes(limit: Int = .max, _ body: (LayoutAttributes) -> Void) -> Bool {
+    public func forEachVisibleAttributes(limit: Int = .max, _ body: (consuming LayoutAttributes) -> Void) -> Bool {
         geometry.forEachAttributes(at: sample.progress, carry: sample.carry, in: visibleRect, limit: limit, body)
     }
 }

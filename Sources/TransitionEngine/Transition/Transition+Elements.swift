@@ -78,7 +78,7 @@ extension Transition {
     @discardableResult
     public func forEachAttributes(
         at p: Double, carry k: Double = 0, in rect: Rect, sourceOnly: Bool = false, limit: Int = .max,
-        _ body: (LayoutAttributes) -> Void
+        _ body: (consuming LayoutAttributes) -> Void
     ) -> Bool {
         let p = Swift.min(Swift.max(p, Transition.progressLimits.lowerBound),
                           Transition.progressLimits.upperBound)
@@ -147,7 +147,7 @@ extension Transition {
     private func forEachAttachedPair(
         _ fromLayout: SectionedLayout, _ toLayout: SectionedLayout, section s: Int, item i: Int,
         _ fromFrame: Rect, _ toFrame: Rect, at p: Double, in rect: Rect, sourceOnly: Bool, limit: Int,
-        emitted: inout Int, _ body: (LayoutAttributes) -> Void
+        emitted: inout Int, _ body: (consuming LayoutAttributes) -> Void
     ) -> Bool {
         func emit(_ a: LayoutAttributes?, _ b: LayoutAttributes?) -> Bool {
             if sourceOnly && a == nil { return true }
@@ -186,7 +186,7 @@ extension Transition {
     /// - Returns: false when `limit` cut it short.
     private func forEachBandedCell(
         _ fromLayout: SectionedLayout, _ toLayout: SectionedLayout, at p: Double, in rect: Rect,
-        sourceOnly: Bool, limit: Int, _ body: (LayoutAttributes) -> Void
+        sourceOnly: Bool, limit: Int, _ body: (consuming LayoutAttributes) -> Void
     ) -> Bool {
         let model = fromLayout.model
         let total = cellBase.last.map { $0 + model.sections[cellBase.count - 1].count } ?? 0

@@ -297,6 +297,12 @@ final class Connection {
             transport.write(framed(body))
             return
         }
+        // Room for the body and what usually follows it in the same write (a reply,
+        // more ticks): a large tick is then copied once, not again as the cork grows.
+        let needed = corked!.count + body.count + 64
+        if needed > corked!.capacity {
+            corked!.reserveCapacity(Swift.max(needed + 4096, 2 * corked!.capacity))
+        }
         wire.frame(body, into: &corked!)
         sendCorkWhenFull()
     }

@@ -25,7 +25,7 @@ struct Emission {
     func body() -> [UInt8] {
         switch payload {
         case .tick(let tick):
-            var w = JSONByteWriter(capacity: 160 + tick.payload.attributes.count * 120)
+            var w = JSONByteWriter(capacity: 64 + tick.payload.expectedByteCount)
             w.writeNotification(method: method, params: tick)
             return w.bytes
         case .didEnd(let end):
@@ -65,7 +65,7 @@ final class TickParams: JSONEncodable {
             payload.encode(to: &w)
             return
         }
-        var own = JSONByteWriter(capacity: 128 + payload.attributes.count * 120)
+        var own = JSONByteWriter(capacity: payload.expectedByteCount)
         payload.encode(to: &own)
         let bytes = own.bytes
         encoded = bytes

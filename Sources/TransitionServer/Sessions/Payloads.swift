@@ -39,6 +39,12 @@ struct TickPayload: JSONEncodable {
     /// More elements were visible than a tick carries.
     var truncated = false
 
+    /// Room enough for the encoded tick as a rule (compact attributes take about 120
+    /// bytes, objects about 260): a writer that has to grow copies what it holds.
+    var expectedByteCount: Int {
+        256 + attributes.count * (format.encoding == .compact ? 136 : 300)
+    }
+
     func encode(to w: inout JSONByteWriter) {
         w.beginObject()
         writeSessionAndTransition(to: &w)
