@@ -37,7 +37,8 @@ public enum FrameWriter {
         frame(Array(body.utf8))
     }
 
-    static func appendHeader(bodyLength length: Int, to output: inout [UInt8]) {
+    /// Appends the header for a body of `length` bytes (the body is written apart).
+    public static func appendHeader(bodyLength length: Int, to output: inout [UInt8]) {
         // "Content-Length: " (16 bytes), at most 20 digits, "\r\n\r\n": built backwards
         // in one stack buffer and appended in one copy, without a `String`.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in

@@ -56,6 +56,10 @@ public final class Daemon {
     private var watchTimer: Timer?
     /// Set while no client is connected, with `--listen-timeout`.
     private var idleTimer: Timer?
+    /// While stopping: when to stop waiting for clients to read what they are owed.
+    private var drainTimer: Timer?
+    /// How long a stopping daemon waits for its clients to read their last answers.
+    static let drainMilliseconds: UInt64 = 5000
     private var signals: [SignalWatcher] = []
     /// Client processes to watch: with a connection, that connection closes when the
     /// process dies; without (--clientProcessId), the daemon exits.
@@ -317,6 +321,7 @@ public final class Daemon {
         }
         watchedProcesses = watchedProcesses.filter { $0.value != c.id }
         if connections.isEmpty { armIdleTimer() }
+        if stopping && connections.isEmpty { drainTimer?.close() }
     }
 
     // MARK: Time
@@ -395,6 +400,19 @@ public final class Daemon {
         idleTimer?.close()
         for s in signals { s.close() }
         for l in listeners { l.close() }
-        hub.closeAll()
+        hub.closeAllAfterWriting()
+        guard !connections.isEmpty else { return }
+        // A client that does not read is not waited for long.
+        do {
+            let t = try Timer(loop: loop)
+            t.onFire = { [unowned self] in
+                self.logger.info("clients did not read their last answers: closing")
+                self.hub.closeAll()
+            }
+            t.fireOnce(afterMilliseconds: Self.drainMilliseconds)
+            drainTimer = t
+        } catch {
+            hub.closeAll()
+        }
     }
 }

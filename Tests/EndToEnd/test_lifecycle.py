@@ -492,3 +492,50 @@ def test_stdin_and_stdout_are_a_socket(spawn):
         assert daemon.wait(10) == 0
     finally:
         ours.close()
+
+
+def test_a_script_that_reads_slowly_gets_every_answer_after_its_input_ends():
+    # A script pipes a whole run in and closes its end; it reads the answers more slowly
+    # than the daemon writes them. The end of input (and the exit before it) must not
+    # cut off what the daemon still owes: replies, ticks and didEnds were once dropped
+    # from libuv's queue when the daemon stopped.
+    advances = 400
+    requests = [
+        frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "capabilities": {}}}),
+        frame({"jsonrpc": "2.0", "id": 2, "method": "session/create",
+               "params": create_params(clock="manual", sections=[{"items": 400}])}),
+        frame({"jsonrpc": "2.0", "id": 3, "method": "transition/start",
+               "params": {"session": "s1", "to": GRID, "duration": 1}}),
+    ]
+    requests += [
+        frame({"jsonrpc": "2.0", "id": 4 + k, "method": "clock/advance", "params": {"session": "s1", "by": 1 / advances}})
+        for k in range(advances)
+    ]
+    last_id = 4 + advances
+    requests.append(frame({"jsonrpc": "2.0", "id": last_id, "method": "shutdown"}))
+    requests.append(frame({"jsonrpc": "2.0", "method": "exit"}))
+    daemon = subprocess.Popen([str(binary_path()), "--stdio"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL)
+
+    def feed():
+        daemon.stdin.write(b"".join(requests))
+        daemon.stdin.close()
+
+    import threading
+    feeder = threading.Thread(target=feed)
+    feeder.start()
+    output = bytearray()
+    fd = daemon.stdout.fileno()
+    while chunk := os.read(fd, 8192):
+        output += chunk
+        time.sleep(0.0005)  # a slow reader, not a wait for anything
+    feeder.join()
+    status = daemon.wait(10)
+    messages = parse_stream(bytes(output))
+    answered = [m["id"] for m in messages if "id" in m]
+    assert answered == list(range(1, last_id + 1))
+    assert all("result" in m for m in messages if "id" in m)
+    ticks = [m for m in messages if m.get("method") == "transition/tick"]
+    assert [t["params"]["seq"] for t in ticks] == list(range(1, advances + 1))
+    assert [m.get("method") for m in messages].count("transition/didEnd") == 1
+    assert status == 0

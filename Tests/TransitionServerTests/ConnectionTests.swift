@@ -202,6 +202,25 @@ final class ConnectionHarness {
         #expect(exits == [0])
     }
 
+    @Test func closingAfterWritingWaitsUntilTheClientHasReadItsAnswers() throws {
+        // The client stopped reading: replies wait in the transport's queue and in the
+        // connection's own. Closed after writing, the connection hands all of them to the
+        // transport, reads nothing more, and closes only once the client has read them.
+        let h = ConnectionHarness(limits: BackpressureLimits(highWater: 1000, hardCap: 1 << 20))
+        h.transport.receive(ConnectionHarness.initialize)
+        _ = h.transport.takeMessages()
+        h.transport.peerReads = false
+        h.transport.receive((1...40).flatMap { ConnectionHarness.request($0, "session/list") })
+        var closed = 0
+        h.connection.onClosed = { _ in closed += 1 }
+        h.connection.closeAfterWriting()
+        #expect(!h.transport.isClosed && closed == 0 && !h.transport.isReading)
+        h.transport.drain()
+        #expect(h.transport.isClosed && closed == 1)
+        let ids = h.transport.takeMessages().map { $0["id"]?.int64Value }
+        #expect(ids == (1...Int64(ids.count)).map { $0 } && ids.count >= 5)
+    }
+
     @Test func theEndOfInputWaitsForTheMessagesBeforeIt() throws {
         let h = ConnectionHarness(takesTurns: true)
         var exits: [Int32] = []

@@ -28,6 +28,9 @@ final class FakeTransport: ConnectionTransport {
         if !peerReads { queuedBytes += bytes.count }
     }
 
+    /// One write of several arrays (writev): recorded as one.
+    func write(_ chunks: [[UInt8]]) { write(Array(chunks.joined())) }
+
     func close() { isClosed = true }
 
     /// The client sends `bytes` (delivered only while reading, like a socket).

@@ -39,7 +39,7 @@ final class Connection {
     private var readingPaused = false
     /// Bytes written while corked, sent together when the cork is taken out: one system
     /// call for a burst of pipelined replies or the ticks of one wake-up.
-    private var corked: [UInt8]?
+    private var corked: OutgoingBytes?
     /// A cork this large is sent at once.
     private static let corkLimit = 256 << 10
     /// Called with the Dispatcher's outgoing actions that are not writes (exit, close).
@@ -86,6 +86,10 @@ final class Connection {
         transport.onOutputError = { [unowned self] error in
             guard !self.isClosed else { return }
             self.logger.info("connection \(self.id): output error \(UVError.describe(error))")
+            if self.closesAfterWriting {
+                self.close()
+                return
+            }
             self.onAction?(self, .exit(code: 1))
         }
         transport.startReading()
@@ -138,7 +142,7 @@ final class Connection {
     private func handleUntilPressure(
         _ handled: inout Int, turnEnds: UInt64, largeMessage: inout Bool
     ) {
-        while !isClosed, !isCongested, let event = wire.next() {
+        while !isClosed, !closesAfterWriting, !isCongested, let event = wire.next() {
             switch event {
             case .message(let body):
                 if body.count >= Self.largeMessageBytes { largeMessage = true }
@@ -222,7 +226,7 @@ final class Connection {
     /// Sends a message that is never dropped: a reply, or a notification of `session`
     /// (a didEnd), which ends that session's coalescing window.
     func send(_ body: [UInt8], session: String? = nil) {
-        guard !isClosed else { return }
+        guard !isClosed, !closesAfterWriting else { return }
         if queue.isEmpty && backlog < limits.highWater {
             write(body)
         } else {
@@ -273,15 +277,15 @@ final class Connection {
     /// was in already (its owner takes it out).
     private func cork() -> Bool {
         guard corked == nil else { return false }
-        corked = []
+        corked = OutgoingBytes()
         return true
     }
 
     /// Sends what the cork holds, and stops holding.
     private func uncork() {
-        guard let held = corked else { return }
+        guard var held = corked else { return }
         corked = nil
-        if !held.isEmpty { transport.write(held) }
+        if !held.isEmpty { transport.write(held.take()) }
     }
 
     private func framed(_ body: [UInt8]) -> [UInt8] {
@@ -294,16 +298,12 @@ final class Connection {
     /// Frames and writes `body` now (into the cork when one is in).
     private func write(_ body: [UInt8]) {
         guard corked != nil else {
-            transport.write(framed(body))
+            var one = OutgoingBytes()
+            one.append(message: body, wire: wire)
+            transport.write(one.take())
             return
         }
-        // Room for the body and what usually follows it in the same write (a reply,
-        // more ticks): a large tick is then copied once, not again as the cork grows.
-        let needed = corked!.count + body.count + 64
-        if needed > corked!.capacity {
-            corked!.reserveCapacity(Swift.max(needed + 4096, 2 * corked!.capacity))
-        }
-        wire.frame(body, into: &corked!)
+        corked!.append(message: body, wire: wire)
         sendCorkWhenFull()
     }
 
@@ -313,15 +313,13 @@ final class Connection {
             transport.write(bytes)
             return
         }
-        corked!.append(contentsOf: bytes)
+        corked!.append(bytes)
         sendCorkWhenFull()
     }
 
     private func sendCorkWhenFull() {
         guard corked!.count >= Self.corkLimit else { return }
-        let held = corked!
-        corked = []
-        transport.write(held)
+        transport.write(corked!.take())
     }
 
     /// Writes queued messages while the backlog allows, then handles requests that
@@ -339,7 +337,7 @@ final class Connection {
     }
 
     private func checkPressure() {
-        guard !isClosed else { return }
+        guard !isClosed, !closesAfterWriting else { return }
         // What waits beyond the transport's backlog grows only while the client does not
         // read; past the cap the client is given up on. (A single large reply in the
         // transport does not count: it drains as fast as the client reads.)
@@ -380,7 +378,23 @@ final class Connection {
         if backlog == 0 || backlog > Self.closeDrainLimit { close() }
     }
 
-    /// Closes both directions; `onClosed` runs once.
+    /// Stops reading, writes what is owed (the replies and newest ticks still waiting,
+    /// then a WebSocket's close frame) and closes once the client has read it: a client
+    /// that ends its input or sends `exit` behind a slow reader still gets every answer.
+    func closeAfterWriting() {
+        guard !isClosed, !closesAfterWriting else { return }
+        if !readingPaused {
+            readingPaused = true
+            transport.stopReading()
+        }
+        uncork()
+        while let next = queue.pop() { transport.write(next) }
+        if let farewell = wire.farewell { transport.write(farewell) }
+        closesAfterWriting = true
+        if backlog == 0 { close() }
+    }
+
+    /// Closes both directions at once, dropping what is unwritten; `onClosed` runs once.
     func close() {
         guard !isClosed else { return }
         // A WebSocket client is told why (when the transport takes it at once).

@@ -114,6 +114,11 @@ final class ConnectionHub {
         for c in connections.all { c.close() }
     }
 
+    /// Closes every connection once its client has read what it is owed.
+    func closeAllAfterWriting() {
+        for c in connections.all { c.closeAfterWriting() }
+    }
+
     // MARK: Emissions
 
     /// Emissions made while others were being handed out (a connection closed by its

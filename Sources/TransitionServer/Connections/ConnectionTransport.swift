@@ -16,6 +16,8 @@ protocol ConnectionTransport: AnyObject {
     func stopReading()
     /// Writes `bytes`, queueing what cannot be written at once.
     func write(_ bytes: [UInt8])
+    /// Writes the arrays one after the other, with one system call when it can.
+    func write(_ chunks: [[UInt8]])
     /// Bytes accepted by `write` and not yet written.
     var queuedBytes: Int { get }
     /// Closes both directions; pending writes are dropped.

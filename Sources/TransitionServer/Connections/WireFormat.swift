@@ -26,10 +26,19 @@ protocol WireFormat {
     var bufferedByteCount: Int { get }
     /// The input ended; describes what was cut off, if it ended inside a message.
     mutating func finish() -> String?
-    /// Appends `body` as one outbound message.
-    func frame(_ body: [UInt8], into output: inout [UInt8])
+    /// Appends what goes before `length` bytes of an outbound message body; the body
+    /// follows verbatim (so a large one is written from where it was encoded).
+    func appendHeader(bodyLength length: Int, to output: inout [UInt8])
     /// What to send when the daemon closes the connection (a WebSocket close frame).
     var farewell: [UInt8]? { get }
+}
+
+extension WireFormat {
+    /// Appends `body` as one outbound message: header, then body.
+    func frame(_ body: [UInt8], into output: inout [UInt8]) {
+        appendHeader(bodyLength: body.count, to: &output)
+        body.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+    }
 }
 
 /// The LSP base protocol: `Content-Length: N\r\n\r\n` then N bytes, both ways.
@@ -58,8 +67,8 @@ struct LSPFraming: WireFormat {
 
     mutating func finish() -> String? { reader.finish()?.description }
 
-    func frame(_ body: [UInt8], into output: inout [UInt8]) {
-        FrameWriter.append(body, to: &output)
+    func appendHeader(bodyLength length: Int, to output: inout [UInt8]) {
+        FrameWriter.appendHeader(bodyLength: length, to: &output)
     }
 
     var farewell: [UInt8]? { nil }

@@ -27,7 +27,8 @@ final class StreamTransport: ConnectionTransport {
     }
     func startReading() { stream.startReading() }
     func stopReading() { stream.stopReading() }
-    func write(_ bytes: [UInt8]) { stream.write(bytes) }
+    func write(_ bytes: [UInt8]) { stream.write([bytes]) }
+    func write(_ chunks: [[UInt8]]) { stream.write(chunks) }
     var queuedBytes: Int { stream.queuedBytes }
     func close() { stream.close() }
 }
@@ -88,11 +89,16 @@ final class StdioTransport: ConnectionTransport {
         if case .stream(let s) = input { s.stopReading() }
     }
 
-    func write(_ bytes: [UInt8]) {
+    func write(_ bytes: [UInt8]) { write([bytes]) }
+
+    func write(_ chunks: [[UInt8]]) {
         switch output {
-        case .stream(let s): s.write(bytes)
+        case .stream(let s): s.write(chunks)
         case .blocking(let b):
-            if !b.write(bytes) { onOutputError?(-errno) }
+            for chunk in chunks where !b.write(chunk) {
+                onOutputError?(-errno)
+                return
+            }
         }
     }
 

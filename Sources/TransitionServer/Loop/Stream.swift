@@ -129,22 +129,24 @@ final class Stream {
 
     /// Writes `bytes`, queueing what cannot be written at once. A write error closes
     /// reading with that error.
-    func write(_ bytes: [UInt8]) {
-        guard isOpen, !bytes.isEmpty else { return }
+    func write(_ bytes: [UInt8]) { write([bytes]) }
+
+    /// Writes the arrays one after the other (a `writev`), queueing what cannot be
+    /// written at once; the queued part keeps the arrays, it does not copy them.
+    func write(_ chunks: [[UInt8]]) {
+        let total = chunks.reduce(0) { $0 + $1.count }
+        guard isOpen, total > 0 else { return }
         var written = 0
         if uv_stream_get_write_queue_size(handle) == 0 {
-            written = bytes.withUnsafeBytes { raw -> Int in
-                var buf = uv_buf_init(
-                    UnsafeMutablePointer(
-                        mutating: raw.baseAddress!.assumingMemoryBound(to: CChar.self)),
-                    UInt32(raw.count))
-                let n = uv_try_write(handle, &buf, 1)
-                return n > 0 ? Int(n) : 0
-            }
+            var buffers = WriteRequest.buffers(chunks)
+            let n = uv_try_write(handle, &buffers, UInt32(buffers.count))
+            written = n > 0 ? Int(n) : 0
         }
-        guard written < bytes.count else { return }
-        let request = WriteRequest(bytes[written...])
-        let status = uv_write(request.request, handle, &request.buffer, 1) { req, status in
+        guard written < total else { return }
+        let request = WriteRequest(chunks, skipping: written)
+        let status = uv_write(
+            request.request, handle, &request.buffers, UInt32(request.buffers.count)
+        ) { req, status in
             let request = WriteRequest.take(req)
             // Find the stream before the request's memory goes.
             let stream = Stream.owner(req?.pointee.handle)
@@ -182,16 +184,40 @@ final class Stream {
 /// callback.
 final class WriteRequest {
     let request: UnsafeMutablePointer<uv_write_t>
-    var buffer: uv_buf_t
-    private let bytes: UnsafeMutableRawBufferPointer
+    var buffers: [uv_buf_t]
+    /// The bytes `buffers` point into, kept until the write completes.
+    private let held: [ArraySlice<UInt8>]
 
-    init(_ slice: ArraySlice<UInt8>) {
-        bytes = .allocate(byteCount: slice.count, alignment: 1)
-        bytes.copyBytes(from: slice)
-        buffer = uv_buf_init(
-            bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(slice.count))
+    /// The unwritten part of `chunks`, after the first `written` bytes.
+    init(_ chunks: [[UInt8]], skipping written: Int) {
+        var skip = written
+        var rest: [ArraySlice<UInt8>] = []
+        for chunk in chunks {
+            if skip >= chunk.count {
+                skip -= chunk.count
+                continue
+            }
+            rest.append(chunk[skip...])
+            skip = 0
+        }
+        held = rest
+        buffers = rest.map(Self.buffer)
         request = .allocate(capacity: 1)
         request.pointee.data = Unmanaged.passRetained(self).toOpaque()
+    }
+
+    /// libuv buffers over `chunks`, empty ones left out. The arrays are not modified
+    /// while the buffers are in use, so their storage stays where it is.
+    static func buffers(_ chunks: [[UInt8]]) -> [uv_buf_t] {
+        chunks.compactMap { $0.isEmpty ? nil : buffer($0[...]) }
+    }
+
+    private static func buffer(_ bytes: ArraySlice<UInt8>) -> uv_buf_t {
+        bytes.withUnsafeBufferPointer {
+            uv_buf_init(
+                UnsafeMutableRawPointer(mutating: $0.baseAddress!).assumingMemoryBound(to: CChar.self),
+                UInt32($0.count))
+        }
     }
 
     /// The request's owner, released from the request.
@@ -200,7 +226,6 @@ final class WriteRequest {
     }
 
     func free() {
-        bytes.deallocate()
         request.deallocate()
     }
 }

@@ -124,9 +124,8 @@ struct WebSocketWire: WireFormat {
         }
     }
 
-    func frame(_ body: [UInt8], into output: inout [UInt8]) {
-        WebSocketFrameEncoder.appendHeader(.text, length: body.count, to: &output)
-        output.append(contentsOf: body)
+    func appendHeader(bodyLength length: Int, to output: inout [UInt8]) {
+        WebSocketFrameEncoder.appendHeader(.text, length: length, to: &output)
     }
 
     var farewell: [UInt8]? {
