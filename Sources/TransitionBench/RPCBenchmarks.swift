@@ -237,7 +237,15 @@ private func scrubFigures(_ client: RPCClient, rounds: Int, count: Int) throws(B
 /// Process spawn to the `initialize` reply, three servers, median of several runs.
 func startupBenchmarks() throws(BenchError) -> [Figure] {
     let runs = smokeMode ? 2 : 21
-    let list = try contenders()
+    // transitiond and the floor as installed (see `installedCopy`).
+    let installed = makeTemporaryDirectory()
+    defer { removeTemporaryDirectory(installed) }
+    let list = try contenders().map { c throws(BenchError) -> Contender in
+        guard var spec = c.spec, c.name == ServerSpec.transitiondName || c.name == ServerSpec.floorName
+        else { return c }
+        spec.path = try installedCopy(of: spec.path, in: installed)
+        return Contender(name: c.name, spec: spec, missing: c.missing)
+    }
     defer { for c in list { c.server?.stop() } }
     for _ in 0..<runs {
         try forEachRunning(list) { c throws(BenchError) in
@@ -251,7 +259,7 @@ func startupBenchmarks() throws(BenchError) -> [Figure] {
     }
     var figure = comparedFigure(
         list, "startup", name: "startup.initialize", unit: "ms",
-        note: "posix_spawn to the initialize reply read, stdio; median of \(runs) runs")
+        note: "posix_spawn to the initialize reply read, stdio; transitiond and the floor copied as installed; median of \(runs) runs")
     if !smokeMode, let clangd = figure.peerValue("clangd"), let floor = figure.peerValue(ServerSpec.floorName) {
         figure.target = .init(
             goal: "within 1.5x of the floor's or under a quarter of clangd's",
