@@ -139,6 +139,16 @@ final class ChildProcess {
         guard fields.count >= 2, let pages = Double(fields[1]) else { return 0 }
         return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
     }
+
+    /// Resident bytes that are the process's own memory (`RssAnon`): without the pages of
+    /// its executable, which count in `residentBytes` as the code that runs first.
+    var anonymousResidentBytes: Double {
+        guard let text = readProcFile("/proc/\(pid)/status"),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") }),
+            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return 0 }
+        return kilobytes * 1024
+    }
 }
 
 /// User plus system CPU seconds of this process so far.
