@@ -28,7 +28,7 @@ extension JSONByteWriter {
             appendDouble(value)
             return
         }
-        var mantissa = UInt64(scaled + 0.5)
+        var mantissa = UInt64(truncatingIfNeeded: Int64(scaled + 0.5))  // below 2^53 + 1
         guard mantissa != 0 else {
             // No "-0": a value that rounds to zero is zero on screen.
             appendByte(UInt8(ascii: "0"))

@@ -122,12 +122,13 @@ extension JSONByteWriter {
             return
         }
         let magnitude = value.magnitude
-        // Conversions instead of `rounded()`, which calls into libm.
+        // Conversions instead of `rounded()`, which calls into libm; through Int64,
+        // which converts both ways in one instruction (UInt64 takes about ten).
         if magnitude < 9_007_199_254_740_992 {
-            let integer = UInt64(magnitude)
+            let integer = Int64(magnitude)
             if Double(integer) == magnitude {
                 if value.sign == .minus { appendByte(UInt8(ascii: "-")) }
-                appendDigits(integer)
+                appendDigits(UInt64(truncatingIfNeeded: integer))
                 return
             }
         }
@@ -210,7 +211,7 @@ extension JSONByteWriter {
             // "123.45678901234567": the integer part is the double's own, as no integer
             // lies between the two (it would be a shorter decimal than the significand),
             // so the digits split around the point without a division.
-            let integerPart = UInt64(magnitude)
+            let integerPart = UInt64(truncatingIfNeeded: Int64(magnitude))  // below 2^53
             let integerDigits = scientificExponent &+ 1
             let fractionDigits = -exponent
             let fraction = significand &- integerPart &* Self.powerOfTen(fractionDigits)
