@@ -494,7 +494,8 @@ def test_stdin_and_stdout_are_a_socket(spawn):
         ours.close()
 
 
-def test_a_script_that_reads_slowly_gets_every_answer_after_its_input_ends():
+@pytest.mark.parametrize("stdin", ["pipe", "file"])
+def test_a_script_that_reads_slowly_gets_every_answer_after_its_input_ends(stdin, tmp_path):
     # A script pipes a whole run in and closes its end; it reads the answers more slowly
     # than the daemon writes them. The end of input (and the exit before it) must not
     # cut off what the daemon still owes: replies, ticks and didEnds were once dropped
@@ -514,15 +515,24 @@ def test_a_script_that_reads_slowly_gets_every_answer_after_its_input_ends():
     last_id = 4 + advances
     requests.append(frame({"jsonrpc": "2.0", "id": last_id, "method": "shutdown"}))
     requests.append(frame({"jsonrpc": "2.0", "method": "exit"}))
-    daemon = subprocess.Popen([str(binary_path()), "--stdio"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL)
-
-    def feed():
-        daemon.stdin.write(b"".join(requests))
-        daemon.stdin.close()
-
     import threading
-    feeder = threading.Thread(target=feed)
+    if stdin == "file":
+        # A regular file is read on to its end whatever the daemon is doing.
+        run = tmp_path / "run.lsp"
+        run.write_bytes(b"".join(requests))
+        with open(run, "rb") as source:
+            daemon = subprocess.Popen([str(binary_path()), "--stdio"], stdin=source, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL)
+        feeder = threading.Thread(target=lambda: None)
+    else:
+        daemon = subprocess.Popen([str(binary_path()), "--stdio"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL)
+
+        def feed():
+            daemon.stdin.write(b"".join(requests))
+            daemon.stdin.close()
+
+        feeder = threading.Thread(target=feed)
     feeder.start()
     output = bytearray()
     fd = daemon.stdout.fileno()

@@ -221,6 +221,22 @@ final class ConnectionHarness {
         #expect(ids == (1...Int64(ids.count)).map { $0 } && ids.count >= 5)
     }
 
+    @Test func aCleanEndOfInputDoesNotCutShortAConnectionClosingAfterWriting() throws {
+        // Every request was answered, but the client has not read the answers yet; a
+        // file as stdin is read on to its end while the connection waits.
+        let h = ConnectionHarness()
+        h.transport.receive(ConnectionHarness.initialize)
+        _ = h.transport.takeMessages()
+        h.transport.peerReads = false
+        h.transport.receive((1...3).flatMap { ConnectionHarness.request($0, "session/list") })
+        h.connection.closeAfterWriting()
+        h.transport.end()
+        #expect(!h.transport.isClosed)
+        h.transport.drain()
+        #expect(h.transport.isClosed)
+        #expect(h.transport.takeMessages().map { $0["id"]?.int64Value } == [1, 2, 3])
+    }
+
     @Test func theEndOfInputWaitsForTheMessagesBeforeIt() throws {
         let h = ConnectionHarness(takesTurns: true)
         var exits: [Int32] = []

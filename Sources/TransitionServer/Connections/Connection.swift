@@ -96,7 +96,8 @@ final class Connection {
     }
 
     private func received(_ bytes: UnsafeRawBufferPointer) {
-        guard !isClosed else { return }
+        // A closing connection reads nothing more (a file as stdin is read on regardless).
+        guard !isClosed, !closesAfterWriting else { return }
         wire.append(bytes)
         handleBufferedMessages()
     }
@@ -196,7 +197,8 @@ final class Connection {
     private func finishInput(_ error: Int32?) {
         if let error { logger.info("connection \(id): input error \(UVError.describe(error))") }
         if closesAfterWriting {
-            close()
+            // What is owed still goes out after a clean end of input, not after a reset.
+            if error != nil || backlog == 0 { close() }
             return
         }
         if let problem = wire.finish() {
@@ -383,6 +385,7 @@ final class Connection {
     /// that ends its input or sends `exit` behind a slow reader still gets every answer.
     func closeAfterWriting() {
         guard !isClosed, !closesAfterWriting else { return }
+        closesAfterWriting = true
         if !readingPaused {
             readingPaused = true
             transport.stopReading()
@@ -390,7 +393,6 @@ final class Connection {
         uncork()
         while let next = queue.pop() { transport.write(next) }
         if let farewell = wire.farewell { transport.write(farewell) }
-        closesAfterWriting = true
         if backlog == 0 { close() }
     }
 

@@ -180,8 +180,8 @@ final class Stream {
     }
 }
 
-/// The memory of one `uv_write`: the request and a copy of the bytes, alive until its
-/// callback.
+/// The memory of one `uv_write`: the request and the arrays its buffers point into,
+/// alive until its callback.
 final class WriteRequest {
     let request: UnsafeMutablePointer<uv_write_t>
     var buffers: [uv_buf_t]
