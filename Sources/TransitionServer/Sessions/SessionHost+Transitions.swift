@@ -210,7 +210,7 @@ extension SessionHost {
         // Every reader still has an unsent tick of this session: building this one would
         // only replace those, so skip it (the gap in seq shows it). The last tick of a
         // transition, a paused one and one a reply carries are always built.
-        let paused = s.scene.activePhase == .paused  // its one tick is not repeated
+        let paused = s.activePhase == .paused  // its one tick is not repeated
         let audience = s.audience
         if step.end == nil, !paused, !forReply, !audience.isEmpty, !saturated.isEmpty,
             audience.allSatisfy({ saturated.contains(TickReader(connection: $0, session: s.id)) })
@@ -226,7 +226,7 @@ extension SessionHost {
             TickPayload(
                 session: s.id, transition: frame.transitionID, seq: s.seq, time: time, sample: frame.sample,
                 contentOffset: frame.contentOffset, accessory: frame.accessory, attributes: attributes,
-                format: s.format, kinds: s.scene.kinds, truncated: !complete),
+                format: s.format, kinds: s.kinds, truncated: !complete),
             reused: forReply && replyRepeats && !audience.isEmpty)
         emit(Emission(session: s.id, payload: .tick(tick), audience: audience))
         if let ended = step.end { sendDidEnd(s, id: ended.id, end: ended.end, time: time) }
@@ -250,7 +250,7 @@ extension SessionHost {
         var next: UInt64? = nil
         for id in order {
             guard let s = sessions[id], s.clock == .realtime else { continue }
-            guard s.scene.isAnimating, let deadline = s.nextDeadline else {
+            guard s.isAnimating, let deadline = s.nextDeadline else {
                 s.stopPacing()
                 continue
             }
@@ -258,7 +258,7 @@ extension SessionHost {
                 emitTick(s, time: s.time(at: Swift.max(deadline, s.origin)), saturated: saturated)
                 s.advancePacing(past: now)
                 // A paused interactive transition ticks only when something changes.
-                if (s.scene.activePhase ?? .paused) == .paused { s.stopPacing() }
+                if (s.activePhase ?? .paused) == .paused { s.stopPacing() }
             }
             if let d = s.nextDeadline { next = Swift.min(next ?? d, d) }
         }

@@ -216,7 +216,7 @@ final class SessionHost {
         let payload = DidEndPayload(
             session: s.id, transition: id, end: end, contentOffset: contentOffset ?? s.scene.placed.contentOffset, time: time)
         emit(Emission(session: s.id, payload: .didEnd(payload), audience: s.audience))
-        if !s.scene.isAnimating { s.stopPacing() }
+        if !s.isAnimating { s.stopPacing() }
     }
 
     func emit(_ emission: Emission) {
