@@ -4,7 +4,8 @@
 /// Not a `Dictionary`: the Swift runtime makes a dictionary's storage type the first
 /// time one with that key type is made, and checking `String: Hashable` then searches
 /// every protocol conformance in the executable. In the daemon, which makes its method
-/// table before its first reply, that search was a tenth of the time to that reply.
+/// table before its first reply, making that table was 7% of the samples from exec to
+/// that reply in a profile of 300 starts, most of it that search.
 struct MethodIndex {
     /// The names, in the order they were added; a name's position is its index here.
     private(set) var names: [String] = []

@@ -33,27 +33,22 @@ public struct MethodRegistry {
         let call: ErasedNotificationHandler
     }
 
-    var requestIndex: MethodIndex
-    var requestHandlers: [RequestHandler] = []
-    var notificationIndex = MethodIndex()
-    var notificationHandlers: [NotificationHandler] = []
+    var requests: HandlerList<RequestHandler>
+    var notifications = HandlerList<NotificationHandler>()
 
     /// Creates an empty registry with room for `capacity` request methods (a daemon
     /// makes one per connection: growing the table step by step was a tenth of the
     /// time to the first reply).
     public init(capacity: Int = 0) {
-        requestIndex = MethodIndex(capacity: capacity)
-        requestHandlers.reserveCapacity(capacity)
+        requests = HandlerList(capacity: capacity)
     }
 
     /// The handler for a request method, if one was registered.
-    func requestHandler(for method: String) -> ErasedRequestHandler? {
-        requestIndex.position(of: method).map { requestHandlers[$0].call }
-    }
+    func requestHandler(for method: String) -> ErasedRequestHandler? { requests[method]?.call }
 
     /// The handler for a notification method, if one was registered.
     func notificationHandler(for method: String) -> ErasedNotificationHandler? {
-        notificationIndex.position(of: method).map { notificationHandlers[$0].call }
+        notifications[method]?.call
     }
 
     /// Registers the handler for a request type.
@@ -74,12 +69,7 @@ public struct MethodRegistry {
     /// a sixth of the daemon's time to its first reply.
     @inline(never)
     mutating func insert(_ method: String, _ handler: @escaping ErasedRequestHandler) {
-        let position = requestIndex.insert(method)
-        if position < requestHandlers.count {
-            requestHandlers[position] = RequestHandler(call: handler)
-        } else {
-            requestHandlers.append(RequestHandler(call: handler))
-        }
+        requests.insert(method, RequestHandler(call: handler))
     }
 
     /// Decodes the params and calls a typed request handler.
@@ -112,12 +102,7 @@ public struct MethodRegistry {
 
     @inline(never)
     mutating func insert(_ method: String, _ handler: @escaping ErasedNotificationHandler) {
-        let position = notificationIndex.insert(method)
-        if position < notificationHandlers.count {
-            notificationHandlers[position] = NotificationHandler(call: handler)
-        } else {
-            notificationHandlers.append(NotificationHandler(call: handler))
-        }
+        notifications.insert(method, NotificationHandler(call: handler))
     }
 
     /// Decodes the params and calls a typed notification handler.
@@ -133,8 +118,8 @@ public struct MethodRegistry {
     }
 
     /// The request methods with handlers, sorted.
-    public var requestMethods: [String] { requestIndex.names.sorted() }
+    public var requestMethods: [String] { requests.names.sorted() }
 
     /// The notification methods with handlers, sorted.
-    public var notificationMethods: [String] { notificationIndex.names.sorted() }
+    public var notificationMethods: [String] { notifications.names.sorted() }
 }

@@ -14,12 +14,16 @@ protocol ConnectionTransport: AnyObject {
     func startReading()
     /// Pauses reading (a transport that cannot pause reads on).
     func stopReading()
-    /// Writes `bytes`, queueing what cannot be written at once.
-    func write(_ bytes: [UInt8])
-    /// Writes the arrays one after the other, with one system call when it can.
+    /// Writes the arrays one after the other, with one system call when it can,
+    /// queueing what cannot be written at once.
     func write(_ chunks: [[UInt8]])
     /// Bytes accepted by `write` and not yet written.
     var queuedBytes: Int { get }
     /// Closes both directions; pending writes are dropped.
     func close()
+}
+
+extension ConnectionTransport {
+    /// Writes `bytes`, queueing what cannot be written at once.
+    func write(_ bytes: [UInt8]) { write([bytes]) }
 }

@@ -27,7 +27,6 @@ final class StreamTransport: ConnectionTransport {
     }
     func startReading() { stream.startReading() }
     func stopReading() { stream.stopReading() }
-    func write(_ bytes: [UInt8]) { stream.write([bytes]) }
     func write(_ chunks: [[UInt8]]) { stream.write(chunks) }
     var queuedBytes: Int { stream.queuedBytes }
     func close() { stream.close() }
@@ -88,8 +87,6 @@ final class StdioTransport: ConnectionTransport {
     func stopReading() {
         if case .stream(let s) = input { s.stopReading() }
     }
-
-    func write(_ bytes: [UInt8]) { write([bytes]) }
 
     func write(_ chunks: [[UInt8]]) {
         switch output {

@@ -127,12 +127,9 @@ final class Stream {
         isOpen ? uv_stream_get_write_queue_size(handle) : 0
     }
 
-    /// Writes `bytes`, queueing what cannot be written at once. A write error closes
-    /// reading with that error.
-    func write(_ bytes: [UInt8]) { write([bytes]) }
-
     /// Writes the arrays one after the other (a `writev`), queueing what cannot be
-    /// written at once; the queued part keeps the arrays, it does not copy them.
+    /// written at once; the queued part keeps the arrays, it does not copy them. A write
+    /// error closes reading with that error.
     func write(_ chunks: [[UInt8]]) {
         let total = chunks.reduce(0) { $0 + $1.count }
         guard isOpen, total > 0 else { return }
