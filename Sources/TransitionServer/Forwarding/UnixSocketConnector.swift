@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import JSONRPC
 
 /// Connects to a Unix stream socket with plain system calls (the forwarder needs no loop).
 enum UnixSocketConnector {
@@ -34,10 +35,28 @@ enum UnixSocketConnector {
         return fd
     }
 
-    /// Whether something accepts connections on `path`.
+    /// Whether a daemon answers on `path`: it replies to a request.
+    ///
+    /// A connection alone proves nothing: a daemon being killed releases our connection
+    /// to it before its listening socket, so for a moment a new connection still lands
+    /// in the dying listener's backlog. That one is reset instead of answered.
     static func answers(_ path: String) -> Bool {
         guard let fd = try? connect(path) else { return false }
-        close(fd)
-        return true
+        defer { close(fd) }
+        // Before `initialize` every request is answered with an error (Protocol 4.1);
+        // a daemon that does not answer in 10 s counts as gone.
+        var limit = timeval(tv_sec: 10, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        let probe = FrameWriter.frame(#"{"jsonrpc":"2.0","id":0,"method":"$/probe"}"#)
+        // A fresh socket's buffer takes the whole probe in one send.
+        let sent = probe.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == probe.count else { return false }
+        _ = shutdown(fd, Int32(SHUT_WR))
+        var byte: UInt8 = 0
+        while true {
+            let n = read(fd, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            return n == 1
+        }
     }
 }
