@@ -17,7 +17,8 @@ import Testing
         private(set) var fd: Int32
 
         init() {
-            path = NSTemporaryDirectory() + "connector-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
+            path =
+                NSTemporaryDirectory() + "connector-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
             fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)

@@ -1,7 +1,8 @@
+import JSONRPC
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import JSONRPC
 
 /// Connects to a Unix stream socket with plain system calls (the forwarder needs no loop).
 enum UnixSocketConnector {
