@@ -114,57 +114,61 @@ extension JSONByteWriter {
     ///
     /// Integral values below 2^53 are written as integers (`2.0` -> `2`, `-0.0` ->
     /// `-0`): a conversion and a comparison find them. Other finite values take
-    /// `appendShortestRoundTrip`. Non-finite values are written as `null`.
-    @usableFromInline
+    /// `convertShortestRoundTrip`. Non-finite values are written as `null`.
+    ///
+    /// A value met recently is copied from its text before any of that: a tick repeats
+    /// most of its values, and a hit costs a hash and three words copied, not the
+    /// floating-point conversions (and their mispredicted branches) of the tests.
+    @inlinable
     mutating func appendDouble(_ value: Double) {
+        // The longest text is 24 bytes (`-1.2345678901234567e-308`); digit stores may
+        // write 7 more.
+        reserve(40)
+        if let recent = recentDoubles {
+            let length = recent.copy(value.bitPattern, to: base + count)
+            if length != 0 {
+                count &+= length
+                return
+            }
+        }
+        convertDouble(value)
+    }
+
+    /// `appendDouble` for a value not among the recent ones, with room for 40 bytes
+    /// reserved: converts it, and remembers its text once a document has more than
+    /// eight doubles (a short one does not pay for the memory).
+    @usableFromInline
+    mutating func convertDouble(_ value: Double) {
         guard value.isFinite else {
             appendASCII("null")
             return
         }
+        if recentDoubles == nil {
+            conversions &+= 1
+            if conversions > 8 { recentDoubles = RecentDoubles() }
+        }
+        let start = count
         let magnitude = value.magnitude
         // Conversions instead of `rounded()`, which calls into libm; through Int64,
         // which converts both ways in one instruction (UInt64 takes about ten).
-        if magnitude < 9_007_199_254_740_992 {
-            let integer = Int64(magnitude)
-            if Double(integer) == magnitude {
-                if value.sign == .minus { appendByte(UInt8(ascii: "-")) }
-                appendDigits(UInt64(truncatingIfNeeded: integer))
-                return
-            }
+        if magnitude < 9_007_199_254_740_992, Double(Int64(magnitude)) == magnitude {
+            if value.sign == .minus { appendByte(UInt8(ascii: "-")) }
+            appendDigits(UInt64(truncatingIfNeeded: Int64(magnitude)))
+        } else {
+            convertShortestRoundTrip(value)
         }
-        appendShortestRoundTrip(value)
+        recentDoubles?.remember(value.bitPattern, text: base + start, length: count - start)
     }
 
-    /// Appends the shortest round-trip text of a finite double, with the digits of
-    /// `ShortestDecimal`, in the form of Swift's `description` without its trailing
-    /// `.0`: plain decimals from 10^-4 up to 2^53 (`0.0001234`, `123.45678901234567`,
+    /// Appends the shortest round-trip text of a finite double (room for 40 bytes is
+    /// reserved), with the digits of `ShortestDecimal`, in the form of Swift's
+    /// `description` without its trailing `.0`: plain decimals from 10^-4 up to 2^53 (`0.0001234`, `123.45678901234567`,
     /// `9007199254740992`), exponential form outside that range with at least two
     /// exponent digits (`1.234e-05`, `1e+16`, `5e-324`, `1.7976931348623157e+308`).
     ///
     /// One exception to that form, which the writer has always made: from 10^-7 up to
     /// 10^-4, values of at most 15 significant digits are plain decimals
     /// (`0.0000001`, where `description` has `1e-07`).
-    mutating func appendShortestRoundTrip(_ value: Double) {
-        // The longest text is 24 bytes (`-1.2345678901234567e-308`); digit stores may
-        // write 7 more.
-        reserve(40)
-        let bits = value.bitPattern
-        if let recent = recentDoubles {
-            let length = recent.copy(bits, to: base + count)
-            if length != 0 {
-                count += length
-                return
-            }
-        } else {
-            conversions &+= 1
-            if conversions > 8 { recentDoubles = RecentDoubles() }
-        }
-        let start = count
-        convertShortestRoundTrip(value)
-        recentDoubles?.remember(bits, text: base + start, length: count - start)
-    }
-
-    /// `appendShortestRoundTrip`'s conversion, with room for 40 bytes reserved.
     @inline(__always)
     private mutating func convertShortestRoundTrip(_ value: Double) {
         var end = base + count

@@ -4,8 +4,8 @@
 ///
 /// Direct-mapped: 64 slots chosen by a multiplicative hash of the bit pattern, each
 /// holding the bits, the text's length and up to 24 bytes of text (the longest shortest
-/// round-trip text is 24 bytes). A slot starts with a NaN pattern, which no finite
-/// double written here has.
+/// round-trip text is 24 bytes). A slot starts with a NaN pattern and length 0, and
+/// only finite values are remembered.
 @usableFromInline
 struct RecentDoubles {
     @usableFromInline static let slotCount = 64
@@ -19,6 +19,8 @@ struct RecentDoubles {
             byteCount: Self.slotCount * Self.slotSize, alignment: MemoryLayout<UInt64>.alignment)
         for i in 0..<Self.slotCount {
             slots.storeBytes(of: Self.empty, toByteOffset: i * Self.slotSize, as: UInt64.self)
+            // Length 0 reads as "not remembered", also for a NaN with the empty pattern.
+            slots.storeBytes(of: 0 as UInt64, toByteOffset: i * Self.slotSize + 8, as: UInt64.self)
         }
     }
 

@@ -202,7 +202,9 @@ struct ShortestDoubleTextTests {
 
     /// A value written again in the same document is copied from the writer's recent
     /// texts: the copies must be the conversion's bytes, also when more distinct values
-    /// than the memo holds share its slots, and for signs and exponent forms.
+    /// than the memo holds share its slots, for signs and exponent forms, for integral
+    /// values, and never for non-finite ones (a NaN with the bits that mark an empty
+    /// slot included: it is `null`, never an empty slot's text).
     @Test func repeatedValuesInOneDocumentKeepTheirText() throws {
         var distinct: [Double] = []
         for i in 0..<200 {
@@ -211,7 +213,8 @@ struct ShortestDoubleTextTests {
         }
         distinct += [
             -0.0, -1.5e-300, 5e-324, 1.7976931348623157e308, -123.45678901234567, 1e-7,
-            0.30000000000000004,
+            0.30000000000000004, 0, 1, -4, 44, 9_007_199_254_740_991, 9_007_199_254_740_992,
+            .nan, .infinity, -.infinity, Double(bitPattern: 0x7FF8_0000_0000_0001),
         ]
         var writer = JSONByteWriter()
         writer.beginArray()
