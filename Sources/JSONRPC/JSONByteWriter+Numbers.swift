@@ -9,9 +9,19 @@ extension JSONByteWriter {
         75767778798081828384858687888990919293949596979899
         """
 
-    /// Appends the decimal digits of an integer.
-    @usableFromInline
+    /// Appends the decimal digits of an integer. A single digit, the most common
+    /// integer in a tick's columns (kind, section, zIndex, state), is written inline.
+    @inlinable @inline(__always)
     mutating func appendInteger(_ value: Int64) {
+        if UInt64(bitPattern: value) < 10 {
+            appendByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+        } else {
+            appendLongerInteger(value)
+        }
+    }
+
+    @usableFromInline
+    mutating func appendLongerInteger(_ value: Int64) {
         if value < 0 { appendByte(UInt8(ascii: "-")) }
         appendDigits(value.magnitude)
     }

@@ -38,6 +38,10 @@ public struct JSONByteWriter: ~Copyable {
     @usableFromInline var conversions = 0
     @usableFromInline var recentDoubles: RecentDoubles? = nil
 
+    /// Whether `base` belongs to someone else (`bytes(capacity:_:)`): it is then not
+    /// freed, and growing moves the text to a buffer of the writer's own.
+    @usableFromInline var borrowsBase = false
+
     /// Creates a writer with an empty buffer of the given capacity.
     public init(capacity: Int = 256) {
         self.capacity = max(capacity, 64)
@@ -45,14 +49,41 @@ public struct JSONByteWriter: ~Copyable {
         count = 0
     }
 
+    /// A writer into `buffer`, which stays its owner's.
+    private init(borrowing buffer: UnsafeMutableBufferPointer<UInt8>) {
+        base = buffer.baseAddress!
+        capacity = buffer.count
+        count = 0
+        borrowsBase = true
+    }
+
     deinit {
-        base.deallocate()
+        if !borrowsBase { base.deallocate() }
         recentDoubles?.deallocate()
     }
 
     /// A copy of the JSON text written so far.
     public var bytes: [UInt8] {
         Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The text that `body` writes, written straight into the returned array's storage
+    /// when it fits in `capacity` bytes (else copied once, as `bytes` does): for a large
+    /// document, such as a tick, that is sent as it is.
+    public static func bytes(capacity: Int, _ body: (inout JSONByteWriter) -> Void) -> [UInt8] {
+        var grown: [UInt8]? = nil
+        let written = [UInt8](unsafeUninitializedCapacity: Swift.max(capacity, 64)) {
+            buffer, initializedCount in
+            var writer = JSONByteWriter(borrowing: buffer)
+            body(&writer)
+            if writer.borrowsBase {
+                initializedCount = writer.count
+            } else {
+                grown = writer.bytes
+                initializedCount = 0
+            }
+        }
+        return grown ?? written
     }
 
     /// The number of bytes written so far.
@@ -94,7 +125,8 @@ public struct JSONByteWriter: ~Copyable {
         let newCapacity = max(minimum, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        if !borrowsBase { base.deallocate() }
+        borrowsBase = false
         base = newBase
         capacity = newCapacity
     }

@@ -2,13 +2,16 @@
 /// instead of converted. A tick repeats many values: every cell of a grid has the same
 /// width, height and transition progress, and a handful of column positions.
 ///
-/// Direct-mapped: 64 slots chosen by a multiplicative hash of the bit pattern, each
+/// Direct-mapped: `slotCount` slots chosen by a multiplicative hash of the bit pattern, each
 /// holding the bits, the text's length and up to 24 bytes of text (the longest shortest
 /// round-trip text is 24 bytes). A slot starts with a NaN pattern and length 0, and
 /// only finite values are remembered.
 @usableFromInline
 struct RecentDoubles {
-    @usableFromInline static let slotCount = 64
+    /// 256 slots: a tick of 200 grid cells has some 80 distinct values (columns, rows,
+    /// sizes, progress, in both frames); at 64 slots they evicted each other.
+    @usableFromInline static let slotBits = 8
+    @usableFromInline static let slotCount = 1 << slotBits
     @usableFromInline static let slotSize = 40
     @usableFromInline static let empty: UInt64 = 0x7FF8_0000_0000_0001
 
@@ -28,7 +31,8 @@ struct RecentDoubles {
 
     @inlinable @inline(__always)
     func slot(_ bits: UInt64) -> UnsafeMutableRawPointer {
-        slots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 58) &* Self.slotSize
+        slots + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> (64 &- Self.slotBits))
+            &* Self.slotSize
     }
 
     /// Copies the text of `bits` to `destination` (which has room for 24 bytes) and

@@ -174,4 +174,28 @@ struct JSONWriterTests {
         let value: JSONValue = ["n": 1.5, "s": "t"]
         #expect(value.description == #"{"n":1.5,"s":"t"}"#)
     }
+
+    /// `bytes(capacity:_:)` writes into the array it returns; a document that outgrows
+    /// the capacity moves to the writer's own buffer on the way and still comes out
+    /// whole, at every length around the capacity.
+    @Test func bytesWrittenInPlaceOrGrownAreTheSame() {
+        for length in [0, 1, 50, 62, 63, 64, 65, 100, 1000, 5000] {
+            let values = (0..<length).map { Double($0) * 46.875 + 0.1 }
+            func write(_ w: inout JSONByteWriter) {
+                w.beginArray()
+                for v in values { w.write(v) }
+                w.write("é\"")
+                w.endArray()
+            }
+            var reference = JSONByteWriter()
+            write(&reference)
+            let expected = reference.bytes
+            for capacity in [
+                0, 64, expected.count - 1, expected.count, expected.count + 1, 4 * expected.count,
+            ] {
+                let bytes = JSONByteWriter.bytes(capacity: capacity) { write(&$0) }
+                #expect(bytes == expected, "\(length) values, capacity \(capacity)")
+            }
+        }
+    }
 }

@@ -25,9 +25,10 @@ struct Emission {
     func body() -> [UInt8] {
         switch payload {
         case .tick(let tick):
-            var w = JSONByteWriter(capacity: 64 + tick.payload.expectedByteCount)
-            w.writeNotification(method: method, params: tick)
-            return w.bytes
+            // Written in the array that is sent: a tick is tens of kilobytes.
+            return JSONByteWriter.bytes(capacity: 64 + tick.payload.expectedByteCount) {
+                $0.writeNotification(method: method, params: tick)
+            }
         case .didEnd(let end):
             var w = JSONByteWriter(capacity: 256)
             w.writeNotification(method: method, params: end)
@@ -65,9 +66,9 @@ final class TickParams: JSONEncodable {
             payload.encode(to: &w)
             return
         }
-        var own = JSONByteWriter(capacity: payload.expectedByteCount)
-        payload.encode(to: &own)
-        let bytes = own.bytes
+        let bytes = JSONByteWriter.bytes(capacity: payload.expectedByteCount) {
+            payload.encode(to: &$0)
+        }
         encoded = bytes
         w.writeRaw(bytes)
     }
