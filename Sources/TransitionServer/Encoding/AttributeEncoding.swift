@@ -29,7 +29,8 @@ public enum AttributeWriter {
     /// Writes `list` as the value of an `attributes` member; `kinds` names the kinds of
     /// its elements (the session's table).
     public static func write(
-        _ list: [LayoutAttributes], format: AttributeFormat, kinds: ElementKindTable, to w: inout JSONByteWriter
+        _ list: [LayoutAttributes], format: AttributeFormat, kinds: ElementKindTable,
+        to w: inout JSONByteWriter
     ) {
         let d = format.decimals
         switch format.encoding {
@@ -79,7 +80,9 @@ public enum AttributeWriter {
         w.endArray()
     }
 
-    static func writeTransformValues(_ t: AffineTransform, decimals d: Int, to w: inout JSONByteWriter) {
+    static func writeTransformValues(
+        _ t: AffineTransform, decimals d: Int, to w: inout JSONByteWriter
+    ) {
         w.write(t.a, decimals: d)
         w.write(t.b, decimals: d)
         w.write(t.c, decimals: d)
@@ -147,11 +150,14 @@ public enum AttributeWriter {
     /// one per element, null where the element lacks it), "kinds" (the names of codes 3
     /// up to the highest in the list)}.
     static func writeColumns(
-        _ attributes: [LayoutAttributes], decimals d: Int, kinds: ElementKindTable, to w: inout JSONByteWriter
+        _ attributes: [LayoutAttributes], decimals d: Int, kinds: ElementKindTable,
+        to w: inout JSONByteWriter
     ) {
         // Fields are read in place through the buffer: `for a in list` would copy each
         // record (and retain its strings and arrays) once per column.
-        attributes.withUnsafeBufferPointer { list in writeColumns(list, decimals: d, kinds: kinds, to: &w) }
+        attributes.withUnsafeBufferPointer { list in
+            writeColumns(list, decimals: d, kinds: kinds, to: &w)
+        }
     }
 
     private static func writeColumns(
@@ -167,58 +173,58 @@ public enum AttributeWriter {
         for i in list.indices {
             let code = list[i].kind.code
             highestKind = Swift.max(highestKind, code)
-            w.write(code)
+            w.writeElement(code)
         }
         w.endArray()
         w.writeKey("section")
         w.beginArray()
-        for i in list.indices { w.write(list[i].indexPath.section) }
+        for i in list.indices { w.writeElement(list[i].indexPath.section) }
         w.endArray()
         w.writeKey("item")
         w.beginArray()
-        for i in list.indices { w.write(list[i].indexPath.item) }
+        for i in list.indices { w.writeElement(list[i].indexPath.item) }
         w.endArray()
         w.writeKey("frame")
         w.beginArray()
         for i in list.indices {
-            w.write(list[i].frame.minX, decimals: d)
-            w.write(list[i].frame.minY, decimals: d)
-            w.write(list[i].frame.size.width, decimals: d)
-            w.write(list[i].frame.size.height, decimals: d)
+            let r = list[i].frame
+            w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
         }
         w.endArray()
         w.writeKey("alpha")
         w.beginArray()
-        for i in list.indices { w.write(list[i].alpha, decimals: d) }
+        for i in list.indices { w.writeElement(list[i].alpha, decimals: d) }
         w.endArray()
         w.writeKey("zIndex")
         w.beginArray()
-        for i in list.indices { w.write(list[i].zIndex) }
+        for i in list.indices { w.writeElement(list[i].zIndex) }
         w.endArray()
         w.writeKey("transitionProgress")
         w.beginArray()
-        for i in list.indices { w.write(list[i].transitionProgress, decimals: d) }
+        for i in list.indices { w.writeElement(list[i].transitionProgress, decimals: d) }
         w.endArray()
         w.writeKey("nextFrame")
         w.beginArray()
         for i in list.indices {
             let r = list[i].nextFrame ?? list[i].frame
-            w.write(r.minX, decimals: d)
-            w.write(r.minY, decimals: d)
-            w.write(r.size.width, decimals: d)
-            w.write(r.size.height, decimals: d)
+            w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
         }
         w.endArray()
         var states: [String] = []
         w.writeKey("layoutState")
         w.beginArray()
+        var state = -1
         for i in list.indices {
-            if let state = states.firstIndex(of: list[i].layoutState) {
-                w.write(state)
-            } else {
-                w.write(states.count)
-                states.append(list[i].layoutState)
+            // Neighbours share their state (every cell of a layout): the last one first.
+            if state < 0 || states[state] != list[i].layoutState {
+                if let known = states.firstIndex(of: list[i].layoutState) {
+                    state = known
+                } else {
+                    state = states.count
+                    states.append(list[i].layoutState)
+                }
             }
+            w.writeElement(state)
         }
         w.endArray()
         w.writeKey("states")
@@ -228,7 +234,9 @@ public enum AttributeWriter {
         if highestKind >= ElementKind.firstCustomCode {
             w.writeKey("kinds")
             w.beginArray()
-            for code in ElementKind.firstCustomCode...highestKind { w.write(kinds.name(of: ElementKind(code: code))) }
+            for code in ElementKind.firstCustomCode...highestKind {
+                w.write(kinds.name(of: ElementKind(code: code)))
+            }
             w.endArray()
         }
         if list.indices.contains(where: { list[$0].id != nil }) {

@@ -1,0 +1,90 @@
+/// Array elements written with one reservation and a cursor: the columns of a tick are
+/// runs of numbers (four doubles per frame), and writing them through `write` paid, for
+/// each, a separate reservation and reloads of the writer's fields after every store
+/// through its buffer.
+extension JSONByteWriter {
+    /// Writes `a`, `b`, `c` and `d` as the next four elements of an array (a frame's x,
+    /// y, width and height), each as `write(_:decimals:)` writes it.
+    @inlinable
+    public mutating func writeElements(
+        _ a: Double, _ b: Double, _ c: Double, _ d: Double, decimals: Int
+    ) {
+        guard decimals < 0 else {
+            write(a, decimals: decimals)
+            write(b, decimals: decimals)
+            write(c, decimals: decimals)
+            write(d, decimals: decimals)
+            return
+        }
+        // Four texts of at most 24 bytes, their separators, and the 7 bytes a digit
+        // store may write past the last.
+        reserve(4 * 25 + 40)
+        var end = base + count
+        if needsComma {
+            end.pointee = UInt8(ascii: ",")
+            end += 1
+        }
+        end = appendReserved(a, at: end)
+        end.pointee = UInt8(ascii: ",")
+        end = appendReserved(b, at: end + 1)
+        end.pointee = UInt8(ascii: ",")
+        end = appendReserved(c, at: end + 1)
+        end.pointee = UInt8(ascii: ",")
+        end = appendReserved(d, at: end + 1)
+        count = end - base
+        needsComma = true
+    }
+
+    /// Writes `value` as the next element of an array, as `write(_:decimals:)` does.
+    @inlinable
+    public mutating func writeElement(_ value: Double, decimals: Int) {
+        guard decimals < 0 else {
+            write(value, decimals: decimals)
+            return
+        }
+        reserve(41)
+        var end = base + count
+        if needsComma {
+            end.pointee = UInt8(ascii: ",")
+            end += 1
+        }
+        count = appendReserved(value, at: end) - base
+        needsComma = true
+    }
+
+    /// Writes `value` as the next element of an array, as `write(_:)` does.
+    @inlinable
+    public mutating func writeElement(_ value: Int) {
+        // A sign, 19 digits, a separator, and the 7 bytes a digit store may write past.
+        reserve(28)
+        var end = base + count
+        if needsComma {
+            end.pointee = UInt8(ascii: ",")
+            end += 1
+        }
+        if UInt(bitPattern: value) < 10 {
+            end.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+            count = end + 1 - base
+        } else {
+            count = end - base
+            appendLongerInteger(Int64(value))
+        }
+        needsComma = true
+    }
+
+    /// Writes the text of `value` at `end`, within the reserved room, and returns the
+    /// new end: a recent value is copied here; another is converted by `convertDouble`
+    /// (which reads and sets `count`).
+    @inlinable @inline(__always)
+    mutating func appendReserved(_ value: Double, at end: UnsafeMutablePointer<UInt8>)
+        -> UnsafeMutablePointer<UInt8>
+    {
+        if let recent = recentDoubles {
+            let length = recent.copy(value.bitPattern, to: end)
+            if length != 0 { return end + length }
+        }
+        count = end - base
+        convertDouble(value)
+        return base + count
+    }
+}
