@@ -17,29 +17,47 @@ public struct JSONCursor: Sendable {
     }
 
     let content: Content
-    /// The path of the containing value (empty at the root).
-    let containerPath: [FieldPathStep]
+    /// The path of the container's container (empty for the root and its members).
+    let ancestors: [FieldPathStep]
+    /// How the container is reached from its own (nil at the root).
+    let parent: FieldPathStep?
     /// How this value is reached from its container (the root's name at the root).
     let step: FieldPathStep
 
     /// A cursor at the root of `value` (`nil` when the value is absent).
     public init(_ value: JSONValue?, path: String = "params") {
         content = value.map { .present($0) } ?? .missing
-        containerPath = []
+        ancestors = []
+        parent = nil
         step = .key(path)
     }
 
-    init(content: Content, containerPath: [FieldPathStep], step: FieldPathStep) {
+    /// Where the values in the container here are: the pieces of their path before
+    /// their own step.
+    struct Origin {
+        var ancestors: [FieldPathStep]
+        var parent: FieldPathStep
+    }
+
+    var childOrigin: Origin {
+        Origin(ancestors: parent.map { ancestors + [$0] } ?? ancestors, parent: step)
+    }
+
+    init(content: Content, at origin: Origin, step: FieldPathStep) {
         self.content = content
-        self.containerPath = containerPath
+        ancestors = origin.ancestors
+        parent = origin.parent
         self.step = step
     }
 
     /// The steps from the root, e.g. `params`, `items`, 0.
     ///
-    /// Made on demand: reading a member does not build its path, so decoding builds
-    /// paths only for containers it enters and for errors.
-    public var pathSteps: [FieldPathStep] { containerPath + [step] }
+    /// Made on demand: a cursor keeps its path in pieces, so that reading a member of
+    /// `params` allocates nothing; decoding builds paths for containers it enters two
+    /// levels down and for errors.
+    public var pathSteps: [FieldPathStep] {
+        ancestors + (parent.map { [$0, step] } ?? [step])
+    }
 
     /// The path from the root as text, e.g. `params.viewport.width` or `params.items[0]`.
     public var path: String { FieldError.render(pathSteps) }
@@ -58,40 +76,38 @@ public struct JSONCursor: Sendable {
 
     /// The member `key` of the object here.
     public subscript(key: String) -> JSONCursor {
-        let here = pathSteps
         switch content {
         case .present(.object(let object)):
             let member: Content = object[key].map { .present($0) } ?? .missing
-            return JSONCursor(content: member, containerPath: here, step: .key(key))
+            return JSONCursor(content: member, at: childOrigin, step: .key(key))
         case .present(let other):
             return JSONCursor(
-                content: .failed(mismatch(expected: "object", found: other)), containerPath: here,
+                content: .failed(mismatch(expected: "object", found: other)), at: childOrigin,
                 step: .key(key))
         case .missing:
-            return JSONCursor(content: .missing, containerPath: here, step: .key(key))
+            return JSONCursor(content: .missing, at: childOrigin, step: .key(key))
         case .failed(let error):
-            return JSONCursor(content: .failed(error), containerPath: here, step: .key(key))
+            return JSONCursor(content: .failed(error), at: childOrigin, step: .key(key))
         }
     }
 
     /// The element at `index` of the array here.
     public subscript(index: Int) -> JSONCursor {
-        let here = pathSteps
         switch content {
         case .present(.array(let elements)):
             guard elements.indices.contains(index) else {
-                return JSONCursor(content: .missing, containerPath: here, step: .index(index))
+                return JSONCursor(content: .missing, at: childOrigin, step: .index(index))
             }
             return JSONCursor(
-                content: .present(elements[index]), containerPath: here, step: .index(index))
+                content: .present(elements[index]), at: childOrigin, step: .index(index))
         case .present(let other):
             return JSONCursor(
-                content: .failed(mismatch(expected: "array", found: other)), containerPath: here,
+                content: .failed(mismatch(expected: "array", found: other)), at: childOrigin,
                 step: .index(index))
         case .missing:
-            return JSONCursor(content: .missing, containerPath: here, step: .index(index))
+            return JSONCursor(content: .missing, at: childOrigin, step: .index(index))
         case .failed(let error):
-            return JSONCursor(content: .failed(error), containerPath: here, step: .index(index))
+            return JSONCursor(content: .failed(error), at: childOrigin, step: .index(index))
         }
     }
 
@@ -136,9 +152,9 @@ public struct JSONCursor: Sendable {
         guard case .array(let elements) = value else {
             throw mismatch(expected: "array", found: value)
         }
-        let here = pathSteps
+        let origin = childOrigin
         return elements.enumerated().map {
-            JSONCursor(content: .present($1), containerPath: here, step: .index($0))
+            JSONCursor(content: .present($1), at: origin, step: .index($0))
         }
     }
 
@@ -148,12 +164,9 @@ public struct JSONCursor: Sendable {
         guard case .object(let object) = value else {
             throw mismatch(expected: "object", found: value)
         }
-        let here = pathSteps
+        let origin = childOrigin
         return object.members.map {
-            (
-                $0.key,
-                JSONCursor(content: .present($0.value), containerPath: here, step: .key($0.key))
-            )
+            ($0.key, JSONCursor(content: .present($0.value), at: origin, step: .key($0.key)))
         }
     }
 
