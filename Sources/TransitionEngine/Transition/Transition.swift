@@ -6,28 +6,69 @@
 /// exactly; values outside 0...1 (overshooting curves, springs) extrapolate frames and
 /// the content offset.
 public struct Transition: Sendable {
-    public let from: PlacedLayout
+    /// Everything, behind one reference: a transition is copied into every frame and
+    /// every tick's scene state, and copying some twenty references (and retaining
+    /// each) cost more per tick than the frame's own arithmetic. Immutable, so sharing
+    /// keeps value semantics.
+    private final class Parts: Sendable {
+        let from: PlacedLayout
+        let to: PlacedLayout
+        let options: TransitionOptions
+        let matcher: ElementMatcher
+        let banded: (from: SectionedLayout, to: SectionedLayout)?
+        let cellBase: [Int]
+        let listed: [ElementPair]
+        let listedIndex: IntervalIndex
+        let stagger: StaggerPlan?
+        let carrier: (any MomentumSource)?
+        let offsetCarry: Point
+
+        init(
+            from: PlacedLayout, to: PlacedLayout, options: TransitionOptions,
+            matcher: ElementMatcher,
+            banded: (from: SectionedLayout, to: SectionedLayout)?, cellBase: [Int],
+            listed: [ElementPair],
+            listedIndex: IntervalIndex, stagger: StaggerPlan?, carrier: (any MomentumSource)?,
+            offsetCarry: Point
+        ) {
+            self.from = from
+            self.to = to
+            self.options = options
+            self.matcher = matcher
+            self.banded = banded
+            self.cellBase = cellBase
+            self.listed = listed
+            self.listedIndex = listedIndex
+            self.stagger = stagger
+            self.carrier = carrier
+            self.offsetCarry = offsetCarry
+        }
+    }
+
+    private let parts: Parts
+
+    public var from: PlacedLayout { parts.from }
     /// The destination, with the target content offset.
-    public let to: PlacedLayout
-    public let options: TransitionOptions
-    let matcher: ElementMatcher
+    public var to: PlacedLayout { parts.to }
+    public var options: TransitionOptions { parts.options }
+    var matcher: ElementMatcher { parts.matcher }
     /// Cells are found by binary search over their bands (same items, flow-like layouts
     /// on the same axis); otherwise every element is in `listed`.
-    let banded: (from: SectionedLayout, to: SectionedLayout)?
-    var bandedCells: Bool { banded != nil }
+    var banded: (from: SectionedLayout, to: SectionedLayout)? { parts.banded }
+    var bandedCells: Bool { parts.banded != nil }
     /// Global index of each section's first cell (of the source model).
-    let cellBase: [Int]
+    var cellBase: [Int] { parts.cellBase }
     /// Elements found through the interval index: headers and footers when cells are
     /// banded, every element otherwise.
-    let listed: [ElementPair]
-    let listedIndex: IntervalIndex
-    let stagger: StaggerPlan?
+    var listed: [ElementPair] { parts.listed }
+    var listedIndex: IntervalIndex { parts.listedIndex }
+    var stagger: StaggerPlan? { parts.stagger }
     /// The frozen source whose elements carry their momentum into this transition (a
     /// retarget with a spring): each is displaced by its velocity times the sample's
     /// `carry`. Nil when nothing is carried.
-    let carrier: (any MomentumSource)?
+    var carrier: (any MomentumSource)? { parts.carrier }
     /// The content offset's velocity at the retarget, carried the same way.
-    let offsetCarry: Point
+    var offsetCarry: Point { parts.offsetCarry }
 
     /// The most elements (both sides together) a transition may list and index, when its
     /// cells cannot be found by bands.
@@ -62,7 +103,8 @@ public struct Transition: Sendable {
         from: PlacedLayout, to destination: PlacedLayout, options: TransitionOptions = .init(),
         duration: Double = 0.3
     ) throws(ValidationError) {
-        try self.init(from: from, to: destination, options: options, duration: duration, allowBanding: true)
+        try self.init(
+            from: from, to: destination, options: options, duration: duration, allowBanding: true)
     }
 
     /// - Parameters:
@@ -73,17 +115,12 @@ public struct Transition: Sendable {
         from: PlacedLayout, to destination: PlacedLayout, options: TransitionOptions,
         duration: Double, allowBanding: Bool, carryReach: Double = 0
     ) throws(ValidationError) {
-        self.from = from
         let carrier = carryReach > 0 ? from.layout as? any MomentumSource : nil
-        self.carrier = carrier
-        offsetCarry = carrier?.contentOffsetVelocity ?? .zero
-        self.options = options
         let matcher = ElementMatcher(from: from.layout.model, to: destination.layout.model)
-        self.matcher = matcher
         var to = destination
         to.contentOffset = try Transition.targetOffset(
             from: from, to: destination, target: options.contentOffset, matcher: matcher)
-        self.to = to
+        let banded: (from: SectionedLayout, to: SectionedLayout)?
         if allowBanding, carrier == nil, matcher.identical, let a = from.layout as? SectionedLayout,
             let b = to.layout as? SectionedLayout, a.scrollAxis == b.scrollAxis
         {
@@ -97,26 +134,29 @@ public struct Transition: Sendable {
             base.append(total)
             total += section.count
         }
-        cellBase = base
         if banded == nil {
             // Without bands every element is listed and indexed once: bound that work.
             let count = Transition.elementCount(from.layout) + Transition.elementCount(to.layout)
             guard count <= Transition.maximumListedElements else {
                 throw ValidationError(
                     field: "to",
-                    message: "this transition must index all \(count) elements (the two sides differ in items or kind, or it starts from a cancelled-in-place layout); at most \(Transition.maximumListedElements) are allowed: keep the items and use flow-like layouts, or session/update to a layout first",
+                    message:
+                        "this transition must index all \(count) elements (the two sides differ in items or kind, or it starts from a cancelled-in-place layout); at most \(Transition.maximumListedElements) are allowed: keep the items and use flow-like layouts, or session/update to a layout first",
                     limit: Transition.maximumListedElements)
             }
         }
         let built = Transition.listElements(
             from: from.layout, to: to.layout, matcher: matcher, cellsToo: banded == nil,
             carry: carrier.map { ($0, carryReach) })
-        listed = built.pairs
-        listedIndex = built.index
-        stagger = options.stagger.map {
-            StaggerPlan($0, from: from, to: to.layout, matcher: matcher, cellBase: base,
-                        duration: duration)
+        let stagger = options.stagger.map {
+            StaggerPlan(
+                $0, from: from, to: to.layout, matcher: matcher, cellBase: base,
+                duration: duration)
         }
+        parts = Parts(
+            from: from, to: to, options: options, matcher: matcher, banded: banded, cellBase: base,
+            listed: built.pairs, listedIndex: built.index, stagger: stagger, carrier: carrier,
+            offsetCarry: carrier?.contentOffsetVelocity ?? .zero)
     }
 
     // MARK: Content offset, viewport, content size
@@ -191,7 +231,9 @@ public struct Transition: Sendable {
 
     /// The velocity of a source element at progress p, moving at `velocity` progress per
     /// second while carried momentum changes at `carryRate`.
-    func elementVelocity(ofSource key: ElementKey, at p: Double, velocity v: Double, carryRate r: Double)
+    func elementVelocity(
+        ofSource key: ElementKey, at p: Double, velocity v: Double, carryRate r: Double
+    )
         -> FrameVelocity
     {
         guard let a = from.layout.attributes(at: key) else { return .zero }
