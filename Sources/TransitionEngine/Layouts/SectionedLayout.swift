@@ -11,6 +11,9 @@ public struct SectionedLayout: Layout {
     /// Custom values every cell carries.
     public let values: [CustomValue]
     let sections: [SectionGeometry]
+    /// Each section's `items`, apart: `cellFrame` reads it for every cell of every
+    /// tick, and reading it out of `sections` copied the whole section each time.
+    let arrangements: [ItemArrangement]
     /// Per-item styles (`itemStyles`), applied to the cells they name.
     public internal(set) var styles = ItemStyles()
     /// Supplementary kinds attached to every item (or the items they select).
@@ -31,6 +34,7 @@ public struct SectionedLayout: Layout {
         self.stateName = stateName
         self.values = values
         self.sections = sections
+        arrangements = sections.map(\.items)
     }
 
     /// A rect from scroll-axis and cross-axis coordinates.
@@ -42,7 +46,7 @@ public struct SectionedLayout: Layout {
     }
 
     func cellFrame(section: Int, item: Int) -> Rect {
-        switch sections[section].items {
+        switch arrangements[section] {
         case .uniform(let grid):
             let p = grid.position(of: item)
             return rect(
@@ -282,7 +286,7 @@ public struct SectionedLayout: Layout {
 
     /// The cell's line.
     public func cellBand(section: Int, item: Int) -> (lo: Double, hi: Double) {
-        switch sections[section].items {
+        switch arrangements[section] {
         case .uniform(let grid):
             let top = grid.position(of: item).scroll
             return (top, top + grid.scrollLength)
