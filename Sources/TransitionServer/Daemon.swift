@@ -58,8 +58,12 @@ public final class Daemon {
     private var idleTimer: Timer?
     /// While stopping: when to stop waiting for clients to read what they are owed.
     private var drainTimer: Timer?
-    /// How long a stopping daemon waits for its clients to read their last answers.
+    /// How long a stopping daemon waits for its clients to read their last answers (and
+    /// a socket client that sent `exit` for its own).
     static let drainMilliseconds: UInt64 = 5000
+    /// Socket connections that sent `exit` and are being written what they are owed,
+    /// each with the timer that stops waiting for a client that does not read.
+    private var leaving: [(connection: Connection, timer: Timer)] = []
     private var signals: [SignalWatcher] = []
     /// Client processes to watch: with a connection, that connection closes when the
     /// process dies; without (--clientProcessId), the daemon exits.
@@ -304,7 +308,7 @@ public final class Daemon {
                 shutdown(code: code)
             } else {
                 logger.info("connection \(c.id) exited (\(code))")
-                c.close()
+                closeAfterWriting(c)
             }
         case .close(let error):
             logger.warning("connection \(c.id): closing after a framing error: \(error)")
@@ -314,7 +318,28 @@ public final class Daemon {
         }
     }
 
+    /// A socket client's `exit` (or end of input): as over stdio, what it was answered
+    /// still reaches it before its connection closes, for at most `drainMilliseconds`.
+    private func closeAfterWriting(_ c: Connection) {
+        c.closeAfterWriting()
+        guard !c.isClosed else { return }
+        do {
+            let t = try Timer(loop: loop)
+            t.onFire = { [unowned self, unowned c] in
+                self.logger.info("connection \(c.id) did not read its last answers: closing")
+                c.close()
+            }
+            t.fireOnce(afterMilliseconds: Self.drainMilliseconds)
+            leaving.append((c, t))
+        } catch {
+            c.close()
+        }
+    }
+
     private func closed(_ c: Connection) {
+        if let i = leaving.firstIndex(where: { $0.connection === c }) {
+            leaving.remove(at: i).timer.close()
+        }
         if isStdio(c.id) && !stopping {
             // The only client is gone without exit: as LSP's exit, 0 only after shutdown.
             shutdown(code: c.dispatcher.lifecycle == .shutDown ? 0 : 1)

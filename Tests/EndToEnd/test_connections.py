@@ -222,3 +222,77 @@ def test_stdio_client_that_stops_reading_its_output(stdio):
     except subprocess.TimeoutExpired:
         raise AssertionError("the daemon still runs 5 s after its output pipe broke") from None
     assert code == 1
+
+
+def socket_run(advances: int) -> tuple[bytes, int]:
+    """A whole run for one socket connection, ending with `exit` (no shutdown): each
+    `clock/advance` reply repeats its tick, so the answers far outgrow the socket's
+    buffers while the client is not reading yet. Returns the bytes and the last id."""
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "capabilities": {}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "session/create",
+         "params": create_params(clock="manual", sections=[{"items": 400}])},
+        {"jsonrpc": "2.0", "id": 3, "method": "transition/start", "params": {"session": "s1", "to": GRID, "duration": 1}},
+    ]
+    messages += [{"jsonrpc": "2.0", "id": 4 + k, "method": "clock/advance", "params": {"session": "s1", "by": 1 / advances}}
+                 for k in range(advances)]
+    messages.append({"jsonrpc": "2.0", "method": "exit"})
+    return b"".join(frame(m) for m in messages), 3 + advances
+
+
+def test_a_socket_client_that_exits_behind_a_slow_reader_gets_every_answer(server):
+    # As over stdio (test_lifecycle): `exit` ends the connection only after what was
+    # answered before it has been read; the replies were once dropped from libuv's queue.
+    import socket as sockets
+    import threading
+
+    from e2e_harness import parse_stream
+    srv = server()
+    advances = 300
+    run, last_id = socket_run(advances)
+    client = sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM)
+    client.connect(str(srv.path))
+    feeder = threading.Thread(target=client.sendall, args=(run,))
+    feeder.start()
+    output = bytearray()
+    client.settimeout(60)
+    while chunk := client.recv(8192):
+        output += chunk
+        time.sleep(0.0005)  # a slow reader, not a wait for anything
+    feeder.join()
+    client.close()
+    messages = parse_stream(bytes(output))
+    assert len(output) > 1 << 20  # far more than the socket buffers hold
+    assert [m["id"] for m in messages if "id" in m] == list(range(1, last_id + 1))
+    assert all("result" in m for m in messages if "id" in m)
+    ticks = [m for m in messages if m.get("method") == "transition/tick"]
+    assert [t["params"]["seq"] for t in ticks] == list(range(1, advances + 1))
+    # Only that connection ended; its session with it.
+    assert srv.connect().call("session/list")["sessions"] == []
+
+
+def test_a_socket_client_that_exits_and_never_reads_is_not_waited_for_long(server):
+    # A client that sends `exit` with answers owed and then reads nothing: its
+    # connection closes after the drain bound (5 s), and with it the session it owns.
+    import socket as sockets
+    import threading
+
+    srv = server()
+    run, _ = socket_run(300)
+    other = srv.connect()
+    client = sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM)
+    client.connect(str(srv.path))
+    feeder = threading.Thread(target=client.sendall, args=(run,))
+    feeder.start()
+    # The session exists while its owner's answers wait...
+    deadline = time.monotonic() + 30
+    while not other.call("session/list")["sessions"]:
+        assert time.monotonic() < deadline, "the session was never created"
+        time.sleep(0.01)
+    started = time.monotonic()
+    # ... and ends once the daemon stops waiting for its owner to read.
+    while other.call("session/list")["sessions"]:
+        assert time.monotonic() < started + 30, "the connection of a client that reads nothing stayed open"
+        time.sleep(0.05)
+    feeder.join(30)
+    client.close()
