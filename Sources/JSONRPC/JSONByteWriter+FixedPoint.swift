@@ -20,8 +20,37 @@ extension JSONByteWriter {
         needsComma = true
     }
 
+    /// Appends `value` rounded to `decimals` places: copied when written so lately,
+    /// else converted (and remembered, once a document has more than eight doubles).
     @usableFromInline
     mutating func appendFixed(_ value: Double, decimals: Int) {
+        // Room for the longest text and the words digit stores write past it.
+        reserve(40)
+        if fixedDecimals == decimals, let recent = recentFixed {
+            let length = recent.copy(value.bitPattern, to: base + count)
+            if length != 0 {
+                count &+= length
+                return
+            }
+        }
+        let start = count
+        convertFixed(value, decimals: decimals)
+        guard value.isFinite else { return }
+        if recentFixed == nil {
+            conversions &+= 1
+            guard conversions > 8 else { return }
+            recentFixed = RecentDoubles()
+        }
+        if fixedDecimals != decimals {
+            recentFixed!.clear()
+            fixedDecimals = decimals
+        }
+        // At most 18 bytes (a sign, 16 digits below 2^53 and a point), or a shortest
+        // text (24): a slot holds them.
+        recentFixed!.remember(value.bitPattern, text: base + start, length: count - start)
+    }
+
+    private mutating func convertFixed(_ value: Double, decimals: Int) {
         let scaled = value.magnitude * exactPowerOfTen(decimals)
         // NaN fails this comparison too and is written by appendDouble as null.
         guard scaled < 9_007_199_254_740_992 else {

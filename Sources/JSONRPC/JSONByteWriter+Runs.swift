@@ -9,13 +9,7 @@ extension JSONByteWriter {
     public mutating func writeElements(
         _ a: Double, _ b: Double, _ c: Double, _ d: Double, decimals: Int
     ) {
-        guard decimals < 0 else {
-            write(a, decimals: decimals)
-            write(b, decimals: decimals)
-            write(c, decimals: decimals)
-            write(d, decimals: decimals)
-            return
-        }
+        let places = Swift.min(decimals, Self.maximumDecimals)
         // Four texts of at most 24 bytes, their separators, and the 7 bytes a digit
         // store may write past the last.
         reserve(4 * 25 + 40)
@@ -24,13 +18,24 @@ extension JSONByteWriter {
             end.pointee = UInt8(ascii: ",")
             end += 1
         }
-        end = appendReserved(a, at: end)
-        end.pointee = UInt8(ascii: ",")
-        end = appendReserved(b, at: end + 1)
-        end.pointee = UInt8(ascii: ",")
-        end = appendReserved(c, at: end + 1)
-        end.pointee = UInt8(ascii: ",")
-        end = appendReserved(d, at: end + 1)
+        // One test of `places` for the four (they are written the same way).
+        if places < 0 {
+            end = appendReserved(a, places: -1, at: end)
+            end.pointee = UInt8(ascii: ",")
+            end = appendReserved(b, places: -1, at: end + 1)
+            end.pointee = UInt8(ascii: ",")
+            end = appendReserved(c, places: -1, at: end + 1)
+            end.pointee = UInt8(ascii: ",")
+            end = appendReserved(d, places: -1, at: end + 1)
+        } else {
+            end = appendReserved(a, places: places, at: end)
+            end.pointee = UInt8(ascii: ",")
+            end = appendReserved(b, places: places, at: end + 1)
+            end.pointee = UInt8(ascii: ",")
+            end = appendReserved(c, places: places, at: end + 1)
+            end.pointee = UInt8(ascii: ",")
+            end = appendReserved(d, places: places, at: end + 1)
+        }
         count = end - base
         needsComma = true
     }
@@ -38,17 +43,14 @@ extension JSONByteWriter {
     /// Writes `value` as the next element of an array, as `write(_:decimals:)` does.
     @inlinable
     public mutating func writeElement(_ value: Double, decimals: Int) {
-        guard decimals < 0 else {
-            write(value, decimals: decimals)
-            return
-        }
         reserve(41)
         var end = base + count
         if needsComma {
             end.pointee = UInt8(ascii: ",")
             end += 1
         }
-        count = appendReserved(value, at: end) - base
+        count =
+            appendReserved(value, places: Swift.min(decimals, Self.maximumDecimals), at: end) - base
         needsComma = true
     }
 
@@ -72,19 +74,29 @@ extension JSONByteWriter {
         needsComma = true
     }
 
-    /// Writes the text of `value` at `end`, within the reserved room, and returns the
-    /// new end: a recent value is copied here; another is converted by `convertDouble`
-    /// (which reads and sets `count`).
+    /// Writes the text of `value` (shortest for negative `places`, else rounded to that
+    /// many) at `end`, within the reserved room, and returns the new end: a recent value
+    /// is copied here; another is converted by `convertDouble` or `appendFixed` (which
+    /// read and set `count`, and may move the buffer).
     @inlinable @inline(__always)
-    mutating func appendReserved(_ value: Double, at end: UnsafeMutablePointer<UInt8>)
+    mutating func appendReserved(_ value: Double, places: Int, at end: UnsafeMutablePointer<UInt8>)
         -> UnsafeMutablePointer<UInt8>
     {
-        if let recent = recentDoubles {
-            let length = recent.copy(value.bitPattern, to: end)
-            if length != 0 { return end + length }
+        if places < 0 {
+            if let recent = recentDoubles {
+                let length = recent.copy(value.bitPattern, to: end)
+                if length != 0 { return end + length }
+            }
+            count = end - base
+            convertDouble(value)
+        } else {
+            if fixedDecimals == places, let recent = recentFixed {
+                let length = recent.copy(value.bitPattern, to: end)
+                if length != 0 { return end + length }
+            }
+            count = end - base
+            appendFixed(value, decimals: places)
         }
-        count = end - base
-        convertDouble(value)
         return base + count
     }
 }

@@ -37,6 +37,10 @@ public struct JSONByteWriter: ~Copyable {
     /// ones (a short document does not pay for the memory).
     @usableFromInline var conversions = 0
     @usableFromInline var recentDoubles: RecentDoubles? = nil
+    /// The same for doubles rounded to `fixedDecimals` places (`write(_:decimals:)`),
+    /// apart, since a value's text depends on its places.
+    @usableFromInline var recentFixed: RecentDoubles? = nil
+    @usableFromInline var fixedDecimals = -1
 
     /// Whether `base` belongs to someone else (`bytes(capacity:_:)`): it is then not
     /// freed, and growing moves the text to a buffer of the writer's own.
@@ -60,6 +64,7 @@ public struct JSONByteWriter: ~Copyable {
     deinit {
         if !borrowsBase { base.deallocate() }
         recentDoubles?.deallocate()
+        recentFixed?.deallocate()
     }
 
     /// A copy of the JSON text written so far.

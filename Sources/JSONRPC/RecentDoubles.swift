@@ -20,14 +20,19 @@ struct RecentDoubles {
     init() {
         slots = UnsafeMutableRawPointer.allocate(
             byteCount: Self.slotCount * Self.slotSize, alignment: MemoryLayout<UInt64>.alignment)
-        for i in 0..<Self.slotCount {
-            slots.storeBytes(of: Self.empty, toByteOffset: i * Self.slotSize, as: UInt64.self)
-            // Length 0 reads as "not remembered", also for a NaN with the empty pattern.
-            slots.storeBytes(of: 0 as UInt64, toByteOffset: i * Self.slotSize + 8, as: UInt64.self)
-        }
+        clear()
     }
 
     func deallocate() { slots.deallocate() }
+
+    /// Forgets every text (for texts written another way from now on). Length 0 reads as
+    /// "not remembered", also for a NaN with the empty pattern.
+    func clear() {
+        for i in 0..<Self.slotCount {
+            slots.storeBytes(of: Self.empty, toByteOffset: i * Self.slotSize, as: UInt64.self)
+            slots.storeBytes(of: 0 as UInt64, toByteOffset: i * Self.slotSize + 8, as: UInt64.self)
+        }
+    }
 
     @inlinable @inline(__always)
     func slot(_ bits: UInt64) -> UnsafeMutableRawPointer {

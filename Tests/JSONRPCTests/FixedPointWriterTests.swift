@@ -46,11 +46,38 @@ struct FixedPointWriterTests {
             let written = text(value, decimals)
             let parsed = try #require(Double(written))
             let unit = pow(10, -Double(decimals))
-            #expect(abs(parsed - value) <= unit / 2 * (1 + 1e-9), "\(value) with \(decimals) decimals: \(written)")
+            #expect(
+                abs(parsed - value) <= unit / 2 * (1 + 1e-9),
+                "\(value) with \(decimals) decimals: \(written)")
             if let dot = written.firstIndex(of: ".") {
                 #expect(written.distance(from: dot, to: written.endIndex) - 1 <= decimals)
                 #expect(written.last != "0")
             }
         }
+    }
+
+    /// Values written again in one document are copied from the writer's recent texts
+    /// for their places: the copies must be what a fresh writer writes, also when the
+    /// places change between values (a value's text depends on them) and when more
+    /// distinct values than the memo holds share its slots.
+    @Test func repeatedValuesKeepTheirTextAcrossPlaces() {
+        var values: [Double] = (0..<300).map { 46.8310439 * Double($0) + 0.1 * Double($0 % 7) }
+        values += [
+            0, -0.0, -0.0004, -0.0006, 1e300, 9_007_199_254_740_992, .nan, .infinity, 123.456789,
+        ]
+        var writer = JSONByteWriter()
+        var expected: [String] = []
+        writer.beginArray()
+        for round in 0..<4 {
+            let decimals = [3, 3, 1, 9][round]
+            for value in round == 1 ? values.reversed() : values {
+                writer.write(value, decimals: decimals)
+                expected.append(text(value, decimals))
+            }
+        }
+        writer.endArray()
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self) == "[" + expected.joined(separator: ",")
+                + "]")
     }
 }
