@@ -320,7 +320,12 @@ public final class Daemon {
 
     /// A socket client's `exit` (or end of input): as over stdio, what it was answered
     /// still reaches it before its connection closes, for at most `drainMilliseconds`.
+    /// A client whose input was reset is gone: its connection closes at once.
     private func closeAfterWriting(_ c: Connection) {
+        guard !c.inputFailed else {
+            c.close()
+            return
+        }
         c.closeAfterWriting()
         guard !c.isClosed else { return }
         do {

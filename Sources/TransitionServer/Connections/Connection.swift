@@ -195,7 +195,10 @@ final class Connection {
     }
 
     private func finishInput(_ error: Int32?) {
-        if let error { logger.info("connection \(id): input error \(UVError.describe(error))") }
+        if let error {
+            logger.info("connection \(id): input error \(UVError.describe(error))")
+            inputFailed = true
+        }
         if closesAfterWriting {
             // What is owed still goes out after a clean end of input, not after a reset.
             if error != nil || backlog == 0 { close() }
@@ -365,6 +368,9 @@ final class Connection {
 
     /// Set once the wire ended: what is written goes out, then the connection closes.
     private var closesAfterWriting = false
+    /// Whether the input ended with an error (a reset): the client is gone, and nothing
+    /// owed to it can reach it.
+    private(set) var inputFailed = false
     /// Above this much unwritten, an ending wire does not wait for the client.
     private static let closeDrainLimit = 256 << 10
 
