@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Writes a deterministic workload for `transitiond --stdio` to standard output, framed,
+for counting the daemon's instructions (which, unlike wall-clock figures, do not move
+with the machine's load):
+
+    python3 scripts/workload.py ticks > /tmp/ticks.lsp
+    valgrind --tool=callgrind --callgrind-out-file=/tmp/ticks.out \\
+        .build/release/transitiond --stdio < /tmp/ticks.lsp > /dev/null
+
+- `ticks`: the benchmark's tick scene (`TickPathBenchmarks.swift`: 8-column grids in a
+  375 x 1200 viewport, manual clock, compact encoding, 216 visible attributes), two
+  transitions there and back, each of 1,000 `clock/advance` with brief replies and one
+  advance to its end: 2,002 ticks. `--precision N` rounds to N places.
+- `requests`: `initialize`, then 35,000 `session/list` requests.
+"""
+
+import json
+import sys
+
+FROM = {"type": "grid", "columns": 8, "spacing": 0}
+TO = {"type": "grid", "columns": 8, "spacing": 2, "inset": {"top": 4, "left": 4, "bottom": 4, "right": 4}}
+ADVANCES = 1000
+REQUESTS = 35_000
+
+
+def frame(message: dict) -> bytes:
+    body = json.dumps(message, separators=(",", ":")).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def ticks(precision: int | None) -> list[dict]:
+    create = {"viewport": {"width": 375, "height": 1200}, "sections": [{"items": 100000}], "layout": FROM,
+              "contentOffset": {"x": 0, "y": 50000}, "clock": "manual", "fps": 60, "encoding": "compact"}
+    if precision is not None:
+        create["precision"] = precision
+    messages = [{"method": "initialize", "params": {"processId": None, "capabilities": {}}},
+                {"method": "session/create", "params": create}]
+    for to in (TO, FROM):
+        messages.append({"method": "transition/start", "params": {"session": "s1", "to": to, "duration": 1}})
+        step = 1 / (ADVANCES + 1)
+        messages += [{"method": "clock/advance", "params": {"session": "s1", "by": step, "reply": "brief"}}] * ADVANCES
+        messages.append({"method": "clock/advance", "params": {"session": "s1", "by": 1}})
+    return messages
+
+
+def requests() -> list[dict]:
+    return [{"method": "initialize", "params": {"processId": None, "capabilities": {}}}] + \
+        [{"method": "session/list", "params": {}}] * REQUESTS
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    if args[:1] == ["ticks"]:
+        precision = int(args[2]) if args[1:2] == ["--precision"] else None
+        messages = ticks(precision)
+    elif args == ["requests"]:
+        messages = requests()
+    else:
+        sys.exit("usage: workload.py ticks [--precision N] | requests")
+    out = sys.stdout.buffer
+    for id, message in enumerate(messages):
+        out.write(frame({"jsonrpc": "2.0", "id": id, **message}))
+
+
+if __name__ == "__main__":
+    main()
