@@ -75,6 +75,8 @@ public struct JSONByteWriter: ~Copyable {
     /// The text that `body` writes, written straight into the returned array's storage
     /// when it fits in `capacity` bytes (else copied once, as `bytes` does): for a large
     /// document, such as a tick, that is sent as it is.
+    /// - Important: The writer lends `body` that storage: it must not be kept (moved
+    ///   out of the `inout`) beyond the call.
     public static func bytes(capacity: Int, _ body: (inout JSONByteWriter) -> Void) -> [UInt8] {
         var grown: [UInt8]? = nil
         let written = [UInt8](unsafeUninitializedCapacity: Swift.max(capacity, 64)) {

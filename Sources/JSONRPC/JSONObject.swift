@@ -62,10 +62,7 @@ public struct JSONObject: Sendable {
     /// - Complexity: O(1) with the hash index, else O(n) for n < `hashingThreshold`.
     public func index(forKey key: String) -> Int? {
         if let positions { return positions[key] }
-        // Lengths first: they come from the strings' headers, and a full comparison of
-        // two unequal strings is a call into the runtime.
-        let length = key.utf8.count
-        return members.firstIndex { $0.key.utf8.count == length && $0.key == key }
+        return members.firstIndex { $0.key == key }
     }
 
     /// The value for `key`; assigning `nil` removes the member.

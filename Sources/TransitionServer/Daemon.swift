@@ -328,6 +328,7 @@ public final class Daemon {
         }
         c.closeAfterWriting()
         guard !c.isClosed else { return }
+        hub.releaseSessions(of: c)
         do {
             let t = try Timer(loop: loop)
             t.onFire = { [unowned self, unowned c] in

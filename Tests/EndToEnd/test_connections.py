@@ -272,27 +272,40 @@ def test_a_socket_client_that_exits_behind_a_slow_reader_gets_every_answer(serve
 
 
 def test_a_socket_client_that_exits_and_never_reads_is_not_waited_for_long(server):
-    # A client that sends `exit` with answers owed and then reads nothing: its
-    # connection closes after the drain bound (5 s), and with it the session it owns.
+    # A client that sends `exit` with answers owed and then reads nothing: the sessions
+    # it owns end at once (nobody is left to watch them), and its connection closes
+    # after the drain bound (5 s).
     import socket as sockets
     import threading
 
-    srv = server()
+    srv = server("--log-level", "info")
     run, _ = socket_run(300)
+    head_end = run.index(b"Content-Length", run.index(b'"session/create"'))
     other = srv.connect()
     client = sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM)
     client.connect(str(srv.path))
-    feeder = threading.Thread(target=client.sendall, args=(run,))
+    client.settimeout(30)
+    # initialize and session/create first, read up to the create's answer.
+    client.sendall(run[:head_end])
+    received = b""
+    while b'"id":2,' not in received:
+        chunk = client.recv(1 << 16)
+        assert chunk, "the daemon closed the connection"
+        received += chunk
+    assert len(other.call("session/list")["sessions"]) == 1
+    # Then the run and its exit, never read.
+    feeder = threading.Thread(target=client.sendall, args=(run[head_end:],))
     feeder.start()
-    # The session exists while its owner's answers wait...
     deadline = time.monotonic() + 30
-    while not other.call("session/list")["sessions"]:
-        assert time.monotonic() < deadline, "the session was never created"
-        time.sleep(0.01)
-    started = time.monotonic()
-    # ... and ends once the daemon stops waiting for its owner to read.
     while other.call("session/list")["sessions"]:
-        assert time.monotonic() < started + 30, "the connection of a client that reads nothing stayed open"
+        assert time.monotonic() < deadline, "the session of a client that left was kept"
+        time.sleep(0.02)
+    # The session ended while the connection still waited for its client to read.
+    assert "did not read its last answers" not in srv.daemon.stderr()
+    while "did not read its last answers: closing" not in srv.daemon.stderr():
+        assert time.monotonic() < deadline, "the connection of a client that reads nothing stayed open"
         time.sleep(0.05)
     feeder.join(30)
+    while client.recv(1 << 16):
+        pass  # what the daemon had written, then the end
     client.close()

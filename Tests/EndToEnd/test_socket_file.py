@@ -7,11 +7,12 @@ import os
 import signal
 import socket
 import stat
+import time
 from pathlib import Path
 
 import pytest
 
-from e2e_harness import GRID, SocketClient, create_params, wait_for_socket
+from e2e_harness import GRID, ClosedError, SocketClient, create_params, wait_for_socket
 
 
 def test_socket_is_created_0600(server):
@@ -76,6 +77,27 @@ def test_second_daemon_on_a_live_socket(server, spawn):
     assert first.daemon.running
     assert client.call("transition/status", {"session": s})["state"] == "idle"
     assert first.connect().call("session/list")["sessions"][0]["session"] == s
+
+
+def test_second_daemon_on_the_socket_of_a_full_daemon(server, spawn):
+    # A daemon at --max-connections takes each new connection and closes it: it is
+    # alive all the same, and its socket is not to be taken over.
+    first = server("--max-connections", "1")
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            # The fixture's own probe of the socket may still hold the one place.
+            client = first.connect()
+            break
+        except ClosedError:
+            assert time.monotonic() < deadline, "the daemon never took a client"
+            time.sleep(0.05)
+    inode = os.lstat(first.path).st_ino
+    second = spawn("--listen", str(first.path), log_name="second.log")
+    assert second.wait(10) == 1
+    assert "already" in second.stderr().lower(), second.stderr()
+    assert os.lstat(first.path).st_ino == inode
+    assert client.call("session/list") == {"sessions": []}
 
 
 def test_a_path_that_is_not_a_socket_is_left_alone(spawn, socket_dir):

@@ -7,9 +7,10 @@ import Testing
     import Glibc
 #endif
 
-/// `UnixSocketConnector.answers`, which tells a forwarder whether its daemon still runs
-/// after the connection closed: only a reply counts, not a connection that a dying
-/// daemon's listening socket still took into its backlog.
+/// `UnixSocketConnector.probe` and `stillServes`, which tell a forwarder whether its
+/// daemon still runs after the connection closed: a reply counts, a connection that a
+/// dying daemon's listening socket still took into its backlog does not, and a full
+/// daemon that turns probes away is still there.
 @Suite struct UnixSocketConnectorTests {
     /// A listening socket at a fresh path, played by the test.
     final class Listener: @unchecked Sendable {
@@ -50,27 +51,28 @@ import Testing
         }
     }
 
-    /// Runs `answers` on another thread, so the test can play the daemon meanwhile.
-    final class Probe: @unchecked Sendable {
+    /// Runs `body` on another thread, so the test can play the daemon meanwhile.
+    final class Background<Result: Sendable>: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
-        private var answered: Bool?
+        private var value: Result?
 
-        init(_ path: String) {
+        init(_ body: @escaping @Sendable () -> Result) {
             DispatchQueue.global().async { [self] in
-                answered = UnixSocketConnector.answers(path)
+                value = body()
                 done.signal()
             }
         }
 
-        func result() -> Bool? {
+        func result() -> Result? {
             guard done.wait(timeout: .now() + 60) == .success else { return nil }
-            return answered
+            return value
         }
     }
 
-    @Test func aDaemonThatRepliesAnswers() throws {
+    @Test func aDaemonThatRepliesAnswersTheProbe() throws {
         let listener = Listener()
-        let probe = Probe(listener.path)
+        let path = listener.path
+        let probe = Background { UnixSocketConnector.probe(path) }
         let connection = accept(listener.fd, nil, nil)
         #expect(connection >= 0)
         defer { close(connection) }
@@ -87,30 +89,50 @@ import Testing
         #expect(text == "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
         let reply = Array("Content-Length: 2\r\n\r\n{}".utf8)
         #expect(write(connection, reply, reply.count) == reply.count)
-        #expect(probe.result() == true)
+        #expect(probe.result() == .answered)
     }
 
-    @Test func aListenerClosedWithTheProbeInItsBacklogDoesNotAnswer() {
+    @Test func aListenerClosedWithTheProbeInItsBacklogTurnsItAway() {
         // What a killed daemon looks like for a moment: its listening socket still
         // takes connections, then closes without accepting them.
         let listener = Listener()
-        let probe = Probe(listener.path)
+        let path = listener.path
+        let probe = Background { UnixSocketConnector.probe(path) }
         #expect(listener.waitForAConnection())
         listener.close()
-        #expect(probe.result() == false)
+        #expect(probe.result() == .turnedAway)
     }
 
-    @Test func aDaemonThatClosesWithoutAReplyDoesNotAnswer() {
+    @Test func aKilledDaemonNoLongerServes() {
+        // The first probe lands in the dying listener's backlog; the next is refused.
         let listener = Listener()
-        let probe = Probe(listener.path)
-        let connection = accept(listener.fd, nil, nil)
-        #expect(connection >= 0)
-        close(connection)
-        #expect(probe.result() == false)
+        let path = listener.path
+        let serves = Background { UnixSocketConnector.stillServes(path) }
+        #expect(listener.waitForAConnection())
+        listener.close()
+        #expect(serves.result() == false)
     }
 
-    @Test func nothingAtThePathDoesNotAnswer() {
+    @Test func aFullDaemonStillServes() {
+        // A daemon at --max-connections takes each connection and closes it at once: it
+        // turns every probe away, but it runs, and its socket is not stale.
+        let listener = Listener()
+        let path = listener.path
+        let fd = listener.fd
+        let serves = Background { UnixSocketConnector.stillServes(path, attempts: 3) }
+        for _ in 0..<3 {
+            let connection = accept(fd, nil, nil)
+            #expect(connection >= 0)
+            close(connection)
+        }
+        #expect(serves.result() == true)
+        #expect(UnixSocketConnector.accepts(path))
+    }
+
+    @Test func nothingAtThePathIsRefused() {
         let path = NSTemporaryDirectory() + "connector-none-\(getpid()).sock"
-        #expect(UnixSocketConnector.answers(path) == false)
+        #expect(UnixSocketConnector.probe(path) == .refused)
+        #expect(UnixSocketConnector.stillServes(path) == false)
+        #expect(UnixSocketConnector.accepts(path) == false)
     }
 }

@@ -51,7 +51,7 @@ public enum Forwarder {
                 }
                 // The daemon ends a connection after `exit`, a framing error or a client
                 // too far behind; it is gone only when it no longer answers.
-                if UnixSocketConnector.answers(path) { return 0 }
+                if UnixSocketConnector.stillServes(path) { return 0 }
                 let who = daemon.map { "the daemon (pid \($0))" } ?? "the daemon"
                 report("\(who) at '\(path)' went away")
                 return 1

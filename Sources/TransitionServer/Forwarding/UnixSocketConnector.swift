@@ -36,28 +36,63 @@ enum UnixSocketConnector {
         return fd
     }
 
-    /// Whether a daemon answers on `path`: it replies to a request.
+    /// Whether something accepts connections on `path` (a daemon there, busy or full, is
+    /// alive: its socket is not to be taken over).
+    static func accepts(_ path: String) -> Bool {
+        guard let fd = try? connect(path) else { return false }
+        close(fd)
+        return true
+    }
+
+    /// How a daemon took one probe request.
+    enum ProbeOutcome: Equatable {
+        /// It replied (or kept the request past the wait: alive, but stopped or busy).
+        case answered
+        /// It accepted, then closed or reset the connection without a byte: a daemon at
+        /// `--max-connections` turning us away, or a killed one's listener for a moment.
+        case turnedAway
+        /// Nothing accepts connections there.
+        case refused
+    }
+
+    /// Whether the daemon on `path` still runs after it closed a connection.
     ///
     /// A connection alone proves nothing: a daemon being killed releases our connection
     /// to it before its listening socket, so for a moment a new connection still lands
-    /// in the dying listener's backlog. That one is reset instead of answered.
-    static func answers(_ path: String) -> Bool {
-        guard let fd = try? connect(path) else { return false }
+    /// in the dying listener's backlog (and is then reset). So it must reply to a probe;
+    /// when it turns the probe away it is asked again, and the dying one soon refuses
+    /// connections, while a full one keeps taking and closing them (alive).
+    static func stillServes(_ path: String, attempts: Int = 20) -> Bool {
+        for attempt in 0..<attempts {
+            switch probe(path) {
+            case .answered: return true
+            case .refused: return false
+            case .turnedAway: if attempt + 1 < attempts { usleep(50_000) }
+            }
+        }
+        return true
+    }
+
+    /// Sends one request and waits up to `waitSeconds` for the first byte of a reply.
+    static func probe(_ path: String, waitSeconds: Int = 10) -> ProbeOutcome {
+        guard let fd = try? connect(path) else { return .refused }
         defer { close(fd) }
-        // Before `initialize` every request is answered with an error (Protocol 4.1);
-        // a daemon that does not answer in 10 s counts as gone.
-        var limit = timeval(tv_sec: 10, tv_usec: 0)
+        // Before `initialize` every request is answered with an error (Protocol 4.1).
+        var limit = timeval(tv_sec: waitSeconds, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        let probe = FrameWriter.frame(#"{"jsonrpc":"2.0","id":0,"method":"$/probe"}"#)
+        let request = FrameWriter.frame(#"{"jsonrpc":"2.0","id":0,"method":"$/probe"}"#)
         // A fresh socket's buffer takes the whole probe in one send.
-        let sent = probe.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard sent == probe.count else { return false }
+        let sent = request.withUnsafeBytes {
+            send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        guard sent == request.count else { return .turnedAway }
         _ = shutdown(fd, Int32(SHUT_WR))
         var byte: UInt8 = 0
         while true {
             let n = read(fd, &byte, 1)
             if n < 0 && errno == EINTR { continue }
-            return n == 1
+            if n == 1 || (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) { return .answered }
+            return .turnedAway
         }
     }
 }

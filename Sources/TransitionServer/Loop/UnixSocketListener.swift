@@ -134,7 +134,7 @@ final class UnixSocketListener: ClientListener {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }  // nothing there
         guard (info.st_mode & S_IFMT) == S_IFSOCK else { throw .notASocket(path: path) }
-        if UnixSocketConnector.answers(path) { throw .daemonAlive(path: path) }
+        if UnixSocketConnector.accepts(path) { throw .daemonAlive(path: path) }
         guard unlink(path) == 0 else {
             throw .failed(
                 path: path, step: "remove the stale socket",
