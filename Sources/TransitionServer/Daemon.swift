@@ -95,6 +95,7 @@ public final class Daemon {
             }
         }
         hub.onClosed = { [unowned self] c in self.closed(c) }
+        hub.onDraining = { [unowned self] c in self.boundDrain(of: c) }
         // glibc keeps the memory a large message was parsed into; give it back.
         hub.onLargeMessage = { malloc_trim(0) }
     }
@@ -327,7 +328,14 @@ public final class Daemon {
             return
         }
         c.closeAfterWriting()
-        guard !c.isClosed else { return }
+        boundDrain(of: c)
+    }
+
+    /// A connection waiting for its client to read its last answers (after `exit`, a
+    /// WebSocket close, an HTTP reply): its sessions end now, and it closes after
+    /// `drainMilliseconds` at the latest.
+    private func boundDrain(of c: Connection) {
+        guard !c.isClosed, !leaving.contains(where: { $0.connection === c }) else { return }
         hub.releaseSessions(of: c)
         do {
             let t = try Timer(loop: loop)

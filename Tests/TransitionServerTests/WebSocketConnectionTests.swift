@@ -108,6 +108,23 @@ import WebTransport
         #expect(h.transport.isClosed && h.connection.isClosed)
     }
 
+    @Test func aCloseBehindUnreadRepliesWaitsForTheClientWithinTheDaemonsBound() {
+        // The close is answered after what the client has not read yet; the connection
+        // asks the daemon to bound that wait (else a client that never reads again
+        // would hold it open for ever), and closes once the client has read.
+        let h = Self.upgraded()
+        var draining = 0
+        h.connection.onDraining = { _ in draining += 1 }
+        h.transport.peerReads = false
+        h.transport.receive(Self.request(1, "session/list"))
+        h.transport.receive(Self.clientFrame(0x8, [0x03, 0xE8]))
+        #expect(draining == 1)
+        #expect(!h.transport.isClosed && !h.connection.isClosed)
+        #expect(Self.serverFrames(Array(h.transport.writes.joined())).map(\.opcode) == [0x1, 0x8])
+        h.transport.drain()
+        #expect(h.transport.isClosed && h.connection.isClosed)
+    }
+
     @Test func aPingIsAnsweredWithItsPong() {
         let h = Self.upgraded()
         h.transport.receive(Self.clientFrame(0x9, Array("hi".utf8)))

@@ -46,6 +46,9 @@ final class Connection {
     var onAction: ((Connection, Outgoing) -> Void)?
     /// Called once when the connection is gone.
     var onClosed: ((Connection) -> Void)?
+    /// Called when the wire ended the exchange (a WebSocket close, an HTTP reply) and the
+    /// connection waits for its client to read that reply: the daemon bounds the wait.
+    var onDraining: ((Connection) -> Void)?
     /// Called after each message was handled, before its reply is written: the daemon
     /// delivers what the message caused (ticks, didEnd), which goes out first.
     var onDispatched: (() -> Void)?
@@ -383,7 +386,11 @@ final class Connection {
         uncork()
         transport.write(reply)
         closesAfterWriting = true
-        if backlog == 0 || backlog > Self.closeDrainLimit { close() }
+        if backlog == 0 || backlog > Self.closeDrainLimit {
+            close()
+        } else {
+            onDraining?(self)
+        }
     }
 
     /// Stops reading, writes what is owed (the replies and newest ticks still waiting,
@@ -414,6 +421,7 @@ final class Connection {
         transport.close()
         onClosed?(self)
         onClosed = nil
+        onDraining = nil
         onAction = nil
         onHandled = nil
         onYield = nil

@@ -46,6 +46,8 @@ final class ConnectionHub {
     var onLargeMessage: (() -> Void)?
     /// Called after a connection closed and its sessions' emissions went out.
     var onClosed: ((Connection) -> Void)?
+    /// A connection waits for its client to read its last reply (see `Connection`).
+    var onDraining: ((Connection) -> Void)?
 
     init(host: SessionHost, options: DaemonOptions, logger: Logger, now: @escaping () -> UInt64) {
         self.host = host
@@ -83,6 +85,7 @@ final class ConnectionHub {
             }
         }
         connection.onClosed = { [unowned self] c in self.closed(c) }
+        connection.onDraining = { [unowned self] c in self.onDraining?(c) }
         connections.append(connection)
         connection.start()
         return connection
