@@ -5,10 +5,10 @@ import PackageDescription
 let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 
 /// The daemon's shell in release builds: exclusive access to class properties is
-/// checked when debug builds (the tests) run, not on every access of the release daemon,
-/// where the runtime's checks cost 7% of a pipelined request. Only on the shell, which
-/// is no library product: a package that depends on one by version may not have unsafe
-/// flags.
+/// checked when debug builds (the tests) run, not on every access of the release
+/// daemon, where leaving the checks out saves 8% of a pipelined request's instructions.
+/// Only on the shell, which is no library product: a package that depends on one by
+/// version may not have unsafe flags.
 let releaseSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]

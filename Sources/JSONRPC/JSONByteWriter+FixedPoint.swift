@@ -21,20 +21,21 @@ extension JSONByteWriter {
     }
 
     /// Appends `value` rounded to `decimals` places: copied when written so lately,
-    /// else converted (and remembered, once a document has more than eight doubles).
-    @usableFromInline
+    /// else converted (`convertFixed`).
+    @inlinable
     mutating func appendFixed(_ value: Double, decimals: Int) {
         // Room for the longest text and the words digit stores write past it.
         reserve(40)
-        if fixedDecimals == decimals, let recent = recentFixed {
-            let length = recent.copy(value.bitPattern, to: base + count)
-            if length != 0 {
-                count &+= length
-                return
-            }
-        }
+        count = appendReserved(value, places: decimals, at: base + count) - base
+    }
+
+    /// `appendFixed` for a value not among the recent ones, with room for 40 bytes
+    /// reserved: converts it, and remembers its text once a document has more than
+    /// eight doubles.
+    @usableFromInline
+    mutating func convertFixed(_ value: Double, decimals: Int) {
         let start = count
-        convertFixed(value, decimals: decimals)
+        appendRounded(value, decimals: decimals)
         guard value.isFinite else { return }
         if recentFixed == nil {
             conversions &+= 1
@@ -50,7 +51,7 @@ extension JSONByteWriter {
         recentFixed!.remember(value.bitPattern, text: base + start, length: count - start)
     }
 
-    private mutating func convertFixed(_ value: Double, decimals: Int) {
+    private mutating func appendRounded(_ value: Double, decimals: Int) {
         let scaled = value.magnitude * exactPowerOfTen(decimals)
         // NaN fails this comparison too and is written by appendDouble as null.
         guard scaled < 9_007_199_254_740_992 else {

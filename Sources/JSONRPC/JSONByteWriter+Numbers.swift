@@ -134,14 +134,7 @@ extension JSONByteWriter {
         // The longest text is 24 bytes (`-1.2345678901234567e-308`); digit stores may
         // write 7 more.
         reserve(40)
-        if let recent = recentDoubles {
-            let length = recent.copy(value.bitPattern, to: base + count)
-            if length != 0 {
-                count &+= length
-                return
-            }
-        }
-        convertDouble(value)
+        count = appendReserved(value, places: -1, at: base + count) - base
     }
 
     /// `appendDouble` for a value not among the recent ones, with room for 40 bytes

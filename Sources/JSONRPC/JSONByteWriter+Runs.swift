@@ -18,24 +18,13 @@ extension JSONByteWriter {
             end.pointee = UInt8(ascii: ",")
             end += 1
         }
-        // One test of `places` for the four (they are written the same way).
-        if places < 0 {
-            end = appendReserved(a, places: -1, at: end)
-            end.pointee = UInt8(ascii: ",")
-            end = appendReserved(b, places: -1, at: end + 1)
-            end.pointee = UInt8(ascii: ",")
-            end = appendReserved(c, places: -1, at: end + 1)
-            end.pointee = UInt8(ascii: ",")
-            end = appendReserved(d, places: -1, at: end + 1)
-        } else {
-            end = appendReserved(a, places: places, at: end)
-            end.pointee = UInt8(ascii: ",")
-            end = appendReserved(b, places: places, at: end + 1)
-            end.pointee = UInt8(ascii: ",")
-            end = appendReserved(c, places: places, at: end + 1)
-            end.pointee = UInt8(ascii: ",")
-            end = appendReserved(d, places: places, at: end + 1)
-        }
+        end = appendReserved(a, places: places, at: end)
+        end.pointee = UInt8(ascii: ",")
+        end = appendReserved(b, places: places, at: end + 1)
+        end.pointee = UInt8(ascii: ",")
+        end = appendReserved(c, places: places, at: end + 1)
+        end.pointee = UInt8(ascii: ",")
+        end = appendReserved(d, places: places, at: end + 1)
         count = end - base
         needsComma = true
     }
@@ -75,9 +64,10 @@ extension JSONByteWriter {
     }
 
     /// Writes the text of `value` (shortest for negative `places`, else rounded to that
-    /// many) at `end`, within the reserved room, and returns the new end: a recent value
-    /// is copied here; another is converted by `convertDouble` or `appendFixed` (which
-    /// read and set `count`, and may move the buffer).
+    /// many) at `end`, within the reserved room, and returns the new end: the one lookup
+    /// of the recent texts, which every double written goes through; a value not there
+    /// is converted by `convertDouble` or `convertFixed` (which read and set `count`, and
+    /// may move the buffer).
     @inlinable @inline(__always)
     mutating func appendReserved(_ value: Double, places: Int, at end: UnsafeMutablePointer<UInt8>)
         -> UnsafeMutablePointer<UInt8>
@@ -95,7 +85,7 @@ extension JSONByteWriter {
                 if length != 0 { return end + length }
             }
             count = end - base
-            appendFixed(value, decimals: places)
+            convertFixed(value, decimals: places)
         }
         return base + count
     }

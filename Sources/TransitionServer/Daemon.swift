@@ -56,13 +56,11 @@ public final class Daemon {
     private var watchTimer: Timer?
     /// Set while no client is connected, with `--listen-timeout`.
     private var idleTimer: Timer?
-    /// While stopping: when to stop waiting for clients to read what they are owed.
-    private var drainTimer: Timer?
-    /// How long a stopping daemon waits for its clients to read their last answers (and
-    /// a socket client that sent `exit` for its own).
+    /// How long a connection waits for its client to read its last answers (after
+    /// `exit`, the wire's own end, or while the daemon stops).
     static let drainMilliseconds: UInt64 = 5000
-    /// Socket connections that sent `exit` and are being written what they are owed,
-    /// each with the timer that stops waiting for a client that does not read.
+    /// Connections being written what they are owed, each with the timer that stops
+    /// waiting for a client that does not read.
     private var leaving: [(connection: Connection, timer: Timer)] = []
     private var signals: [SignalWatcher] = []
     /// Client processes to watch: with a connection, that connection closes when the
@@ -360,7 +358,6 @@ public final class Daemon {
         }
         watchedProcesses = watchedProcesses.filter { $0.value != c.id }
         if connections.isEmpty { armIdleTimer() }
-        if stopping && connections.isEmpty { drainTimer?.close() }
     }
 
     // MARK: Time
@@ -439,19 +436,9 @@ public final class Daemon {
         idleTimer?.close()
         for s in signals { s.close() }
         for l in listeners { l.close() }
-        hub.closeAllAfterWriting()
-        guard !connections.isEmpty else { return }
-        // A client that does not read is not waited for long.
-        do {
-            let t = try Timer(loop: loop)
-            t.onFire = { [unowned self] in
-                self.logger.info("clients did not read their last answers: closing")
-                self.hub.closeAll()
-            }
-            t.fireOnce(afterMilliseconds: Self.drainMilliseconds)
-            drainTimer = t
-        } catch {
-            hub.closeAll()
+        for c in connections.all {
+            c.closeAfterWriting()
+            boundDrain(of: c)
         }
     }
 }

@@ -117,17 +117,12 @@ final class ConnectionHub {
         for c in connections.all { c.close() }
     }
 
-    /// Closes every connection once its client has read what it is owed.
     /// A connection that only waits for its client to read its last answers: its
     /// sessions end now, as when it closes (their other readers hear it), rather than
     /// ticking for nobody until it does.
     func releaseSessions(of c: Connection) {
         host.connectionClosed(c.id, now: now())
         deliver(host.takeEmissions())
-    }
-
-    func closeAllAfterWriting() {
-        for c in connections.all { c.closeAfterWriting() }
     }
 
     // MARK: Emissions
