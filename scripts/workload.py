@@ -10,7 +10,9 @@ with the machine's load):
 - `ticks`: the benchmark's tick scene (`TickPathBenchmarks.swift`: 8-column grids in a
   375 x 1200 viewport, manual clock, compact encoding, 216 visible attributes), two
   transitions there and back, each of 1,000 `clock/advance` with brief replies and one
-  advance to its end: 2,002 ticks. `--precision N` rounds to N places.
+  advance to its end: 2,002 ticks. `--precision N` rounds to N places; `--transitions N`
+  makes N transitions instead of 2 (20 for the daemon CPU figure: 20,020 ticks, timed
+  with `perf stat -e task-clock`).
 - `requests`: `initialize`, then 35,000 `session/list` requests.
 """
 
@@ -28,14 +30,15 @@ def frame(message: dict) -> bytes:
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
-def ticks(precision: int | None) -> list[dict]:
+def ticks(precision: int | None, transitions: int) -> list[dict]:
     create = {"viewport": {"width": 375, "height": 1200}, "sections": [{"items": 100000}], "layout": FROM,
               "contentOffset": {"x": 0, "y": 50000}, "clock": "manual", "fps": 60, "encoding": "compact"}
     if precision is not None:
         create["precision"] = precision
     messages = [{"method": "initialize", "params": {"processId": None, "capabilities": {}}},
                 {"method": "session/create", "params": create}]
-    for to in (TO, FROM):
+    for k in range(transitions):
+        to = TO if k % 2 == 0 else FROM
         messages.append({"method": "transition/start", "params": {"session": "s1", "to": to, "duration": 1}})
         step = 1 / (ADVANCES + 1)
         messages += [{"method": "clock/advance", "params": {"session": "s1", "by": step, "reply": "brief"}}] * ADVANCES
@@ -50,13 +53,14 @@ def requests() -> list[dict]:
 
 def main() -> None:
     args = sys.argv[1:]
-    if args[:1] == ["ticks"]:
-        precision = int(args[2]) if args[1:2] == ["--precision"] else None
-        messages = ticks(precision)
+    options = dict(zip(args[1::2], args[2::2]))
+    if args[:1] == ["ticks"] and len(args) % 2 == 1 and set(options) <= {"--precision", "--transitions"}:
+        precision = int(options["--precision"]) if "--precision" in options else None
+        messages = ticks(precision, int(options.get("--transitions", 2)))
     elif args == ["requests"]:
         messages = requests()
     else:
-        sys.exit("usage: workload.py ticks [--precision N] | requests")
+        sys.exit("usage: workload.py ticks [--precision N] [--transitions N] | requests")
     out = sys.stdout.buffer
     for id, message in enumerate(messages):
         out.write(frame({"jsonrpc": "2.0", "id": id, **message}))
