@@ -13,7 +13,9 @@ with the machine's load):
   advance to its end: 2,002 ticks. `--precision N` rounds to N places; `--transitions N`
   makes N transitions instead of 2 (20 for the daemon CPU figure: 20,020 ticks, timed
   with `perf stat -e task-clock`).
-- `requests`: `initialize`, then 35,000 `session/list` requests.
+- `requests`: `initialize`, then 35,000 `session/list` requests. `--method NAME` calls
+  NAME instead (`bench/unknownMethod` is the benchmark's pipelined workload, each
+  answered with -32601).
 """
 
 import json
@@ -46,9 +48,9 @@ def ticks(precision: int | None, transitions: int) -> list[dict]:
     return messages
 
 
-def requests() -> list[dict]:
+def requests(method: str) -> list[dict]:
     return [{"method": "initialize", "params": {"processId": None, "capabilities": {}}}] + \
-        [{"method": "session/list", "params": {}}] * REQUESTS
+        [{"method": method, "params": {}}] * REQUESTS
 
 
 def main() -> None:
@@ -57,10 +59,10 @@ def main() -> None:
     if args[:1] == ["ticks"] and len(args) % 2 == 1 and set(options) <= {"--precision", "--transitions"}:
         precision = int(options["--precision"]) if "--precision" in options else None
         messages = ticks(precision, int(options.get("--transitions", 2)))
-    elif args == ["requests"]:
-        messages = requests()
+    elif args[:1] == ["requests"] and len(args) % 2 == 1 and set(options) <= {"--method"}:
+        messages = requests(options.get("--method", "session/list"))
     else:
-        sys.exit("usage: workload.py ticks [--precision N] [--transitions N] | requests")
+        sys.exit("usage: workload.py ticks [--precision N] [--transitions N] | requests [--method NAME]")
     out = sys.stdout.buffer
     for id, message in enumerate(messages):
         out.write(frame({"jsonrpc": "2.0", "id": id, **message}))

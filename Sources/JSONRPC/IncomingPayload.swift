@@ -26,22 +26,29 @@ public enum IncomingPayload: Equatable, Sendable {
     ) {
         // An oversized batch is refused before it is parsed: its tree would take many
         // times the body's size.
-        if maximumBatchLength < .max, let count = Self.arrayLength(body), count > maximumBatchLength {
+        if maximumBatchLength < .max, let count = Self.arrayLength(body), count > maximumBatchLength
+        {
             self = .oversizedBatch(count: count)
             return
         }
-        let value: JSONValue
+        let parsed: ParsedBody
         do throws(JSONParseError) {
             if let workspace {
-                value = try parser.parse(body, workspace: workspace)
+                parsed = try parser.parseBody(body, workspace: workspace)
             } else {
-                value = try parser.parse(body)
+                parsed = try parser.parseBody(body)
             }
         } catch {
             self = .parseError(error)
             return
         }
-        self.init(json: value, maximumBatchLength: maximumBatchLength)
+        switch parsed {
+        case .object(let envelope):
+            self = .single(
+                Result { () throws(InvalidMessage) -> Message in try Message(envelope: envelope) })
+        case .other(let value):
+            self.init(json: value, maximumBatchLength: maximumBatchLength)
+        }
     }
 
     /// Classifies an already parsed body.
@@ -66,7 +73,9 @@ public enum IncomingPayload: Equatable, Sendable {
     static func arrayLength(_ body: [UInt8]) -> Int? {
         body.withUnsafeBufferPointer { bytes -> Int? in
             var i = 0
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+            while i < bytes.count,
+                bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09
+            { i += 1 }
             guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { return nil }
             var depth = 0
             var commas = 0

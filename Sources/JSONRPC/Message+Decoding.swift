@@ -17,7 +17,14 @@ extension Message {
             throw InvalidMessage(
                 id: .null, reason: "expected a request object, found \(json.typeName)")
         }
-        let idMember = object["id"]
+        try self.init(envelope: MessageEnvelope(object))
+    }
+
+    /// Classifies and checks the members of one message object, by the rules of
+    /// `init(json:)`.
+    public init(envelope: consuming MessageEnvelope) throws(InvalidMessage) {
+        // Members are taken out, not copied: the envelope is not used again.
+        let idMember = envelope.id.take()
         var id = RequestID.null
         if let idMember {
             guard let valid = RequestID(json: idMember) else {
@@ -25,14 +32,14 @@ extension Message {
             }
             id = valid
         }
-        guard object["jsonrpc"] == .string("2.0") else {
+        guard envelope.jsonrpc == .string("2.0") else {
             throw InvalidMessage(id: id, reason: "jsonrpc must be \"2.0\"")
         }
-        if let methodMember = object["method"] {
+        if let methodMember = envelope.method.take() {
             guard case .string(let method) = methodMember else {
                 throw InvalidMessage(id: id, reason: "method must be a string")
             }
-            var params = object["params"]
+            var params = envelope.params.take()
             if let given = params {
                 switch given {
                 case .object, .array: break
@@ -48,8 +55,8 @@ extension Message {
             }
             return
         }
-        let result = object["result"]
-        let error = object["error"]
+        let result = envelope.result.take()
+        let error = envelope.error.take()
         guard result != nil || error != nil else {
             throw InvalidMessage(id: id, reason: "missing method")
         }

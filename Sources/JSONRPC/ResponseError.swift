@@ -40,9 +40,15 @@ public struct ResponseError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// -32601: no such method; `data` names it.
     public static func methodNotFound(_ method: String) -> ResponseError {
-        ResponseError(
-            code: .methodNotFound, message: "Method not found: \(method)",
-            data: ["method": .string(method)])
+        // Built without interpolation or a dictionary literal: a client that probes
+        // for methods gets this often.
+        var message = "Method not found: "
+        message += method
+        return ResponseError(
+            code: .methodNotFound, message: message,
+            data: .object(
+                JSONObject(uniqueMembers: [JSONObject.Member(key: "method", value: .string(method))]
+                )))
     }
 
     /// -32602 naming the offending field, with `error.data` (see `FieldError`):

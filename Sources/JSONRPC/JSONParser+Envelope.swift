@@ -1,0 +1,124 @@
+/// What a message body parses to: the envelope of a single object, or any other
+/// value (a batch, or something no message can be).
+public enum ParsedBody: Equatable, Sendable {
+    /// The body is one object: the members JSON-RPC reads.
+    case object(MessageEnvelope)
+    /// The body is not an object.
+    case other(JSONValue)
+}
+
+extension JSONParser {
+    /// Parses a message body: an object straight into its envelope, any other value
+    /// as `parse` does. The grammar, the nesting limit and every error (and its
+    /// offset) are those of `parse`; only the members JSON-RPC ignores are dropped.
+    /// - Throws: `JSONParseError` with the byte offset of the first problem.
+    public func parseBody(_ bytes: [UInt8], workspace: JSONParserWorkspace) throws(JSONParseError)
+        -> ParsedBody
+    {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> ParsedBody in
+            var cursor = JSONParserCursor(
+                bytes: buffer, maximumDepth: maximumDepth, storage: workspace.storage)
+            defer {
+                var storage = cursor.storage
+                storage.clear()
+                workspace.storage = storage
+            }
+            return try cursor.parseBodyDocument()
+        }
+    }
+
+    /// Parses a message body with memory of its own.
+    /// - Throws: `JSONParseError` with the byte offset of the first problem.
+    public func parseBody(_ bytes: [UInt8]) throws(JSONParseError) -> ParsedBody {
+        try parseBody(bytes, workspace: JSONParserWorkspace())
+    }
+}
+
+extension JSONParserCursor {
+    mutating func parseBodyDocument() throws(JSONParseError) -> ParsedBody {
+        skipWhitespace()
+        let parsed: ParsedBody
+        if position < end && bytes[position] == UInt8(ascii: "{") {
+            parsed = .object(try parseEnvelope())
+        } else {
+            parsed = .other(try parseValue(depth: 0))
+        }
+        skipWhitespace()
+        if position < end {
+            throw JSONParseError(.trailingCharacters, at: position)
+        }
+        return parsed
+    }
+
+    /// `parseObject(depth: 1)`, step for step, keeping only the envelope's members.
+    mutating func parseEnvelope() throws(JSONParseError) -> MessageEnvelope {
+        let depth = 1
+        if depth > maximumDepth {
+            throw JSONParseError(.nestingTooDeep(limit: maximumDepth), at: position)
+        }
+        position += 1  // {
+        skipWhitespace()
+        var envelope = MessageEnvelope()
+        if position < end && bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return envelope
+        }
+        while true {
+            guard position < end else {
+                throw JSONParseError(.unexpectedEndOfInput, at: position)
+            }
+            guard bytes[position] == UInt8(ascii: "\"") else {
+                throw JSONParseError(.unexpectedByte(bytes[position]), at: position)
+            }
+            let member = try parseEnvelopeKey()
+            skipWhitespace()
+            guard position < end else {
+                throw JSONParseError(.unexpectedEndOfInput, at: position)
+            }
+            guard bytes[position] == UInt8(ascii: ":") else {
+                throw JSONParseError(.unexpectedByte(bytes[position]), at: position)
+            }
+            position += 1
+            let value = try parseValue(depth: depth)
+            if let member { envelope.set(member, to: value) }
+            skipWhitespace()
+            guard position < end else {
+                throw JSONParseError(.unexpectedEndOfInput, at: position)
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+                if position < end && bytes[position] == UInt8(ascii: "}") {
+                    throw JSONParseError(.trailingComma, at: position)
+                }
+            } else if byte == UInt8(ascii: "}") {
+                position += 1
+                return envelope
+            } else {
+                throw JSONParseError(.unexpectedByte(byte), at: position)
+            }
+        }
+    }
+
+    /// Reads the key whose opening quote is at `position`: which envelope member it
+    /// names, if any. A plain ASCII key is matched by its bytes, packed into a word
+    /// as they are scanned, without making a `String`; any other goes through
+    /// `parseString` (its escapes, its UTF-8 checks and its errors).
+    mutating func parseEnvelopeKey() throws(JSONParseError) -> MessageEnvelope.Member? {
+        let start = position + 1
+        var index = start
+        var packed: UInt64 = 0
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                position = index + 1
+                return index - start <= 8 ? MessageEnvelope.Member(packedKey: packed) : nil
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            if index - start < 8 { packed |= UInt64(byte) &<< UInt64(8 * (index - start)) }
+            index += 1
+        }
+        return MessageEnvelope.Member(key: try parseString())
+    }
+}
