@@ -63,16 +63,23 @@ public struct Dispatcher {
     /// Handles one message body: the same as `handle(bodies: [body])`, without the
     /// look-ahead for cancels that a single message (not a batch) cannot need.
     public mutating func handle(body: [UInt8]) -> [Outgoing] {
-        guard lifecycle != .exited else { return [] }
+        var outgoing: [Outgoing] = []
+        handle(body: body, into: &outgoing)
+        return outgoing
+    }
+
+    /// Handles one message body as `handle(body:)` does, appending what to do to
+    /// `outgoing`: a caller that empties and reuses one array (keeping its capacity)
+    /// allocates none for each message.
+    public mutating func handle(body: [UInt8], into outgoing: inout [Outgoing]) {
+        guard lifecycle != .exited else { return }
         let payload = IncomingPayload(
             body: body, parser: parser, workspace: workspace, maximumBatchLength: maximumBatchLength
         )
         var lastCancel: [RequestID: Int] = [:]
         if case .batch = payload { lastCancel = Self.cancelPositions(in: [payload]) }
         var position = 0
-        var outgoing: [Outgoing] = []
         process(payload, position: &position, lastCancel: lastCancel, into: &outgoing)
-        return outgoing
     }
 
     /// Handles the bodies of one read, in order.

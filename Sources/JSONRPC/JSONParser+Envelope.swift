@@ -102,23 +102,38 @@ extension JSONParserCursor {
     }
 
     /// Reads the key whose opening quote is at `position`: which envelope member it
-    /// names, if any. A plain ASCII key is matched by its bytes, packed into a word
-    /// as they are scanned, without making a `String`; any other goes through
-    /// `parseString` (its escapes, its UTF-8 checks and its errors).
+    /// names, if any. A plain ASCII key is matched by its bytes, read as one word,
+    /// without making a `String`; any other goes through `parseString` (its escapes,
+    /// its UTF-8 checks and its errors).
     mutating func parseEnvelopeKey() throws(JSONParseError) -> MessageEnvelope.Member? {
         let start = position + 1
         var index = start
-        var packed: UInt64 = 0
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 position = index + 1
-                return index - start <= 8 ? MessageEnvelope.Member(packedKey: packed) : nil
+                let length = index - start
+                return length <= 8
+                    ? MessageEnvelope.Member(packedKey: packedKey(at: start, length: length)) : nil
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            if index - start < 8 { packed |= UInt64(byte) &<< UInt64(8 * (index - start)) }
             index += 1
         }
         return MessageEnvelope.Member(key: try parseString())
+    }
+
+    /// The `length` (at most 8) input bytes at `start`, packed little-endian into a
+    /// word: one load when eight bytes are there to read, else byte by byte.
+    @inline(__always)
+    func packedKey(at start: Int, length: Int) -> UInt64 {
+        if start + 8 <= end, let base = bytes.baseAddress {
+            let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+            return length == 8 ? word : word & ((1 &<< UInt64(length &* 8)) &- 1)
+        }
+        var packed: UInt64 = 0
+        for offset in 0..<length {
+            packed |= UInt64(bytes[start + offset]) &<< UInt64(offset &* 8)
+        }
+        return packed
     }
 }

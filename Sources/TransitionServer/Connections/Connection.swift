@@ -30,6 +30,8 @@ final class Connection {
     private let transport: any ConnectionTransport
     private var wire: any WireFormat
     var dispatcher: Dispatcher
+    /// The dispatcher's actions for one message, kept empty between messages.
+    private var spareOutgoing: [Outgoing] = []
     private var queue = OutboundQueue()
     private let limits: BackpressureLimits
     private let logger: Logger
@@ -150,9 +152,15 @@ final class Connection {
             switch event {
             case .message(let body):
                 if body.count >= Self.largeMessageBytes { largeMessage = true }
-                let outgoing = dispatcher.handle(body: body)
+                // One array serves every message, emptied after use (taken out while in
+                // use, so that a re-entrant call makes its own).
+                var outgoing = spareOutgoing
+                spareOutgoing = []
+                dispatcher.handle(body: body, into: &outgoing)
                 onDispatched?()
                 perform(outgoing)
+                outgoing.removeAll(keepingCapacity: true)
+                spareOutgoing = outgoing
             case .error(let error):
                 perform(dispatcher.handle([.error(error)]))
             case .reply(let bytes):
