@@ -38,6 +38,13 @@ public struct FrameReader: Sendable {
 
     /// Input not yet discarded; `buffer[0]` is stream byte `bufferBase`.
     var buffer: [UInt8] = []
+    /// The array the last body was copied into. A reader that lets go of a body
+    /// before asking for the next (the daemon does) gets the same memory back: no
+    /// allocation per message. One still held is left alone (copy on write).
+    var spareBody: [UInt8] = []
+    /// Bodies longer than this get an array of their own, so that one large message
+    /// does not keep its memory for the rest of the connection.
+    public static let reusedBodyLimit = 64 << 10
     /// Stream offset of `buffer[0]`.
     var bufferBase = 0
     /// Stream offset of the first byte not yet consumed.
@@ -145,7 +152,14 @@ public struct FrameReader: Sendable {
             case .body(let length):
                 guard end - consumed >= length else { return nil }
                 let first = consumed - bufferBase
-                let body = Array(buffer[first..<first + length])
+                let body: [UInt8]
+                if length <= Self.reusedBodyLimit {
+                    spareBody.removeAll(keepingCapacity: true)
+                    spareBody.append(contentsOf: buffer[first..<first + length])
+                    body = spareBody
+                } else {
+                    body = Array(buffer[first..<first + length])
+                }
                 consumed += length
                 state = .header(HeaderSection(start: consumed))
                 return .message(body)

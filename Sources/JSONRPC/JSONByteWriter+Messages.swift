@@ -1,11 +1,23 @@
 /// Writing JSON-RPC envelopes straight into a `JSONByteWriter`.
 extension JSONByteWriter {
+    /// Writes `{"jsonrpc":"2.0","<key>":` in one copy of a literal (every message
+    /// starts so): the value of `key` comes next.
+    @inline(__always)
+    mutating func beginEnvelope(then key: EnvelopeKey) {
+        separate()
+        switch key {
+        case .id: appendASCII(#"{"jsonrpc":"2.0","id":"#)
+        case .method: appendASCII(#"{"jsonrpc":"2.0","method":"#)
+        }
+        needsComma = false
+    }
+
+    /// The member that follows `jsonrpc` in a message written.
+    enum EnvelopeKey { case id, method }
+
     /// Writes `{"jsonrpc":"2.0","id":…,"result":…}`.
     public mutating func writeResponse<Result: JSONEncodable>(id: RequestID, result: Result) {
-        beginObject()
-        writeKey("jsonrpc")
-        write("2.0")
-        writeKey("id")
+        beginEnvelope(then: .id)
         id.encode(to: &self)
         writeKey("result")
         result.encode(to: &self)
@@ -14,10 +26,7 @@ extension JSONByteWriter {
 
     /// Writes `{"jsonrpc":"2.0","id":…,"error":{…}}`.
     public mutating func writeErrorResponse(id: RequestID, error: ResponseError) {
-        beginObject()
-        writeKey("jsonrpc")
-        write("2.0")
-        writeKey("id")
+        beginEnvelope(then: .id)
         id.encode(to: &self)
         writeKey("error")
         error.encode(to: &self)
@@ -28,20 +37,14 @@ extension JSONByteWriter {
     /// write the params value next, then call `endObject()`. The tick stream uses
     /// this to write its params with no intermediate tree.
     public mutating func beginNotification(method: String) {
-        beginObject()
-        writeKey("jsonrpc")
-        write("2.0")
-        writeKey("method")
+        beginEnvelope(then: .method)
         write(method)
         writeKey("params")
     }
 
     /// Writes a whole notification; `params` is omitted when `nil`.
     public mutating func writeNotification<Params: JSONEncodable>(method: String, params: Params?) {
-        beginObject()
-        writeKey("jsonrpc")
-        write("2.0")
-        writeKey("method")
+        beginEnvelope(then: .method)
         write(method)
         if let params {
             writeKey("params")
@@ -54,10 +57,7 @@ extension JSONByteWriter {
     public mutating func writeRequest<Params: JSONEncodable>(
         id: RequestID, method: String, params: Params?
     ) {
-        beginObject()
-        writeKey("jsonrpc")
-        write("2.0")
-        writeKey("id")
+        beginEnvelope(then: .id)
         id.encode(to: &self)
         writeKey("method")
         write(method)

@@ -373,4 +373,50 @@ struct FrameReaderChunkingTests {
             #expect(chunked.finish() == expectedEnd)
         }
     }
+
+    /// The next body's text and its array's capacity; the body itself is let go of.
+    private func takeBody(_ reader: inout FrameReader) -> (text: String, capacity: Int)? {
+        guard case .message(let body)? = reader.next() else { return nil }
+        return (String(decoding: body, as: UTF8.self), body.capacity)
+    }
+
+    /// A body's array that was let go of is filled with the next body: the small body
+    /// after a long one has the long one's capacity (a fresh array would be its own
+    /// size). One still held keeps its bytes.
+    @Test func aBodyLetGoOfLendsItsMemoryToTheNextOneHeldIsLeftAlone() {
+        var reader = FrameReader()
+        let long = "\"" + String(repeating: "x", count: 1000) + "\""
+        let texts = [long, #"{"b":22}"#, #"{"c":333}"#, #"{"d":4444}"#]
+        reader.append(texts.flatMap { FrameWriter.frame($0) })
+        let first = takeBody(&reader)
+        let second = takeBody(&reader)
+        #expect(first?.text == texts[0])
+        #expect(second?.text == texts[1])
+        #expect((second?.capacity ?? 0) >= 1002)
+
+        guard case .message(let held)? = reader.next() else {
+            Issue.record("no third body")
+            return
+        }
+        let fourth = takeBody(&reader)
+        #expect(String(decoding: held, as: UTF8.self) == texts[2])
+        #expect(fourth?.text == texts[3])
+    }
+
+    /// A body over the limit is not kept for the next: the small body after it has a
+    /// small array again.
+    @Test func aBodyOverTheReuseLimitGetsAnArrayOfItsOwn() {
+        var reader = FrameReader()
+        let large = "\"" + String(repeating: "x", count: FrameReader.reusedBodyLimit) + "\""
+        reader.append(
+            FrameWriter.frame(#"{"a":1}"#) + FrameWriter.frame(large)
+                + FrameWriter.frame(#"{"b":2}"#))
+        let small = takeBody(&reader)
+        let big = takeBody(&reader)
+        let next = takeBody(&reader)
+        #expect(small?.text == #"{"a":1}"#)
+        #expect(big?.text == large)
+        #expect(next?.text == #"{"b":2}"#)
+        #expect((next?.capacity ?? .max) < 1024)
+    }
 }
