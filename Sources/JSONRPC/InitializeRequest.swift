@@ -34,7 +34,7 @@ public struct InitializeRequest: RequestType, Equatable, Sendable {
         self.initializationOptions = initializationOptions
     }
 
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         processId = try json["processId"].decodeIfPresent()
         clientName = try json["clientInfo"]["name"].decodeIfPresent()
         clientVersion = try json["clientInfo"]["version"].decodeIfPresent()

@@ -4,7 +4,7 @@
 /// struct Viewport: JSONDecodable {
 ///     var width: Double
 ///     var height: Double
-///     init(json: JSONCursor) throws(JSONDecodingError) {
+///     init(json: borrowing JSONCursor) throws(JSONDecodingError) {
 ///         width = try json["width"].decode()
 ///         height = try json["height"].decode()
 ///     }
@@ -12,18 +12,22 @@
 /// ```
 public protocol JSONDecodable {
     /// Decodes a value from the JSON at `json`.
-    init(json: JSONCursor) throws(JSONDecodingError)
+    ///
+    /// The cursor is borrowed, not passed owned as initializers' arguments are by
+    /// default: a cursor is several references and enums deep, and handing one to
+    /// each request's params initializer cost a copy and a destroy.
+    init(json: borrowing JSONCursor) throws(JSONDecodingError)
 }
 
 extension JSONValue: JSONDecodable {
     /// Any value, as is; only absence is an error.
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         self = try json.require("a value")
     }
 }
 
 extension Bool: JSONDecodable {
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         let value = try json.require("boolean")
         guard case .bool(let flag) = value else {
             throw json.mismatch(expected: "boolean", found: value)
@@ -33,7 +37,7 @@ extension Bool: JSONDecodable {
 }
 
 extension String: JSONDecodable {
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         let value = try json.require("string")
         guard case .string(let text) = value else {
             throw json.mismatch(expected: "string", found: value)
@@ -43,7 +47,7 @@ extension String: JSONDecodable {
 }
 
 extension Double: JSONDecodable {
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         let value = try json.require("number")
         guard let number = value.doubleValue else {
             throw json.mismatch(expected: "number", found: value)
@@ -54,7 +58,7 @@ extension Double: JSONDecodable {
 
 extension Int64: JSONDecodable {
     /// An integral number in range; `2.0` is accepted as `2`.
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         let value = try json.require("integer")
         guard let number = value.int64Value else {
             throw json.mismatch(expected: "integer", found: value)
@@ -65,7 +69,7 @@ extension Int64: JSONDecodable {
 
 extension Int: JSONDecodable {
     /// An integral number in range; `2.0` is accepted as `2`.
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         let wide = try Int64(json: json)
         guard let number = Int(exactly: wide) else { throw json.invalid("integer") }
         self = number
@@ -73,7 +77,7 @@ extension Int: JSONDecodable {
 }
 
 extension Array: JSONDecodable where Element: JSONDecodable {
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         var result: [Element] = []
         for element in try json.elements() {
             result.append(try Element(json: element))
@@ -84,13 +88,13 @@ extension Array: JSONDecodable where Element: JSONDecodable {
 
 extension Optional: JSONDecodable where Wrapped: JSONDecodable {
     /// `nil` when absent or `null`.
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         self = try json.decodeIfPresent(Wrapped.self)
     }
 }
 
 extension JSONObject: JSONDecodable {
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         let value = try json.require("object")
         guard case .object(let object) = value else {
             throw json.mismatch(expected: "object", found: value)

@@ -7,7 +7,7 @@ public struct InitializedNotification: NotificationType, Equatable, Sendable {
     public init() {}
 
     /// Params are ignored.
-    public init(json: JSONCursor) throws(JSONDecodingError) {}
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {}
 }
 
 /// LSP `exit`: end the process (code 0 after `shutdown`, else 1). Handled by the
@@ -20,7 +20,7 @@ public struct ExitNotification: NotificationType, Equatable, Sendable {
     public init() {}
 
     /// Params are ignored.
-    public init(json: JSONCursor) throws(JSONDecodingError) {}
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {}
 }
 
 /// LSP `$/cancelRequest {id}`. Handled by the `Dispatcher` itself.
@@ -36,7 +36,7 @@ public struct CancelRequestNotification: NotificationType, Equatable, Sendable {
         self.id = id
     }
 
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         id = try json["id"].decode()
     }
 }
@@ -55,7 +55,7 @@ public struct SetTraceNotification: NotificationType, Equatable, Sendable {
         self.value = value
     }
 
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         value = try json["value"].decode()
     }
 }
@@ -66,7 +66,7 @@ public enum TraceValue: String, Equatable, Sendable, JSONDecodable, JSONEncodabl
     case messages
     case verbose
 
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         let text = try json.decode(String.self)
         guard let value = TraceValue(rawValue: text) else {
             throw json.invalid("\"off\", \"messages\" or \"verbose\"")

@@ -59,7 +59,7 @@ extension RequestID: JSONEncodable {
 
 extension RequestID: JSONDecodable {
     /// A string or a number (not `null`: used for `$/cancelRequest`).
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         let value = try json.require("string or number")
         guard let id = RequestID(json: value), id != .null else {
             throw json.mismatch(expected: "string or number", found: value)

@@ -7,7 +7,7 @@
 ///     typealias Response = NullResult
 ///     var session: String
 ///     var x: Double
-///     init(json: JSONCursor) throws(JSONDecodingError) {
+///     init(json: borrowing JSONCursor) throws(JSONDecodingError) {
 ///         session = try json["session"].decode()
 ///         x = try json["offset"]["x"].decode()
 ///     }

@@ -97,7 +97,7 @@ extension ResponseError: JSONEncodable {
 }
 
 extension ResponseError: JSONDecodable {
-    public init(json: JSONCursor) throws(JSONDecodingError) {
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         code = ErrorCode(rawValue: try json["code"].decode(Int.self))
         message = try json["message"].decode()
         data = json["data"].value

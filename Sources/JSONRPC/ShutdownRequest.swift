@@ -8,5 +8,5 @@ public struct ShutdownRequest: RequestType, Equatable, Sendable {
     public init() {}
 
     /// Params are ignored.
-    public init(json: JSONCursor) throws(JSONDecodingError) {}
+    public init(json: borrowing JSONCursor) throws(JSONDecodingError) {}
 }

@@ -230,7 +230,7 @@ private struct BenchStartRequest: RequestType {
     var easing: String
     var items: [[Int]]
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         columns = try json["to"]["columns"].decode()
         duration = try json["duration"].decode()

@@ -9,7 +9,7 @@ struct SubtractRequest: RequestType {
     var minuend: Int64
     var subtrahend: Int64
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         if case .array? = json.value {
             minuend = try json[0].decode()
             subtrahend = try json[1].decode()
@@ -26,7 +26,7 @@ struct SumRequest: RequestType {
     static let method = "sum"
     var terms: [Int64]
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         terms = try json.decode()
     }
 }
@@ -36,7 +36,7 @@ struct GetDataRequest: RequestType {
     typealias Response = JSONValue
     static let method = "get_data"
 
-    init(json: JSONCursor) throws(JSONDecodingError) {}
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {}
 }
 
 /// A request with nested params, to check field paths in -32602 errors.
@@ -48,7 +48,7 @@ struct CreateSessionRequest: RequestType {
         var width: Double
         var height: Double
 
-        init(json: JSONCursor) throws(JSONDecodingError) {
+        init(json: borrowing JSONCursor) throws(JSONDecodingError) {
             width = try json["width"].decode()
             height = try json["height"].decode()
             guard width > 0 else { throw json["width"].invalid("a positive number") }
@@ -59,7 +59,7 @@ struct CreateSessionRequest: RequestType {
     var sections: [Int]
     var fps: Int?
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         viewport = try json["viewport"].decode()
         sections = try json["sections"].decode()
         fps = try json["fps"].decodeIfPresent()
@@ -71,7 +71,7 @@ struct FailingRequest: RequestType {
     typealias Response = NullResult
     static let method = "fail"
 
-    init(json: JSONCursor) throws(JSONDecodingError) {}
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {}
 }
 
 /// A notification that records its params.
@@ -79,7 +79,7 @@ struct UpdateNotification: NotificationType {
     static let method = "update"
     var values: [Int]
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         values = try json.decode()
     }
 }

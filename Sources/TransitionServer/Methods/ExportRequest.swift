@@ -12,7 +12,7 @@ struct TransitionExportRequest: RequestType {
     var format: ExportFormat
     var settings: ExportSettings
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         spec = try TransitionSpecParams(json: json)
         format = try Decode.named(json["format"], ExportFormat.self)

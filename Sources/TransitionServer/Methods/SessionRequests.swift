@@ -16,7 +16,7 @@ struct SessionCreateRequest: RequestType {
     /// Checked by the host (`SessionName`), which knows the other sessions' names.
     var name: String?
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         viewport = try Decode.viewport(json, required: true)!
         model = try Decode.model(json["sections"])
         layout = try Decode.layout(json["layout"])
@@ -44,7 +44,7 @@ struct SessionUpdateRequest: RequestType {
     var model: ItemModel?
     var layout: LayoutSpec?
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         viewportSize = json["viewport"].isPresent ? try Decode.size(json["viewport"]) : nil
         contentInset = json["contentInset"].isPresent ? try Decode.insets(json["contentInset"]) : nil
@@ -60,7 +60,7 @@ struct SessionScrollRequest: RequestType {
     var session: String
     var contentOffset: Point
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         contentOffset = try Decode.point(json["contentOffset"])
     }
@@ -70,7 +70,7 @@ struct SessionScrollRequest: RequestType {
 /// cancelInPlace.
 struct SessionOnlyParams: JSONDecodable {
     var session: String
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
     }
 }
@@ -79,13 +79,13 @@ struct SessionDisposeRequest: RequestType {
     typealias Response = NullResult
     static let method = "session/dispose"
     var params: SessionOnlyParams
-    init(json: JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
 }
 
 struct SessionListRequest: RequestType {
     typealias Response = SessionList
     static let method = "session/list"
-    init(json: JSONCursor) throws(JSONDecodingError) {}
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {}
 }
 
 /// How `session/subscribe` names its session: by id, or by the name it was created with.
@@ -100,7 +100,7 @@ struct SessionSubscribeRequest: RequestType {
     static let method = "session/subscribe"
     var target: SessionTarget
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         guard json["name"].isPresent else {
             target = .id(try json["session"].decode())
             return
@@ -116,7 +116,7 @@ struct SessionUnsubscribeRequest: RequestType {
     typealias Response = NullResult
     static let method = "session/unsubscribe"
     var params: SessionOnlyParams
-    init(json: JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
 }
 
 /// `layout/attributes`: the current layout's attributes in `rect` (default: the
@@ -128,7 +128,7 @@ struct LayoutAttributesRequest: RequestType {
     var rect: Rect?
     var all: Bool
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         rect = json["rect"].isPresent ? try Decode.rect(json["rect"]) : nil
         all = try json["all"].decode(default: false)

@@ -12,7 +12,7 @@ struct TransitionReleaseRequest: RequestType {
     var curve: TimingCurve?
     var duration: Double?
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         velocity = try json["velocity"].decodeIfPresent()
         threshold = try json["threshold"].decode(default: 0.5)

@@ -10,7 +10,7 @@ struct TransitionSpecParams {
     var options: TransitionOptions
     var timing: TransitionTiming
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         to = try Decode.layout(json["to"])
         model = json["sections"].isPresent ? try Decode.model(json["sections"]) : nil
         viewportSize = json["viewport"].isPresent ? try Decode.size(json["viewport"]) : nil
@@ -26,7 +26,7 @@ struct TransitionStartRequest: RequestType {
     static let method = "transition/start"
     var session: String
     var spec: TransitionSpecParams
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         spec = try TransitionSpecParams(json: json)
     }
@@ -38,7 +38,7 @@ struct TransitionRetargetRequest: RequestType {
     var session: String
     var spec: TransitionSpecParams
     var timingGiven: Bool
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         spec = try TransitionSpecParams(json: json)
         timingGiven = json["timing"].isPresent || json["duration"].isPresent
@@ -50,7 +50,7 @@ struct TransitionScrubRequest: RequestType {
     static let method = "transition/scrub"
     var session: String
     var progress: Double
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         progress = try json["progress"].decode()
     }
@@ -62,7 +62,7 @@ struct LegParams {
     var duration: Double?
     var curve: TimingCurve?
     var velocity: Double?
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         duration = try json["duration"].decodeIfPresent()
         curve = json["timing"].isPresent ? try Decode.timing(json["timing"]) : nil
@@ -74,28 +74,28 @@ struct TransitionFinishRequest: RequestType {
     typealias Response = TransitionStatus
     static let method = "transition/finish"
     var leg: LegParams
-    init(json: JSONCursor) throws(JSONDecodingError) { leg = try LegParams(json: json) }
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) { leg = try LegParams(json: json) }
 }
 
 struct TransitionCancelRequest: RequestType {
     typealias Response = TransitionStatus
     static let method = "transition/cancel"
     var leg: LegParams
-    init(json: JSONCursor) throws(JSONDecodingError) { leg = try LegParams(json: json) }
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) { leg = try LegParams(json: json) }
 }
 
 struct TransitionCancelInPlaceRequest: RequestType {
     typealias Response = CancelledInPlace
     static let method = "transition/cancelInPlace"
     var params: SessionOnlyParams
-    init(json: JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
 }
 
 struct TransitionStatusRequest: RequestType {
     typealias Response = TransitionStatus
     static let method = "transition/status"
     var params: SessionOnlyParams
-    init(json: JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
 }
 
 /// `transition/sample`: the transition in flight at `progress` or `time`, or a
@@ -110,7 +110,7 @@ struct TransitionSampleRequest: RequestType {
     var rect: Rect?
     var all: Bool
 
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         progress = try json["progress"].decodeIfPresent()
         time = try json["time"].decodeIfPresent()
@@ -131,7 +131,7 @@ struct ClockAdvanceRequest: RequestType {
     var by: Double?
     var to: Double?
     var reply: AdvanceReply
-    init(json: JSONCursor) throws(JSONDecodingError) {
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         by = try json["by"].decodeIfPresent()
         to = try json["to"].decodeIfPresent()
