@@ -79,7 +79,9 @@ struct SessionDisposeRequest: RequestType {
     typealias Response = NullResult
     static let method = "session/dispose"
     var params: SessionOnlyParams
-    init(json: borrowing JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
+        params = try SessionOnlyParams(json: json)
+    }
 }
 
 struct SessionListRequest: RequestType {
@@ -116,7 +118,9 @@ struct SessionUnsubscribeRequest: RequestType {
     typealias Response = NullResult
     static let method = "session/unsubscribe"
     var params: SessionOnlyParams
-    init(json: borrowing JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
+        params = try SessionOnlyParams(json: json)
+    }
 }
 
 /// `layout/attributes`: the current layout's attributes in `rect` (default: the

@@ -88,14 +88,18 @@ struct TransitionCancelInPlaceRequest: RequestType {
     typealias Response = CancelledInPlace
     static let method = "transition/cancelInPlace"
     var params: SessionOnlyParams
-    init(json: borrowing JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
+        params = try SessionOnlyParams(json: json)
+    }
 }
 
 struct TransitionStatusRequest: RequestType {
     typealias Response = TransitionStatus
     static let method = "transition/status"
     var params: SessionOnlyParams
-    init(json: borrowing JSONCursor) throws(JSONDecodingError) { params = try SessionOnlyParams(json: json) }
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
+        params = try SessionOnlyParams(json: json)
+    }
 }
 
 /// `transition/sample`: the transition in flight at `progress` or `time`, or a
