@@ -45,11 +45,19 @@ extension FrameReader {
     mutating func canonicalHeader() -> Int? {
         let prefix: StaticString = "Content-Length: "
         let prefixLength = prefix.utf8CodeUnitCount
+        assert(prefixLength == 16)
         let available = end - consumed
         guard available >= prefixLength + 5 else { return nil }
         return buffer.withUnsafeBufferPointer { bytes -> Int? in
             let start = consumed - bufferBase
-            for i in 0..<prefixLength where bytes[start + i] != prefix.utf8Start[i] { return nil }
+            // The 16 bytes of the prefix compared as two words.
+            let here = UnsafeRawPointer(bytes.baseAddress! + start)
+            let expected = UnsafeRawPointer(prefix.utf8Start)
+            guard
+                here.loadUnaligned(as: UInt64.self) == expected.loadUnaligned(as: UInt64.self),
+                here.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    == expected.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            else { return nil }
             var position = start + prefixLength
             let limit = bytes.count
             var length = 0
