@@ -53,51 +53,15 @@ extension JSONParserCursor {
     /// `parseObject(depth: 1)`, step for step, keeping only the envelope's members.
     mutating func parseEnvelope() throws(JSONParseError) -> MessageEnvelope {
         let depth = 1
-        if depth > maximumDepth {
-            throw JSONParseError(.nestingTooDeep(limit: maximumDepth), at: position)
-        }
-        position += 1  // {
-        skipWhitespace()
         var envelope = MessageEnvelope()
-        if position < end && bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return envelope
-        }
+        if try openContainer(depth: depth, closing: UInt8(ascii: "}")) { return envelope }
         while true {
-            guard position < end else {
-                throw JSONParseError(.unexpectedEndOfInput, at: position)
-            }
-            guard bytes[position] == UInt8(ascii: "\"") else {
-                throw JSONParseError(.unexpectedByte(bytes[position]), at: position)
-            }
+            try expectKey()
             let member = try parseEnvelopeKey()
-            skipWhitespace()
-            guard position < end else {
-                throw JSONParseError(.unexpectedEndOfInput, at: position)
-            }
-            guard bytes[position] == UInt8(ascii: ":") else {
-                throw JSONParseError(.unexpectedByte(bytes[position]), at: position)
-            }
-            position += 1
+            try expectColon()
             let value = try parseValue(depth: depth)
             if let member { envelope.set(member, to: value) }
-            skipWhitespace()
-            guard position < end else {
-                throw JSONParseError(.unexpectedEndOfInput, at: position)
-            }
-            let byte = bytes[position]
-            if byte == UInt8(ascii: ",") {
-                position += 1
-                skipWhitespace()
-                if position < end && bytes[position] == UInt8(ascii: "}") {
-                    throw JSONParseError(.trailingComma, at: position)
-                }
-            } else if byte == UInt8(ascii: "}") {
-                position += 1
-                return envelope
-            } else {
-                throw JSONParseError(.unexpectedByte(byte), at: position)
-            }
+            if try endOfElement(closing: UInt8(ascii: "}")) { return envelope }
         }
     }
 

@@ -203,91 +203,100 @@ struct JSONParserCursor {
     }
 
     mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
-        if depth > maximumDepth {
-            throw JSONParseError(.nestingTooDeep(limit: maximumDepth), at: position)
-        }
-        position += 1  // [
-        skipWhitespace()
-        if position < end && bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return .array([])
-        }
+        if try openContainer(depth: depth, closing: UInt8(ascii: "]")) { return .array([]) }
         let first = elementStack.count
         while true {
             let element = try parseValue(depth: depth)
             elementStack.push(element)
-            skipWhitespace()
-            guard position < end else {
-                throw JSONParseError(.unexpectedEndOfInput, at: position)
-            }
-            let byte = bytes[position]
-            if byte == UInt8(ascii: ",") {
-                position += 1
-                skipWhitespace()
-                if position < end && bytes[position] == UInt8(ascii: "]") {
-                    throw JSONParseError(.trailingComma, at: position)
-                }
-            } else if byte == UInt8(ascii: "]") {
-                position += 1
+            if try endOfElement(closing: UInt8(ascii: "]")) {
                 return .array(elementStack.popArray(from: first))
-            } else {
-                throw JSONParseError(.unexpectedByte(byte), at: position)
             }
         }
     }
 
     mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-        if depth > maximumDepth {
-            throw JSONParseError(.nestingTooDeep(limit: maximumDepth), at: position)
-        }
-        position += 1  // {
-        skipWhitespace()
-        if position < end && bytes[position] == UInt8(ascii: "}") {
-            position += 1
+        if try openContainer(depth: depth, closing: UInt8(ascii: "}")) {
             return .object(JSONObject())
         }
         let first = memberStack.count
         while true {
-            guard position < end else {
-                throw JSONParseError(.unexpectedEndOfInput, at: position)
-            }
-            guard bytes[position] == UInt8(ascii: "\"") else {
-                throw JSONParseError(.unexpectedByte(bytes[position]), at: position)
-            }
+            try expectKey()
             let keyStart = position + 1
             let key = try parseString()
             let keySpan = lastStringWasPlainASCII ? keyStart..<(position - 1) : -1 ..< -1
-            skipWhitespace()
-            guard position < end else {
-                throw JSONParseError(.unexpectedEndOfInput, at: position)
-            }
-            guard bytes[position] == UInt8(ascii: ":") else {
-                throw JSONParseError(.unexpectedByte(bytes[position]), at: position)
-            }
-            position += 1
+            try expectColon()
             let value = try parseValue(depth: depth)
             memberStack.push(JSONObject.Member(key: key, value: value))
             keySpans.push(keySpan)
-            skipWhitespace()
-            guard position < end else {
-                throw JSONParseError(.unexpectedEndOfInput, at: position)
-            }
-            let byte = bytes[position]
-            if byte == UInt8(ascii: ",") {
-                position += 1
-                skipWhitespace()
-                if position < end && bytes[position] == UInt8(ascii: "}") {
-                    throw JSONParseError(.trailingComma, at: position)
-                }
-            } else if byte == UInt8(ascii: "}") {
-                position += 1
+            if try endOfElement(closing: UInt8(ascii: "}")) {
                 let object = makeObject(from: first)
                 keySpans.pop(from: first)
                 return .object(object)
-            } else {
-                throw JSONParseError(.unexpectedByte(byte), at: position)
             }
         }
+    }
+
+    /// Enters the array or object whose opening bracket is at `position`, at nesting
+    /// `depth`; returns true when it is empty (`closing` comes first, and is consumed).
+    @inline(__always)
+    mutating func openContainer(depth: Int, closing: UInt8) throws(JSONParseError) -> Bool {
+        if depth > maximumDepth {
+            throw JSONParseError(.nestingTooDeep(limit: maximumDepth), at: position)
+        }
+        position += 1
+        skipWhitespace()
+        guard position < end && bytes[position] == closing else { return false }
+        position += 1
+        return true
+    }
+
+    /// Where a member's key must start: its opening quote.
+    @inline(__always)
+    mutating func expectKey() throws(JSONParseError) {
+        guard position < end else {
+            throw JSONParseError(.unexpectedEndOfInput, at: position)
+        }
+        guard bytes[position] == UInt8(ascii: "\"") else {
+            throw JSONParseError(.unexpectedByte(bytes[position]), at: position)
+        }
+    }
+
+    /// Between a member's key and its value: the colon, which is consumed.
+    @inline(__always)
+    mutating func expectColon() throws(JSONParseError) {
+        skipWhitespace()
+        guard position < end else {
+            throw JSONParseError(.unexpectedEndOfInput, at: position)
+        }
+        guard bytes[position] == UInt8(ascii: ":") else {
+            throw JSONParseError(.unexpectedByte(bytes[position]), at: position)
+        }
+        position += 1
+    }
+
+    /// After an element or a member's value: a comma (another follows; `closing`
+    /// right after it is a trailing comma) or `closing`, which ends the container
+    /// (returns true). Either is consumed.
+    @inline(__always)
+    mutating func endOfElement(closing: UInt8) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard position < end else {
+            throw JSONParseError(.unexpectedEndOfInput, at: position)
+        }
+        let byte = bytes[position]
+        if byte == UInt8(ascii: ",") {
+            position += 1
+            skipWhitespace()
+            if position < end && bytes[position] == closing {
+                throw JSONParseError(.trailingComma, at: position)
+            }
+            return false
+        }
+        guard byte == closing else {
+            throw JSONParseError(.unexpectedByte(byte), at: position)
+        }
+        position += 1
+        return true
     }
 
     /// Builds the object from the members on the stack from `first` on; the last
