@@ -20,7 +20,8 @@
 ///   reader yields the error and then nothing more; close the connection.
 /// - A header section longer than `maximumHeaderLength` is an error, then resync.
 ///
-/// Memory is bounded by `maximumBodyLength + maximumHeaderLength` plus one chunk.
+/// Memory is bounded by `maximumBodyLength + maximumHeaderLength` plus one chunk (and
+/// one body array of at most `reusedBodyLimit` given back with `reuse(_:)`).
 /// Never traps on any input.
 ///
 /// - Complexity: O(n) in the bytes appended; each byte is examined a bounded number
@@ -38,11 +39,12 @@ public struct FrameReader: Sendable {
 
     /// Input not yet discarded; `buffer[0]` is stream byte `bufferBase`.
     var buffer: [UInt8] = []
-    /// The array the last body was copied into. A reader that lets go of a body
-    /// before asking for the next (the daemon does) gets the same memory back: no
-    /// allocation per message. One still held is left alone (copy on write).
+    /// An array given back with `reuse(_:)`, for the next body to be copied
+    /// into: a caller that gives each body back when done with it makes the reader
+    /// allocate nothing per message. Only arrays given back are reused, so a caller
+    /// that keeps its bodies gets arrays of their own size, as without it.
     var spareBody: [UInt8] = []
-    /// Bodies longer than this get an array of their own, so that one large message
+    /// Arrays with more capacity than this are not kept, so that one large message
     /// does not keep its memory for the rest of the connection.
     public static let reusedBodyLimit = 64 << 10
     /// Stream offset of `buffer[0]`.
@@ -142,6 +144,17 @@ public struct FrameReader: Sendable {
         }
     }
 
+    /// Gives back a body the caller is done with, so that its memory takes the next
+    /// body (see `spareBody`); an array over `reusedBodyLimit` is let go of.
+    public mutating func reuse(_ body: consuming [UInt8]) {
+        guard body.capacity <= Self.reusedBodyLimit, body.capacity > spareBody.capacity else {
+            return
+        }
+        // Emptied when it is filled again: by then the caller's event that shared it
+        // is gone, and emptying a shared array would allocate.
+        spareBody = body
+    }
+
     /// The next whole message body or framing error, or `nil` when more input is
     /// needed (or the reader has stopped).
     public mutating func next() -> FrameEvent? {
@@ -153,10 +166,13 @@ public struct FrameReader: Sendable {
                 guard end - consumed >= length else { return nil }
                 let first = consumed - bufferBase
                 let body: [UInt8]
-                if length <= Self.reusedBodyLimit {
-                    spareBody.removeAll(keepingCapacity: true)
-                    spareBody.append(contentsOf: buffer[first..<first + length])
-                    body = spareBody
+                if length <= spareBody.capacity {
+                    // Moved out: the caller holds the only reference.
+                    var spare = spareBody
+                    spareBody = []
+                    spare.removeAll(keepingCapacity: true)
+                    spare.append(contentsOf: buffer[first..<first + length])
+                    body = spare
                 } else {
                     body = Array(buffer[first..<first + length])
                 }

@@ -91,7 +91,8 @@ extension JSONParserCursor {
     @inline(__always)
     func packedKey(at start: Int, length: Int) -> UInt64 {
         if start + 8 <= end, let base = bytes.baseAddress {
-            let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
             return length == 8 ? word : word & ((1 &<< UInt64(length &* 8)) &- 1)
         }
         var packed: UInt64 = 0

@@ -157,6 +157,7 @@ final class Connection {
                 var outgoing = spareOutgoing
                 spareOutgoing = []
                 dispatcher.handle(body: body, into: &outgoing)
+                wire.reuse(body)
                 onDispatched?()
                 perform(outgoing)
                 outgoing.removeAll(keepingCapacity: true)

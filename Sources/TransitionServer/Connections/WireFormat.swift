@@ -22,6 +22,9 @@ protocol WireFormat {
     mutating func append(_ bytes: UnsafeRawBufferPointer)
     /// The next inbound event, or nil when more bytes are needed.
     mutating func next() -> WireEvent?
+    /// Takes back a message body the connection is done with, to copy a later one
+    /// into (no allocation per message); a format may ignore it.
+    mutating func reuse(_ body: consuming [UInt8])
     /// Bytes read but not yet turned into events.
     var bufferedByteCount: Int { get }
     /// The input ended; describes what was cut off, if it ended inside a message.
@@ -34,6 +37,8 @@ protocol WireFormat {
 }
 
 extension WireFormat {
+    mutating func reuse(_ body: consuming [UInt8]) {}
+
     /// Appends `body` as one outbound message: header, then body.
     func frame(_ body: [UInt8], into output: inout [UInt8]) {
         appendHeader(bodyLength: body.count, to: &output)
@@ -62,6 +67,8 @@ struct LSPFraming: WireFormat {
         case nil: return nil
         }
     }
+
+    mutating func reuse(_ body: consuming [UInt8]) { reader.reuse(body) }
 
     var bufferedByteCount: Int { reader.bufferedByteCount }
 
