@@ -16,14 +16,9 @@ extension JSONParser {
         -> ParsedBody
     {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> ParsedBody in
-            var cursor = JSONParserCursor(
-                bytes: buffer, maximumDepth: maximumDepth, storage: workspace.storage)
-            defer {
-                var storage = cursor.storage
-                storage.clear()
-                workspace.storage = storage
+            try withCursor(over: buffer, workspace: workspace) { (cursor) throws(JSONParseError) in
+                try cursor.parseBodyDocument()
             }
-            return try cursor.parseBodyDocument()
         }
     }
 

@@ -43,6 +43,18 @@ public struct JSONParser: Sendable {
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>, workspace: JSONParserWorkspace)
         throws(JSONParseError) -> JSONValue
     {
+        try withCursor(over: bytes, workspace: workspace) { (cursor) throws(JSONParseError) in
+            try cursor.parseDocument()
+        }
+    }
+
+    /// Runs `body` with a cursor at the start of `bytes` that uses the memory of
+    /// `workspace`, and gives that memory back afterwards (emptied).
+    @inline(__always)
+    func withCursor<Parsed>(
+        over bytes: UnsafeBufferPointer<UInt8>, workspace: JSONParserWorkspace,
+        _ body: (inout JSONParserCursor) throws(JSONParseError) -> Parsed
+    ) throws(JSONParseError) -> Parsed {
         var cursor = JSONParserCursor(
             bytes: bytes, maximumDepth: maximumDepth, storage: workspace.storage)
         defer {
@@ -50,7 +62,7 @@ public struct JSONParser: Sendable {
             storage.clear()
             workspace.storage = storage
         }
-        return try cursor.parseDocument()
+        return try body(&cursor)
     }
 
     /// Parses one JSON text, reusing the memory of `workspace`.
