@@ -44,8 +44,7 @@ public enum IncomingPayload: Equatable, Sendable {
         }
         switch parsed {
         case .object(let envelope):
-            self = .single(
-                Result { () throws(InvalidMessage) -> Message in try Message(envelope: envelope) })
+            self = .single(Result { () throws(InvalidMessage) in try Message(envelope: envelope) })
         case .other(let value):
             self.init(json: value, maximumBatchLength: maximumBatchLength)
         }

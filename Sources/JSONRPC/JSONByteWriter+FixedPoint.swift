@@ -12,24 +12,13 @@ extension JSONByteWriter {
     @inlinable
     public mutating func write(_ value: Double, decimals: Int) {
         separate()
-        if decimals < 0 {
-            appendDouble(value)
-        } else {
-            appendFixed(value, decimals: Swift.min(decimals, Self.maximumDecimals))
-        }
-        needsComma = true
-    }
-
-    /// Appends `value` rounded to `decimals` places: copied when written so lately,
-    /// else converted (`convertFixed`).
-    @inlinable
-    mutating func appendFixed(_ value: Double, decimals: Int) {
         // Room for the longest text and the words digit stores write past it.
         reserve(40)
         count = appendReserved(value, places: decimals, at: base + count) - base
+        needsComma = true
     }
 
-    /// `appendFixed` for a value not among the recent ones, with room for 40 bytes
+    /// `write(_:decimals:)` for a value not among the recent ones, with room for 40 bytes
     /// reserved: converts it, and remembers its text once a document has more than
     /// eight doubles.
     @usableFromInline

@@ -9,7 +9,6 @@ extension JSONByteWriter {
     public mutating func writeElements(
         _ a: Double, _ b: Double, _ c: Double, _ d: Double, decimals: Int
     ) {
-        let places = Swift.min(decimals, Self.maximumDecimals)
         // Four texts of at most 24 bytes, their separators, and the 7 bytes a digit
         // store may write past the last.
         reserve(4 * 25 + 40)
@@ -18,13 +17,13 @@ extension JSONByteWriter {
             end.pointee = UInt8(ascii: ",")
             end += 1
         }
-        end = appendReserved(a, places: places, at: end)
+        end = appendReserved(a, places: decimals, at: end)
         end.pointee = UInt8(ascii: ",")
-        end = appendReserved(b, places: places, at: end + 1)
+        end = appendReserved(b, places: decimals, at: end + 1)
         end.pointee = UInt8(ascii: ",")
-        end = appendReserved(c, places: places, at: end + 1)
+        end = appendReserved(c, places: decimals, at: end + 1)
         end.pointee = UInt8(ascii: ",")
-        end = appendReserved(d, places: places, at: end + 1)
+        end = appendReserved(d, places: decimals, at: end + 1)
         count = end - base
         needsComma = true
     }
@@ -38,8 +37,7 @@ extension JSONByteWriter {
             end.pointee = UInt8(ascii: ",")
             end += 1
         }
-        count =
-            appendReserved(value, places: Swift.min(decimals, Self.maximumDecimals), at: end) - base
+        count = appendReserved(value, places: decimals, at: end) - base
         needsComma = true
     }
 
@@ -64,7 +62,7 @@ extension JSONByteWriter {
     }
 
     /// Writes the text of `value` (shortest for negative `places`, else rounded to that
-    /// many) at `end`, within the reserved room, and returns the new end: the one lookup
+    /// many, at most `maximumDecimals`) at `end`, within the reserved room, and returns the new end: the one lookup
     /// of the recent texts, which every double written goes through; a value not there
     /// is converted by `convertDouble` or `convertFixed` (which read and set `count`, and
     /// may move the buffer).
@@ -80,6 +78,7 @@ extension JSONByteWriter {
             count = end - base
             convertDouble(value)
         } else {
+            let places = Swift.min(places, Self.maximumDecimals)
             if fixedDecimals == places, let recent = recentFixed {
                 let length = recent.copy(value.bitPattern, to: end)
                 if length != 0 { return end + length }

@@ -51,12 +51,9 @@ public struct MessageEnvelope: Equatable, Sendable {
 
     /// The members of `object` that JSON-RPC reads.
     public init(_ object: JSONObject) {
-        jsonrpc = object["jsonrpc"]
-        id = object["id"]
-        method = object["method"]
-        params = object["params"]
-        result = object["result"]
-        error = object["error"]
+        for member in object.members {
+            if let named = Member(key: member.key) { set(named, to: member.value) }
+        }
     }
 
     /// Sets a member (a later value of a repeated key replaces an earlier one, as in

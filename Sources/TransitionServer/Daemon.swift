@@ -317,9 +317,10 @@ public final class Daemon {
         }
     }
 
-    /// A socket client's `exit` (or end of input): as over stdio, what it was answered
-    /// still reaches it before its connection closes, for at most `drainMilliseconds`.
-    /// A client whose input was reset is gone: its connection closes at once.
+    /// A socket client's `exit` (or end of input), or every client when the daemon
+    /// stops: as over stdio, what it was answered still reaches it before its
+    /// connection closes, for at most `drainMilliseconds`. A client whose input was
+    /// reset is gone: its connection closes at once.
     private func closeAfterWriting(_ c: Connection) {
         guard !c.inputFailed else {
             c.close()
@@ -436,9 +437,6 @@ public final class Daemon {
         idleTimer?.close()
         for s in signals { s.close() }
         for l in listeners { l.close() }
-        for c in connections.all {
-            c.closeAfterWriting()
-            boundDrain(of: c)
-        }
+        for c in connections.all { closeAfterWriting(c) }
     }
 }
