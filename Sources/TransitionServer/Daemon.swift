@@ -94,6 +94,7 @@ public final class Daemon {
         }
         hub.onClosed = { [unowned self] c in self.closed(c) }
         hub.onDraining = { [unowned self] c in self.boundDrain(of: c) }
+        hub.onLingering = { [unowned self] c in self.boundLinger(of: c) }
         // glibc keeps the memory a large message was parsed into; give it back.
         hub.onLargeMessage = { malloc_trim(0) }
     }
@@ -339,7 +340,10 @@ public final class Daemon {
         do {
             let t = try Timer(loop: loop)
             t.onFire = { [unowned self, unowned c] in
-                self.logger.info("connection \(c.id) did not read its last answers: closing")
+                self.logger.info(
+                    c.lingers
+                        ? "connection \(c.id) did not end its input after its close: closing"
+                        : "connection \(c.id) did not read its last answers: closing")
                 c.close()
             }
             t.fireOnce(afterMilliseconds: Self.drainMilliseconds)
@@ -347,6 +351,14 @@ public final class Daemon {
         } catch {
             c.close()
         }
+    }
+
+    /// A connection that lingers (its last reply written, it reads and discards until its
+    /// client ends its input) waits `Connection.lingerBound` at most from now.
+    private func boundLinger(of c: Connection) {
+        boundDrain(of: c)
+        leaving.first { $0.connection === c }?.timer.fireOnce(
+            afterMilliseconds: Connection.lingerBound)
     }
 
     private func closed(_ c: Connection) {

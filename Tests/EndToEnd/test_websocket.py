@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect as ws_connect
 
 from e2e_harness import GRID, LIST_FLOW, create_params, is_notification, wait_for_socket, SocketClient
-from ws_harness import WebSocketClient, handshake, http_exchange, mask_frame, read_web_json
+from ws_harness import ServerFrameParser, WebSocketClient, handshake, http_exchange, mask_frame, read_web_json
 
 FORBIDDEN = b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 
@@ -245,17 +245,76 @@ def test_invalid_utf8_closes_1007(web):
         assert close_code(ws) == 1007
 
 
+def close_code_after_sending(ws, message) -> int | None:
+    """The close code the daemon sent in answer to `message`. The library may see the
+    close while it still sends (after the second fragment, before its final empty
+    one), and then raises from `send`: either way the code is what the daemon sent."""
+    with pytest.raises(ConnectionClosed) as closed:
+        ws.send(message)
+        for _ in range(100):
+            ws.recv(timeout=10)
+    return closed.value.rcvd.code if closed.value.rcvd else None
+
+
 def test_message_over_the_limit_closes_1009(web):
     w = web("--max-message-bytes", "4096")
     with ws_connect(w.url(), max_size=None) as ws:
         initialize(ws)
-        ws.send(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "session/list", "params": {"pad": "x" * 5000}}))
-        assert close_code(ws) == 1009
+        message = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "session/list", "params": {"pad": "x" * 5000}})
+        assert close_code_after_sending(ws, message) == 1009
     # Fragments count together.
     with ws_connect(w.url()) as ws:
         initialize(ws)
-        ws.send(["x" * 3000, "y" * 3000])
-        assert close_code(ws) == 1009
+        assert close_code_after_sending(ws, ["x" * 3000, "y" * 3000]) == 1009
+
+
+def read_until_eof(sock: socket.socket, timeout: float = 10) -> bytes:
+    """Everything the daemon sends until it ends the connection; a reset fails the test
+    (it can destroy a close frame before the client reads it)."""
+    sock.settimeout(timeout)
+    data = b""
+    while True:
+        chunk = sock.recv(65536)  # ConnectionResetError propagates
+        if not chunk:
+            return data
+        data += chunk
+
+
+def test_a_client_still_sending_after_its_1009_reads_the_close_not_a_reset(web):
+    """Over the limit, the daemon sends its close frame while the client is still
+    sending a large fragment: it reads and discards the rest (RFC 6455 7.1.1), so the
+    client can send it all and then read the close code, every time."""
+    w = web("--max-message-bytes", "4096")
+    for _ in range(10):
+        sock, head, rest = handshake("127.0.0.1", w.port, f"/?token={w.token}")
+        assert head.startswith(b"HTTP/1.1 101 "), head
+        with sock:
+            sock.sendall(mask_frame(0x1, b"x" * 3000, fin=False) + mask_frame(0x0, b"y" * 3000, fin=False)
+                         + mask_frame(0x0, b"z" * 300_000))
+            parser = ServerFrameParser()
+            parser.feed(rest + read_until_eof(sock))
+            assert parser.close is not None and parser.close[0] == 1009
+    # A client that answers the close frame with its own and then reads on is closed
+    # cleanly too, as soon as it ends its side.
+    sock, head, rest = handshake("127.0.0.1", w.port, f"/?token={w.token}")
+    with sock:
+        sock.sendall(mask_frame(0x1, b"x" * 5000))
+        parser = ServerFrameParser()
+        parser.feed(rest + read_until_eof(sock))
+        assert parser.close is not None and parser.close[0] == 1009
+        sock.sendall(mask_frame(0x8, struct.pack("!H", 1009)))
+        sock.shutdown(socket.SHUT_WR)
+    assert w.daemon.running
+
+
+def test_a_refused_request_whose_body_is_still_arriving_reads_the_403_not_a_reset(web):
+    w = web()
+    for _ in range(5):
+        with socket.create_connection(("127.0.0.1", w.port), timeout=10) as sock:
+            body = b"b" * 300_000
+            sock.sendall(f"POST /?token=wrong HTTP/1.1\r\nHost: 127.0.0.1:{w.port}\r\n"
+                         f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+            assert read_until_eof(sock) == FORBIDDEN
 
 
 def test_unmasked_client_frame_closes_1002(web):

@@ -31,6 +31,11 @@ final class FakeTransport: ConnectionTransport {
     /// One write of several arrays (writev): recorded as one.
     func write(_ chunks: [[UInt8]]) { write(Array(chunks.joined())) }
 
+    /// Whether the connection shut its sending side (a half close).
+    private(set) var writingShutDown = false
+
+    func shutdownWriting() { writingShutDown = true }
+
     func close() { isClosed = true }
 
     /// The client sends `bytes` (delivered only while reading, like a socket).

@@ -100,28 +100,69 @@ import WebTransport
         #expect(messages[3]["params"] == messages[4]["result"])
     }
 
-    @Test func aCloseFrameIsAnsweredAndTheConnectionCloses() {
+    @Test func aCloseFrameIsAnsweredAndTheConnectionClosesWhenTheClientEndsItsInput() {
         let h = Self.upgraded()
+        var lingering = 0
+        h.connection.onLingering = { _ in lingering += 1 }
         h.transport.receive(Self.clientFrame(0x8, [0x03, 0xE8]))
-        #expect(Self.serverFrames(Array(h.transport.writes.joined())).map(\.opcode) == [0x8])
         #expect(Array(h.transport.writes.joined()) == WebSocketFrameEncoder.close(.normal))
+        // The sending side is shut and the connection reads on (a close at once would
+        // reset a client still sending), within the daemon's bound.
+        #expect(h.transport.writingShutDown && h.transport.isReading)
+        #expect(lingering == 1 && h.connection.lingers)
+        #expect(!h.transport.isClosed && !h.connection.isClosed)
+        // What comes now is read and discarded, not answered.
+        h.transport.clearWrites()
+        h.transport.receive(Self.request(7, "session/list"))
+        #expect(h.transport.writes.isEmpty && !h.transport.isClosed)
+        h.transport.end()
         #expect(h.transport.isClosed && h.connection.isClosed)
+    }
+
+    @Test func aMessageOverTheLimitIsClosed1009AndTheRestOfItIsReadAndDiscarded() {
+        let router = WebRequestRouter(
+            policy: WebAccessPolicy(token: Self.token, port: 9000), files: [:])
+        let h = ConnectionHarness(
+            wire: WebSocketWire(
+                router: router, maximumMessageLength: 4096, maximumHeadLength: 8192,
+                note: { _ in }))
+        h.transport.receive(Self.upgrade)
+        h.transport.clearWrites()
+        // Two fragments of 3,000 bytes: the second passes the limit.
+        var first = Self.clientFrame(0x1, Array(repeating: 0x78, count: 3000))
+        first[0] &= 0x7F
+        var second = Self.clientFrame(0x0, Array(repeating: 0x79, count: 3000))
+        second[0] &= 0x7F
+        h.transport.receive(first + second)
+        let frames = Self.serverFrames(Array(h.transport.writes.joined()))
+        #expect(frames.map(\.opcode) == [0x8])
+        #expect(frames.first.map { Int($0.payload[0]) << 8 | Int($0.payload[1]) } == 1009)
+        #expect(h.transport.writingShutDown && h.transport.isReading && !h.transport.isClosed)
+        h.transport.clearWrites()
+        h.transport.receive(Self.clientFrame(0x0, Array(repeating: 0x7A, count: 60_000)))
+        #expect(h.transport.writes.isEmpty && !h.connection.isClosed)
+        h.transport.end()
+        #expect(h.connection.isClosed)
     }
 
     @Test func aCloseBehindUnreadRepliesWaitsForTheClientWithinTheDaemonsBound() {
         // The close is answered after what the client has not read yet; the connection
         // asks the daemon to bound that wait (else a client that never reads again
-        // would hold it open for ever), and closes once the client has read.
+        // would hold it open for ever), then to bound its wait for the end of input.
         let h = Self.upgraded()
         var draining = 0
+        var lingering = 0
         h.connection.onDraining = { _ in draining += 1 }
+        h.connection.onLingering = { _ in lingering += 1 }
         h.transport.peerReads = false
         h.transport.receive(Self.request(1, "session/list"))
         h.transport.receive(Self.clientFrame(0x8, [0x03, 0xE8]))
-        #expect(draining == 1)
+        #expect(draining == 1 && lingering == 0)
         #expect(!h.transport.isClosed && !h.connection.isClosed)
         #expect(Self.serverFrames(Array(h.transport.writes.joined())).map(\.opcode) == [0x1, 0x8])
         h.transport.drain()
+        #expect(lingering == 1 && !h.connection.isClosed)
+        h.transport.end()
         #expect(h.transport.isClosed && h.connection.isClosed)
     }
 
@@ -140,12 +181,20 @@ import WebTransport
         #expect(h.transport.isClosed)
     }
 
-    @Test func aRefusedRequestIsAnsweredAndClosed() {
+    @Test func aRefusedRequestIsAnsweredAndClosedOnceTheClientEndsItsInput() {
         let h = Self.harness()
         h.transport.receive(
-            Array("GET /?token=wrong HTTP/1.1\r\nHost: 127.0.0.1:9000\r\n\r\n".utf8))
+            Array(
+                "POST /?token=wrong HTTP/1.1\r\nHost: 127.0.0.1:9000\r\nContent-Length: 9000\r\n\r\n"
+                    .utf8))
         #expect(
             String(decoding: h.transport.writes.joined(), as: UTF8.self).hasPrefix("HTTP/1.1 403 "))
+        #expect(h.transport.writingShutDown && !h.transport.isClosed)
+        // The body still arriving is read and discarded.
+        h.transport.clearWrites()
+        h.transport.receive(Array(repeating: 0x41, count: 9000))
+        #expect(h.transport.writes.isEmpty)
+        h.transport.end()
         #expect(h.transport.isClosed)
     }
 }

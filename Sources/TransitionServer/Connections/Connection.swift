@@ -51,6 +51,9 @@ final class Connection {
     /// Called when the wire ended the exchange (a WebSocket close, an HTTP reply) and the
     /// connection waits for its client to read that reply: the daemon bounds the wait.
     var onDraining: ((Connection) -> Void)?
+    /// Called when that reply is written and the connection waits for the client to end
+    /// its input (see `end(reply:reason:)`): the daemon bounds this wait by `lingerBound`.
+    var onLingering: ((Connection) -> Void)?
     /// Called after each message was handled, before its reply is written: the daemon
     /// delivers what the message caused (ticks, didEnd), which goes out first.
     var onDispatched: (() -> Void)?
@@ -198,6 +201,8 @@ final class Connection {
     /// drain would wait for ever.
     private func inputEnded(_ error: Int32?) {
         guard !isClosed else { return }
+        // The client sends nothing more: closing can no longer reset it.
+        inputHasEnded = true
         guard error == nil, wire.bufferedByteCount > 0 else {
             finishInput(error)
             return
@@ -343,7 +348,7 @@ final class Connection {
     /// waited for it.
     private func flush() {
         if closesAfterWriting {
-            if backlog == 0 { close() }
+            if backlog == 0 { writtenBeforeClosing() }
             return
         }
         while !isClosed, backlog < limits.highWater, let next = queue.pop() { writeRaw(next) }
@@ -385,9 +390,21 @@ final class Connection {
     private(set) var inputFailed = false
     /// Above this much unwritten, an ending wire does not wait for the client.
     private static let closeDrainLimit = 256 << 10
+    /// Whether the connection, once its last bytes are written, waits for the client to
+    /// end its input before it closes (the wire ended the exchange).
+    private(set) var lingers = false
+    /// Whether the client's input ended (cleanly or not).
+    private var inputHasEnded = false
+    /// How long a lingering connection waits for its client's end of input after its
+    /// last bytes were written (RFC 6455 7.1.1 leaves it to the server).
+    static let lingerBound: UInt64 = 2_000
 
     /// The wire format is done with this client (a WebSocket close, an HTTP response
-    /// that ends the exchange): its reply goes out, then the connection closes.
+    /// that ends the exchange): its reply goes out, the sending side is shut (the client
+    /// reads the end of its input), and what the client still sends is read and
+    /// discarded until its input ends, within the daemon's bounds. Closing at once would
+    /// leave the rest of its message unread, and the kernel answers unread input with a
+    /// reset that can destroy the reply before the client reads it.
     private func end(reply: [UInt8], reason: String) {
         logger.info("connection \(id): \(reason)")
         // Ticks waiting for a client that is leaving are not worth sending.
@@ -395,11 +412,31 @@ final class Connection {
         uncork()
         transport.write(reply)
         closesAfterWriting = true
-        if backlog == 0 || backlog > Self.closeDrainLimit {
+        guard !inputHasEnded || backlog > 0, backlog <= Self.closeDrainLimit else {
             close()
-        } else {
-            onDraining?(self)
+            return
         }
+        lingers = true
+        transport.shutdownWriting()
+        if readingPaused {
+            readingPaused = false
+            transport.startReading()
+        }
+        if backlog > 0 {
+            onDraining?(self)
+        } else {
+            onLingering?(self)
+        }
+    }
+
+    /// The last bytes owed are written: a lingering connection waits for its client's
+    /// end of input, any other closes.
+    private func writtenBeforeClosing() {
+        guard lingers, !inputHasEnded else {
+            close()
+            return
+        }
+        onLingering?(self)
     }
 
     /// Stops reading, writes what is owed (the replies and newest ticks still waiting,
@@ -431,6 +468,7 @@ final class Connection {
         onClosed?(self)
         onClosed = nil
         onDraining = nil
+        onLingering = nil
         onAction = nil
         onHandled = nil
         onYield = nil

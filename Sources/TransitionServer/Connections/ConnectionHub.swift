@@ -48,6 +48,8 @@ final class ConnectionHub {
     var onClosed: ((Connection) -> Void)?
     /// A connection waits for its client to read its last reply (see `Connection`).
     var onDraining: ((Connection) -> Void)?
+    /// A connection whose last reply is written waits for its client's end of input.
+    var onLingering: ((Connection) -> Void)?
 
     init(host: SessionHost, options: DaemonOptions, logger: Logger, now: @escaping () -> UInt64) {
         self.host = host
@@ -86,6 +88,7 @@ final class ConnectionHub {
         }
         connection.onClosed = { [unowned self] c in self.closed(c) }
         connection.onDraining = { [unowned self] c in self.onDraining?(c) }
+        connection.onLingering = { [unowned self] c in self.onLingering?(c) }
         connections.append(connection)
         connection.start()
         return connection

@@ -19,6 +19,9 @@ protocol ConnectionTransport: AnyObject {
     func write(_ chunks: [[UInt8]])
     /// Bytes accepted by `write` and not yet written.
     var queuedBytes: Int { get }
+    /// Ends output once what is queued is written (a half close: the peer reads the end
+    /// of its input), reading going on. A transport that cannot half-close does nothing.
+    func shutdownWriting()
     /// Closes both directions; pending writes are dropped.
     func close()
 }

@@ -29,6 +29,7 @@ final class StreamTransport: ConnectionTransport {
     func stopReading() { stream.stopReading() }
     func write(_ chunks: [[UInt8]]) { stream.write(chunks) }
     var queuedBytes: Int { stream.queuedBytes }
+    func shutdownWriting() { stream.shutdownWriting() }
     func close() { stream.close() }
 }
 
@@ -103,6 +104,9 @@ final class StdioTransport: ConnectionTransport {
         if case .stream(let s) = output { return s.queuedBytes }
         return 0
     }
+
+    /// Standard output is the process's own: it stays open until the daemon exits.
+    func shutdownWriting() {}
 
     func close() {
         switch input {

@@ -161,6 +161,23 @@ final class Stream {
         }
     }
 
+    /// Ends the outgoing direction once the queued writes are done (a TCP FIN, so the
+    /// peer reads its end of input); reading goes on. The peer closes its side when it
+    /// has read everything, and the handle is closed then: closing with unread input
+    /// would make the kernel answer with a reset, which can destroy what the peer has
+    /// not read yet (a WebSocket close frame, an HTTP response).
+    func shutdownWriting() {
+        guard isOpen, !writingShutDown else { return }
+        writingShutDown = true
+        let request = UnsafeMutablePointer<uv_shutdown_t>.allocate(capacity: 1)
+        // The callback runs once, also when the handle closes first (UV_ECANCELED).
+        if uv_shutdown(request, handle, { req, _ in req?.deallocate() }) != 0 {
+            request.deallocate()
+        }
+    }
+
+    private var writingShutDown = false
+
     /// Closes the handle; pending writes are cancelled. `onClosed` runs in the close
     /// callback.
     func close() {
