@@ -35,14 +35,50 @@ let package = Package(
         .target(name: "JSONRPC", exclude: ["README.md"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
 
+        // MARK: LocalSockets — Unix-socket paths, peer credentials and a blocking connect, with
+        // plain system calls (no loop): shared by the daemon and the forwarder.
+        .target(name: "LocalSockets", exclude: ["README.md"]),
+        .testTarget(name: "LocalSocketsTests", dependencies: ["LocalSockets"]),
+
         // MARK: ProjectVersion — the one version number of the daemon, transitionctl and clients.
         .target(name: "ProjectVersion"),
 
         // MARK: TransitionBench — release-mode figures.
         .executableTarget(
-            name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine", "TransitionExport", "TransitionServer"],
+            name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine", "TransitionExport", "TransitionService", "TransitionDaemon"],
             // The floor server, in C: the benchmark compiles it with cc when it runs.
             exclude: ["floor-server.c"]),
+
+        // MARK: transitionctl — command-line client: call methods, demo, render.
+        .executableTarget(name: "transitionctl", dependencies: ["CommandLineSpec", "JSONRPC", "ProjectVersion"]),
+
+        // MARK: transitiond — the daemon executable.
+        // Release builds are one static executable (the Swift runtime, libuv and libc
+        // inside): no dynamic loader, libraries to find or symbols to relocate at launch,
+        // which halves the time to the first reply. lld lays out side by side the code
+        // and data touched before the first reply (startup-order.txt, made by
+        // scripts/startup-order.py): a third fewer page faults at launch.
+        .executableTarget(
+            name: "transitiond",
+            dependencies: ["CommandLineSpec", "LocalSockets", "TransitionDaemon", "TransitionForwarder", "TransitionService"],
+            exclude: ["startup-order.txt"],
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-executable", "-use-ld=lld",
+                        "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/transitiond/startup-order.txt",
+                        "-Xlinker", "--no-warn-symbol-ordering",
+                    ], .when(configuration: .release))
+            ]
+        ),
+
+        // MARK: TransitionDaemon — the libuv shell: the loop, transports, listeners, the web
+        // endpoint, signals, timers, the daemon's life.
+        .target(
+            name: "TransitionDaemon",
+            dependencies: ["CLibUV", "JSONRPC", "LocalSockets", "TransitionService", "WebTransport"],
+            exclude: ["README.md"], swiftSettings: releaseSettings
+        ),
 
         // MARK: TransitionEngine — geometry, layouts, timing, transitions. Pure Swift.
         .target(
@@ -57,35 +93,21 @@ let package = Package(
         .target(name: "TransitionExport", dependencies: ["TransitionEngine"], exclude: ["README.md"]),
         .testTarget(name: "TransitionExportTests", dependencies: ["TransitionExport", "TransitionEngine", "JSONRPC"]),
 
-        // MARK: transitiond — the daemon executable.
-        // Release builds are one static executable (the Swift runtime, libuv and libc
-        // inside): no dynamic loader, libraries to find or symbols to relocate at launch,
-        // which halves the time to the first reply. lld lays out side by side the code
-        // and data touched before the first reply (startup-order.txt, made by
-        // scripts/startup-order.py): a third fewer page faults at launch.
-        .executableTarget(
-            name: "transitiond", dependencies: ["CommandLineSpec", "TransitionServer"],
-            exclude: ["startup-order.txt"],
-            linkerSettings: [
-                .unsafeFlags(
-                    [
-                        "-static-executable", "-use-ld=lld",
-                        "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/transitiond/startup-order.txt",
-                        "-Xlinker", "--no-warn-symbol-ordering",
-                    ], .when(configuration: .release))
-            ]
-        ),
+        // MARK: TransitionForwarder — `transitiond --remote`: bytes between standard input and
+        // the shared daemon's socket, no loop and no sessions.
+        .target(name: "TransitionForwarder", dependencies: ["LocalSockets"], exclude: ["README.md"]),
+        .testTarget(name: "TransitionForwarderTests", dependencies: ["TransitionForwarder"]),
 
-        // MARK: transitionctl — command-line client: call methods, demo, render.
-        .executableTarget(name: "transitionctl", dependencies: ["CommandLineSpec", "JSONRPC", "ProjectVersion"]),
-
-        // MARK: TransitionServer — the libuv shell: transports, connections, sessions, ticks.
+        // MARK: TransitionService — sessions, methods, params, encodings and the connection
+        // core: bytes in, actions out. Pure Swift: neither libuv nor libc.
         .target(
-            name: "TransitionServer",
-            dependencies: ["CLibUV", "JSONRPC", "ProjectVersion", "TransitionEngine", "TransitionExport", "WebTransport"],
+            name: "TransitionService",
+            dependencies: ["JSONRPC", "ProjectVersion", "TransitionEngine", "TransitionExport", "WebTransport"],
             exclude: ["README.md"], swiftSettings: releaseSettings
         ),
-        .testTarget(name: "TransitionServerTests", dependencies: ["TransitionServer", "JSONRPC", "TransitionEngine", "WebTransport"]),
+        .testTarget(
+            name: "TransitionServiceTests",
+            dependencies: ["TransitionService", "JSONRPC", "TransitionEngine", "WebTransport"]),
 
         // MARK: WebTransport — HTTP request heads, WebSocket frames, the access policy. Pure Swift.
         .target(name: "WebTransport", exclude: ["README.md"]),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/TransitionServer/Web/ViewerFiles.swift: the web viewer's files (and the
+"""Writes Sources/TransitionDaemon/Web/ViewerFiles.swift: the web viewer's files (and the
 JavaScript client it imports) inside the daemon's binary, so an install needs nothing
 else. `--check` exits 1 when the Swift file is stale (the tests run it).
 """
@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-OUTPUT = REPO / "Sources/TransitionServer/Web/ViewerFiles.swift"
+OUTPUT = REPO / "Sources/TransitionDaemon/Web/ViewerFiles.swift"
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
 

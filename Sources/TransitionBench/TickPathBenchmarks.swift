@@ -1,4 +1,6 @@
-import TransitionServer
+import TransitionDaemon
+import TransitionForwarder
+import TransitionService
 
 // The tick path end to end: interpolate, encode and write about 200 visible
 // attributes, through the daemon. A manual-clock session holds the geometry of the

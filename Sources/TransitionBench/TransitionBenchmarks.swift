@@ -1,6 +1,8 @@
 import JSONRPC
 import TransitionEngine
-import TransitionServer
+import TransitionDaemon
+import TransitionForwarder
+import TransitionService
 
 /// Tick-path figures for about 200 visible cells (`tickBenchScene`): interpolating
 /// alone, then interpolating and encoding a whole framed tick with each encoding.

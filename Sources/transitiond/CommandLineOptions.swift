@@ -1,4 +1,7 @@
-import TransitionServer
+import LocalSockets
+import TransitionDaemon
+import TransitionForwarder
+import TransitionService
 
 /// What the command line asks for.
 enum Command {
@@ -99,14 +102,14 @@ enum CommandLineOptions {
                     throw UsageError(message: "--log-level takes one of \(names), got '\(text)'")
                 }
                 options.logLevel = level
-            case "--max-message-bytes": options.maxMessageBytes = try number(name, try value(name, inline), 64...(1 << 30))
-            case "--max-header-bytes": options.maxHeaderBytes = try number(name, try value(name, inline), 64...(1 << 20))
-            case "--max-depth": options.maxDepth = try number(name, try value(name, inline), 2...10_000)
-            case "--max-batch": options.maxBatch = try number(name, try value(name, inline), 1...1_000_000)
-            case "--max-connections": options.maxConnections = try number(name, try value(name, inline), 1...100_000)
-            case "--max-backlog-bytes": options.maxBacklogBytes = try number(name, try value(name, inline), (64 << 10)...(1 << 34))
-            case "--max-sessions": options.maxSessionsPerConnection = try number(name, try value(name, inline), 1...100_000)
-            case "--max-items": options.maxItemsPerSession = try number(name, try value(name, inline), 1...100_000_000)
+            case "--max-message-bytes": options.limits.maxMessageBytes = try number(name, try value(name, inline), ServiceLimits.Range.maxMessageBytes)
+            case "--max-header-bytes": options.limits.maxHeaderBytes = try number(name, try value(name, inline), ServiceLimits.Range.maxHeaderBytes)
+            case "--max-depth": options.limits.maxDepth = try number(name, try value(name, inline), ServiceLimits.Range.maxDepth)
+            case "--max-batch": options.limits.maxBatch = try number(name, try value(name, inline), ServiceLimits.Range.maxBatch)
+            case "--max-connections": options.limits.maxConnections = try number(name, try value(name, inline), ServiceLimits.Range.maxConnections)
+            case "--max-backlog-bytes": options.limits.maxBacklogBytes = try number(name, try value(name, inline), ServiceLimits.Range.maxBacklogBytes)
+            case "--max-sessions": options.limits.maxSessionsPerConnection = try number(name, try value(name, inline), ServiceLimits.Range.maxSessionsPerConnection)
+            case "--max-items": options.limits.maxItemsPerSession = try number(name, try value(name, inline), ServiceLimits.Range.maxItemsPerSession)
             default: throw UsageError(message: "unknown option '\(arg)'")
             }
         }
@@ -134,7 +137,7 @@ enum CommandLineOptions {
             throw UsageError(message: "--remote forwards to a daemon; \(other) is the daemon's option")
         }
         var forwarder = ForwarderOptions(target: target)
-        forwarder.logLevel = options.logLevel
+        forwarder.logLevel = options.logLevel.rawValue
         if let timeout = options.listenTimeoutMilliseconds {
             guard target == .auto else {
                 throw UsageError(message: "--listen-timeout with --remote needs --remote=auto (it is for the daemon that starts)")

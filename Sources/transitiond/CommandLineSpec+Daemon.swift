@@ -1,5 +1,8 @@
 import CommandLineSpec
-import TransitionServer
+import LocalSockets
+import TransitionDaemon
+import TransitionForwarder
+import TransitionService
 
 /// transitiond's command line, described once: `--help`, transitiond(1) and the shell
 /// completions are rendered from it.
@@ -53,29 +56,29 @@ extension CommandLineOptions {
                     help: "error, warning (default), info (also connections and signals) or debug."),
                 OptionSpec(
                     ["--max-message-bytes"], value: "<n>",
-                    help: "Largest message body accepted (default \(defaults.maxMessageBytes))."),
+                    help: "Largest message body accepted (default \(defaults.limits.maxMessageBytes))."),
                 OptionSpec(
                     ["--max-header-bytes"], value: "<n>",
-                    help: "Largest header section accepted (default \(defaults.maxHeaderBytes))."),
+                    help: "Largest header section accepted (default \(defaults.limits.maxHeaderBytes))."),
                 OptionSpec(
                     ["--max-depth"], value: "<n>",
-                    help: "Deepest JSON nesting accepted (default \(defaults.maxDepth))."),
+                    help: "Deepest JSON nesting accepted (default \(defaults.limits.maxDepth))."),
                 OptionSpec(
                     ["--max-batch"], value: "<n>",
-                    help: "Messages in one JSON-RPC batch (default \(defaults.maxBatch))."),
+                    help: "Messages in one JSON-RPC batch (default \(defaults.limits.maxBatch))."),
                 OptionSpec(
                     ["--max-sessions"], value: "<n>",
-                    help: "Sessions per connection (default \(defaults.maxSessionsPerConnection))."),
+                    help: "Sessions per connection (default \(defaults.limits.maxSessionsPerConnection))."),
                 OptionSpec(
                     ["--max-items"], value: "<n>",
-                    help: "Items per session (default \(defaults.maxItemsPerSession))."),
+                    help: "Items per session (default \(defaults.limits.maxItemsPerSession))."),
                 OptionSpec(
                     ["--max-connections"], value: "<n>",
-                    help: "Concurrent socket clients (default \(defaults.maxConnections))."),
+                    help: "Concurrent socket clients (default \(defaults.limits.maxConnections))."),
                 OptionSpec(
                     ["--max-backlog-bytes"], value: "<n>",
                     help:
-                        "Unsent bytes after which a client is disconnected (default \(defaults.maxBacklogBytes))."
+                        "Unsent bytes after which a client is disconnected (default \(defaults.limits.maxBacklogBytes))."
                 ),
                 .help,
                 OptionSpec(["--version"], help: "Show the version."),

@@ -1,5 +1,7 @@
 import CommandLineSpec
-import TransitionServer
+import TransitionDaemon
+import TransitionForwarder
+import TransitionService
 
 #if canImport(Glibc)
     import Glibc

@@ -22,8 +22,8 @@ func fuzzLog(_ text: @autoclosure () -> String) {
 /// The session host's limits: the daemon's defaults, except that `FUZZ_MAX_ITEMS` (set
 /// by scripts/fuzz.sh) lowers the items per session, so that no single input spends
 /// seconds laying out millions of items. The regression runner uses the real limits.
-let fuzzLimits: ServerLimits = {
-    var limits = ServerLimits()
+let fuzzLimits: ServiceLimits = {
+    var limits = ServiceLimits()
     if let text = getenv("FUZZ_MAX_ITEMS"), let n = Int(String(cString: text)), n > 0 {
         limits.maxItemsPerSession = n
     }

@@ -1,0 +1,445 @@
+import CLibUV
+import LocalSockets
+import JSONRPC
+import TransitionService
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How the daemon is run: from the command line.
+public struct DaemonOptions: Sendable {
+    public enum Mode: Sendable, Equatable {
+        /// One client on standard input and output.
+        case stdio
+        /// A Unix-socket server for many clients.
+        case listen(path: String)
+        /// Only the WebSocket port (`--ws` alone).
+        case webOnly
+    }
+
+    public var mode: Mode = .stdio
+    /// With `--listen` and no path: serve the socket systemd passed, when it passed one.
+    public var acceptsSocketActivation = false
+    /// Exit (0) after this long without a client (`--listen-timeout`); never when nil.
+    public var listenTimeoutMilliseconds: UInt64? = nil
+    /// The HTTP and WebSocket port (`--ws`), besides the mode's transport.
+    public var web: WebOptions? = nil
+    public var clientProcessID: Int32? = nil
+    public var logFile: String? = nil
+    /// `info` logs every connection; the default keeps an editor's stderr quiet.
+    public var logLevel: LogLevel = .warning
+    /// What clients may ask for and send (`--max-*`).
+    public var limits = ServiceLimits()
+
+    public init() {}
+}
+
+/// The daemon: a libuv loop that owns every connection and session.
+public final class Daemon {
+    private let options: DaemonOptions
+    private let loop: EventLoop
+    private let logger: Logger
+    private let hub: ConnectionHub
+    private var host: SessionHost { hub.host }
+    private var connections: OpenConnections { hub.connections }
+    private var listeners: [any ClientListener] = []
+    /// The client on standard input and output, the daemon's reason to live in stdio
+    /// mode (other connections, over WebSocket, come and go).
+    private var stdioConnection: ConnectionID?
+    private var watchTimer: Timer?
+    /// Set while no client is connected, with `--listen-timeout`.
+    private var idleTimer: Timer?
+    /// How long a connection waits for its client to read its last answers (after
+    /// `exit`, the wire's own end, or while the daemon stops).
+    static let drainMilliseconds: UInt64 = 5000
+    /// Connections being written what they are owed, each with the timer that stops
+    /// waiting for a client that does not read.
+    private var leaving: [(connection: Connection, timer: Timer)] = []
+    private var signals: [SignalWatcher] = []
+    /// Client processes to watch: with a connection, that connection closes when the
+    /// process dies; without (--clientProcessId), the daemon exits.
+    private var watchedProcesses: [Int32: ConnectionID?] = [:]
+    private var exitCode: Int32 = 0
+    /// The timerfd of the realtime ticks and the idle handle that gives turns (the hub
+    /// uses them; the daemon closes them).
+    private var tickTimer: DeadlineTimer?
+    private var turns: IdleCallback?
+    private var stopping = false
+
+    private init(options: DaemonOptions, logger: Logger, loop: EventLoop) {
+        self.options = options
+        self.loop = loop
+        self.logger = logger
+        let host = SessionHost(limits: options.limits)
+        // glibc keeps freed memory for reuse; a large session's arrays (per-item sizes,
+        // frames) would otherwise stay in the daemon's RSS after it is gone.
+        host.onLargeSessionRemoved = { malloc_trim(0) }
+        hub = ConnectionHub(host: host, logger: logger, now: { loop.nanoseconds })
+        hub.onAction = { [unowned self] c, action in self.handle(action, from: c) }
+        hub.onInitialize = { [unowned self] id, request in
+            if let pid = request.processId, let p = Int32(exactly: pid), p > 0 {
+                // In stdio mode the client is the daemon's only reason to live.
+                self.watch(process: p, connection: self.isStdio(id) ? nil : id)
+            }
+        }
+        hub.onClosed = { [unowned self] c in self.closed(c) }
+        hub.onDraining = { [unowned self] c in self.boundDrain(of: c) }
+        hub.onLingering = { [unowned self] c in self.boundLinger(of: c) }
+        // glibc keeps the memory a large message was parsed into; give it back.
+        hub.onLargeMessage = { malloc_trim(0) }
+    }
+
+    /// Runs the daemon until it ends; returns the process exit code.
+    public static func run(_ options: DaemonOptions) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let level = options.logLevel
+        var logger = Logger(level: level, sink: DescriptorLog())
+        if let path = options.logFile {
+            guard let file = DescriptorLog.file(path) else {
+                logger.error(
+                    "cannot open the log file '\(path)': \(String(cString: strerror(errno)))")
+                return 1
+            }
+            logger = Logger(level: level, sink: file)
+        }
+        let loop: EventLoop
+        do {
+            loop = try EventLoop()
+        } catch {
+            logger.error("\(error)")
+            return 1
+        }
+        let daemon = Daemon(options: options, logger: logger, loop: loop)
+        return daemon.serve()
+    }
+
+    private func serve() -> Int32 {
+        do throws(UVFailure) {
+            let ticks = try DeadlineTimer(loop: loop)
+            ticks.onFire = { [unowned self] in self.hub.pumpTicks() }
+            tickTimer = ticks
+            hub.ticks = ticks
+            let turns = try IdleCallback(loop: loop)
+            turns.onIdle = { [unowned self] in self.hub.giveTurns() }
+            self.turns = turns
+            hub.turns = turns
+            for sig in [SIGINT, SIGTERM, SIGHUP] {
+                let watcher = try SignalWatcher(loop: loop, signal: sig)
+                watcher.onSignal = { [unowned self] s in
+                    self.logger.info("signal \(s): shutting down")
+                    self.shutdown(code: self.options.mode == .stdio ? 1 : 0)
+                }
+                signals.append(watcher)
+            }
+        } catch {
+            logger.error("cannot set up the loop: \(error)")
+            shutdown(code: 1)
+            _ = loop.close()
+            return 1
+        }
+        if let pid = options.clientProcessID { watch(process: pid, connection: nil) }
+        switch options.mode {
+        case .stdio:
+            guard startStdio() else { return 1 }
+        case .listen(let path):
+            do {
+                listen(on: try unixSocketListener(path: path)) { [options] in
+                    LSPFraming(
+                        maximumBodyLength: options.limits.maxMessageBytes,
+                        maximumHeaderLength: options.limits.maxHeaderBytes)
+                }
+            } catch {
+                logger.error("\(error)")
+                shutdown(code: 1)
+                _ = loop.close()
+                return 1
+            }
+        case .webOnly:
+            break
+        }
+        if let webOptions = options.web, !startWeb(webOptions) {
+            shutdown(code: 1)
+            _ = loop.close()
+            return 1
+        }
+        if options.listenTimeoutMilliseconds != nil, !startIdleTimer() {
+            shutdown(code: 1)
+            _ = loop.close()
+            return 1
+        }
+        loop.run()
+        let status = loop.close()
+        if status != 0 {
+            logger.warning("loop closed with handles left: \(UVError.describe(status))")
+        }
+        return exitCode
+    }
+
+    // MARK: Connections
+
+    /// The socket systemd passed (socket activation), else a socket bound at `path`.
+    private func unixSocketListener(path: String) throws -> UnixSocketListener {
+        if options.acceptsSocketActivation, let fd = try SocketActivation.inheritedSocket() {
+            logger.info("serving the socket systemd passed (fd \(fd))")
+            return try UnixSocketListener(
+                loop: loop, inheritedFD: fd, path: SocketActivation.boundPath(fd),
+                backlog: options.limits.maxConnections)
+        }
+        return try UnixSocketListener(loop: loop, path: path, backlog: options.limits.maxConnections)
+    }
+
+    private func startStdio() -> Bool {
+        // Protocol bytes go to a private copy of fd 1; fd 1 itself now points at stderr, so
+        // a stray print can never corrupt the stream.
+        let protocolFD = dup(1)
+        guard protocolFD >= 0 else {
+            logger.error("cannot duplicate standard output")
+            return false
+        }
+        dup2(2, 1)
+        let input: StdioTransport.Input =
+            Stream.open(loop: loop, fd: 0, readable: true).map { .stream($0) }
+            ?? .file(FileInput(loop: loop, fd: 0))
+        let output: StdioTransport.Output =
+            Stream.open(loop: loop, fd: protocolFD, readable: false).map { .stream($0) }
+            ?? .blocking(BlockingOutput(fd: protocolFD))
+        let transport = StdioTransport(input: input, output: output)
+        logger.debug("stdio: \(transport.kind)")
+        stdioConnection = open(transport, wire: lspFraming()).id
+        return true
+    }
+
+    private func isStdio(_ id: ConnectionID) -> Bool {
+        // Before `open` returns, the stdio connection is the first one.
+        options.mode == .stdio && (stdioConnection == id || (stdioConnection == nil && id == 1))
+    }
+
+    private func lspFraming() -> LSPFraming {
+        LSPFraming(
+            maximumBodyLength: options.limits.maxMessageBytes, maximumHeaderLength: options.limits.maxHeaderBytes)
+    }
+
+    /// Accepts clients from `listener`, each speaking the wire format `wire` makes.
+    private func listen(on listener: any ClientListener, wire: @escaping () -> any WireFormat) {
+        listener.onConnection = { [unowned self, unowned listener] stream in
+            self.accept(stream, wire: wire(), checkingPeerUser: listener.namesPeerUser)
+        }
+        listeners.append(listener)
+        logger.info("listening on \(listener.address)")
+    }
+
+    /// Serves HTTP and WebSocket clients on `webOptions`' port, beside the mode's own
+    /// transport, and writes `web.json` for the user's tools.
+    private func startWeb(_ webOptions: WebOptions) -> Bool {
+        let endpoint: WebEndpoint
+        do {
+            endpoint = try WebEndpoint(
+                loop: loop, options: webOptions, backlog: options.limits.maxConnections, logger: logger)
+        } catch {
+            logger.error("\(error)")
+            return false
+        }
+        listen(on: endpoint) { [unowned self, unowned endpoint] in
+            WebSocketWire(
+                router: endpoint.router, maximumMessageLength: self.options.limits.maxMessageBytes,
+                maximumHeadLength: self.options.limits.maxHeaderBytes,
+                note: { [unowned self] in self.logger.debug($0) })
+        }
+        do {
+            let directory = try SocketPaths.runtimeDirectory()
+            if !endpoint.writeDiscoveryFile(in: directory) {
+                logger.warning(
+                    "cannot write \(directory)/web.json: \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            logger.warning("no runtime directory for web.json: \(error)")
+        }
+        // The token stays out of the log: web.json holds it.
+        logger.info(
+            "serving HTTP and WebSocket on port \(endpoint.port) (URL with its token in \(endpoint.discoveryPath ?? "nowhere"))"
+        )
+        return true
+    }
+
+    private func accept(_ stream: Stream, wire: any WireFormat, checkingPeerUser: Bool) {
+        guard !stopping else {
+            stream.close()
+            return
+        }
+        // Unix sockets name their peer's user; TCP clients show the token instead.
+        if checkingPeerUser, let uid = stream.peerUID, uid != geteuid() {
+            logger.warning(
+                "refused a connection from uid \(uid): only uid \(geteuid()) may connect")
+            stream.close()
+            return
+        }
+        guard connections.count < options.limits.maxConnections else {
+            logger.warning(
+                "refused a connection: \(options.limits.maxConnections) connections already (--max-connections)"
+            )
+            stream.close()
+            return
+        }
+        let c = open(StreamTransport(stream), wire: wire)
+        logger.info("connection \(c.id) opened (\(stream.kind))")
+    }
+
+    @discardableResult
+    private func open(_ transport: any ConnectionTransport, wire: any WireFormat) -> Connection {
+        idleTimer?.stop()
+        // Turns matter only between clients.
+        return hub.open(transport, wire: wire, takesTurns: !isStdio(hub.nextID))
+    }
+
+    private func handle(_ action: Outgoing, from c: Connection) {
+        switch action {
+        case .exit(let code):
+            if isStdio(c.id) {
+                shutdown(code: code)
+            } else {
+                logger.info("connection \(c.id) exited (\(code))")
+                closeAfterWriting(c)
+            }
+        case .close(let error):
+            logger.warning("connection \(c.id): closing after a framing error: \(error)")
+            if isStdio(c.id) { shutdown(code: 1) } else { c.close() }
+        default:
+            break
+        }
+    }
+
+    /// A socket client's `exit` (or end of input), or every client when the daemon
+    /// stops: as over stdio, what it was answered still reaches it before its
+    /// connection closes, for at most `drainMilliseconds`. A client whose input was
+    /// reset is gone: its connection closes at once.
+    private func closeAfterWriting(_ c: Connection) {
+        guard !c.inputFailed else {
+            c.close()
+            return
+        }
+        c.closeAfterWriting()
+        boundDrain(of: c)
+    }
+
+    /// A connection waiting for its client to read its last answers (after `exit`, a
+    /// WebSocket close, an HTTP reply): its sessions end now, and it closes after
+    /// `drainMilliseconds` at the latest.
+    private func boundDrain(of c: Connection) {
+        guard !c.isClosed, !leaving.contains(where: { $0.connection === c }) else { return }
+        hub.releaseSessions(of: c)
+        do {
+            let t = try Timer(loop: loop)
+            t.onFire = { [unowned self, unowned c] in
+                self.logger.info(
+                    c.lingers
+                        ? "connection \(c.id) did not end its input after its close: closing"
+                        : "connection \(c.id) did not read its last answers: closing")
+                c.close()
+            }
+            t.fireOnce(afterMilliseconds: Self.drainMilliseconds)
+            leaving.append((c, t))
+        } catch {
+            c.close()
+        }
+    }
+
+    /// A connection that lingers (its last reply written, it reads and discards until its
+    /// client ends its input) waits `Connection.lingerBound` at most from now.
+    private func boundLinger(of c: Connection) {
+        boundDrain(of: c)
+        leaving.first { $0.connection === c }?.timer.fireOnce(
+            afterMilliseconds: Connection.lingerBound)
+    }
+
+    private func closed(_ c: Connection) {
+        if let i = leaving.firstIndex(where: { $0.connection === c }) {
+            leaving.remove(at: i).timer.close()
+        }
+        if isStdio(c.id) && !stopping {
+            // The only client is gone without exit: as LSP's exit, 0 only after shutdown.
+            shutdown(code: c.dispatcher.lifecycle == .shutDown ? 0 : 1)
+        }
+        watchedProcesses = watchedProcesses.filter { $0.value != c.id }
+        if connections.isEmpty { armIdleTimer() }
+    }
+
+    // MARK: Time
+
+    /// Starts counting `--listen-timeout` from now: no client has come yet.
+    private func startIdleTimer() -> Bool {
+        do {
+            let t = try Timer(loop: loop)
+            t.onFire = { [unowned self] in
+                guard self.connections.isEmpty else { return }
+                // A client that connected just now (a forwarder of --remote=auto) is
+                // accepted on this loop iteration: it gets the daemon, not a closed socket.
+                if self.listeners.contains(where: \.hasWaitingClient) {
+                    self.armIdleTimer()
+                    return
+                }
+                self.logger.info("no client for the --listen-timeout: exiting")
+                self.shutdown(code: 0)
+            }
+            idleTimer = t
+        } catch {
+            logger.error("cannot set up --listen-timeout: \(error)")
+            return false
+        }
+        armIdleTimer()
+        return true
+    }
+
+    /// Counts `--listen-timeout` again from now (the last client left).
+    private func armIdleTimer() {
+        guard !stopping, let timeout = options.listenTimeoutMilliseconds else { return }
+        idleTimer?.fireOnce(afterMilliseconds: timeout)
+    }
+
+    /// Watches `pid`: when it dies, closes `connection`, or exits when there is none (an
+    /// editor that crashed leaves no daemon behind).
+    private func watch(process pid: Int32, connection: ConnectionID?) {
+        guard watchedProcesses[pid] == nil else { return }
+        watchedProcesses[pid] = connection
+        guard watchTimer == nil else { return }
+        let t: Timer
+        do {
+            t = try Timer(loop: loop)
+        } catch {
+            logger.warning("cannot watch client process \(pid): \(error)")
+            return
+        }
+        t.onFire = { [unowned self] in
+            for (p, owner) in self.watchedProcesses where kill(p, 0) != 0 && errno == ESRCH {
+                self.watchedProcesses[p] = nil
+                if let owner {
+                    self.logger.info(
+                        "client process \(p) of connection \(owner) is gone: closing it")
+                    self.connections[owner]?.close()
+                } else {
+                    self.logger.info("client process \(p) is gone: exiting")
+                    self.shutdown(code: 1)
+                    return
+                }
+            }
+        }
+        t.repeatEvery(milliseconds: 500)
+        t.unreference()
+        watchTimer = t
+    }
+
+    /// Stops everything; the loop then runs out and `serve` returns `code`.
+    private func shutdown(code: Int32) {
+        guard !stopping else { return }
+        stopping = true
+        hub.stopping = true
+        exitCode = code
+        tickTimer?.close()
+        turns?.close()
+        watchTimer?.close()
+        idleTimer?.close()
+        for s in signals { s.close() }
+        for l in listeners { l.close() }
+        for c in connections.all { closeAfterWriting(c) }
+    }
+}

@@ -1,0 +1,141 @@
+import TransitionService
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One stream both ways: a socket client.
+final class StreamTransport: ConnectionTransport {
+    private let stream: Stream
+
+    init(_ stream: Stream) {
+        self.stream = stream
+    }
+
+    var kind: String { stream.kind }
+    var onBytes: ((UnsafeRawBufferPointer) -> Void)? {
+        get { stream.onBytes }
+        set { stream.onBytes = newValue }
+    }
+    /// A write error ends reading too, so it arrives here.
+    var onInputEnd: ((Int32?) -> Void)? {
+        get { stream.onEnd }
+        set { stream.onEnd = newValue }
+    }
+    var onOutputError: ((Int32) -> Void)?
+    var onWritten: (() -> Void)? {
+        get { stream.onWriteCompleted }
+        set { stream.onWriteCompleted = newValue }
+    }
+    func startReading() { stream.startReading() }
+    func stopReading() { stream.stopReading() }
+    func write(_ chunks: [[UInt8]]) { stream.write(chunks) }
+    var queuedBytes: Int { stream.queuedBytes }
+    func shutdownWriting() { stream.shutdownWriting() }
+    func describe(error: Int32) -> String { UVError.describe(error) }
+    func close() { stream.close() }
+}
+
+/// Standard input and a private copy of standard output, each a stream when libuv can
+/// poll it, else a file read with `uv_fs_read` or written with blocking writes.
+final class StdioTransport: ConnectionTransport {
+    enum Input {
+        case stream(Stream)
+        case file(FileInput)
+    }
+
+    enum Output {
+        case stream(Stream)
+        case blocking(BlockingOutput)
+    }
+
+    private let input: Input
+    private let output: Output
+    var onBytes: ((UnsafeRawBufferPointer) -> Void)? {
+        didSet {
+            switch input {
+            case .stream(let s): s.onBytes = onBytes
+            case .file(let f): f.onBytes = onBytes
+            }
+        }
+    }
+    var onInputEnd: ((Int32?) -> Void)? {
+        didSet {
+            switch input {
+            case .stream(let s): s.onEnd = onInputEnd
+            case .file(let f): f.onEnd = onInputEnd
+            }
+        }
+    }
+    var onOutputError: ((Int32) -> Void)?
+    var onWritten: (() -> Void)?
+
+    init(input: Input, output: Output) {
+        self.input = input
+        self.output = output
+        if case .stream(let out) = output {
+            out.onWriteCompleted = { [unowned self] in self.onWritten?() }
+            out.onEnd = { [unowned self] error in if let error { self.onOutputError?(error) } }
+        }
+    }
+
+    var kind: String { "input \(input.kind), output \(output.kind)" }
+
+    func startReading() {
+        switch input {
+        case .stream(let s): s.startReading()
+        case .file(let f): f.startReading()
+        }
+    }
+
+    func stopReading() {
+        if case .stream(let s) = input { s.stopReading() }
+    }
+
+    func write(_ chunks: [[UInt8]]) {
+        switch output {
+        case .stream(let s): s.write(chunks)
+        case .blocking(let b):
+            for chunk in chunks where !b.write(chunk) {
+                onOutputError?(-errno)
+                return
+            }
+        }
+    }
+
+    var queuedBytes: Int {
+        if case .stream(let s) = output { return s.queuedBytes }
+        return 0
+    }
+
+    func describe(error: Int32) -> String { UVError.describe(error) }
+
+    /// Standard output is the process's own: it stays open until the daemon exits.
+    func shutdownWriting() {}
+
+    func close() {
+        switch input {
+        case .stream(let s): s.close()
+        case .file(let f): f.stop()
+        }
+        if case .stream(let out) = output { out.close() }
+    }
+}
+
+extension StdioTransport.Input {
+    var kind: String {
+        switch self {
+        case .stream(let s): return s.kind
+        case .file: return "file"
+        }
+    }
+}
+
+extension StdioTransport.Output {
+    var kind: String {
+        switch self {
+        case .stream(let s): return s.kind
+        case .blocking: return "file"
+        }
+    }
+}

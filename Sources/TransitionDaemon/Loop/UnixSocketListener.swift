@@ -1,0 +1,174 @@
+import CLibUV
+import LocalSockets
+import TransitionService
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Why a Unix socket could not be served.
+enum ListenError: Error, CustomStringConvertible {
+    case pathTooLong(path: String, bytes: Int, limit: Int)
+    case daemonAlive(path: String)
+    case notASocket(path: String)
+    case failed(path: String, step: String, reason: String)
+
+    var description: String {
+        switch self {
+        case .pathTooLong(let path, let bytes, let limit):
+            return "socket path '\(path)' is \(bytes) bytes; the limit is \(limit) (sun_path)"
+        case .daemonAlive(let path):
+            return "a daemon is already serving '\(path)'; stop it or choose another path"
+        case .notASocket(let path):
+            return "'\(path)' exists and is not a socket; not replacing it"
+        case .failed(let path, let step, let reason):
+            return "cannot \(step) '\(path)': \(reason)"
+        }
+    }
+}
+
+/// Where the daemon accepts clients from. Each accepted stream becomes a connection
+/// with the wire format the daemon chose for this listener.
+protocol ClientListener: AnyObject {
+    /// Where it listens, for logs.
+    var address: String { get }
+    var onConnection: ((Stream) -> Void)? { get set }
+    /// Whether the kernel names each client's user (a Unix socket does; a TCP client
+    /// shows a token instead).
+    var namesPeerUser: Bool { get }
+    /// Stops accepting (and removes what it created, such as a socket file).
+    func close()
+    /// Whether a client waits to be accepted (so an idle daemon must not exit now).
+    var hasWaitingClient: Bool { get }
+}
+
+extension ClientListener {
+    var hasWaitingClient: Bool { false }
+}
+
+/// A Unix-socket server: binds the path 0600 (replacing a stale socket, refusing a live
+/// one), accepts clients as `Stream`s, and unlinks the path when closed. Or it serves a
+/// socket systemd passed (socket activation), whose file it never touches.
+final class UnixSocketListener: ClientListener {
+    static let maximumPathBytes = UnixSocketConnector.maximumPathBytes
+
+    let path: String
+    var address: String { path }
+    var namesPeerUser: Bool { true }
+    private var handle: LoopHandle<uv_pipe_t>!
+    private let loop: EventLoop
+    /// Whether the socket file is this listener's to remove (not systemd's).
+    private let ownsPath: Bool
+    var onConnection: ((Stream) -> Void)?
+
+    /// - Parameter backlog: connections the kernel queues before they are accepted;
+    ///   at least as many as may connect at once, so a burst is not refused while the
+    ///   loop is busy.
+    init(loop: EventLoop, path: String, backlog: Int = 128) throws(ListenError) {
+        let bytes = path.utf8.count
+        guard bytes <= UnixSocketListener.maximumPathBytes, bytes > 0 else {
+            throw .pathTooLong(path: path, bytes: bytes, limit: UnixSocketListener.maximumPathBytes)
+        }
+        try UnixSocketListener.clearStale(path)
+        self.loop = loop
+        self.path = path
+        ownsPath = true
+        try openHandle()
+        // Created 0600: only the owner may connect.
+        let oldMask = umask(0o177)
+        let bound = uv_pipe_bind(handle.raw, path)
+        umask(oldMask)
+        if bound != 0 {
+            handle.close()
+            throw .failed(path: path, step: "bind", reason: UVError.describe(bound))
+        }
+        chmod(path, 0o600)
+        try startListening(backlog: backlog)
+    }
+
+    /// Serves the listening socket `fd` (from systemd, bound to `path`); closing stops
+    /// accepting and leaves the file and its mode to systemd.
+    init(loop: EventLoop, inheritedFD fd: Int32, path: String, backlog: Int = 128)
+        throws(ListenError)
+    {
+        self.loop = loop
+        self.path = path
+        ownsPath = false
+        try openHandle()
+        let opened = uv_pipe_open(handle.raw, fd)
+        if opened != 0 {
+            handle.close()
+            throw .failed(
+                path: path, step: "open the inherited socket", reason: UVError.describe(opened))
+        }
+        try startListening(backlog: backlog)
+    }
+
+    private func openHandle() throws(ListenError) {
+        do {
+            handle = try LoopHandle(loop: loop, owner: self, "uv_pipe_init") { [loop] in
+                uv_pipe_init(loop.raw, $0, 0)
+            }
+        } catch {
+            throw .failed(path: path, step: "open a socket for", reason: error.description)
+        }
+    }
+
+    private func startListening(backlog: Int) throws(ListenError) {
+        let listening = uv_listen(asStream(handle.raw), Int32(clamping: Swift.max(backlog, 128))) {
+            server, status in
+            guard status == 0 else { return }
+            LoopHandle.owner(
+                of: server.map {
+                    UnsafeMutableRawPointer($0).assumingMemoryBound(to: uv_pipe_t.self)
+                }, as: UnixSocketListener.self)?
+                .accept()
+        }
+        if listening != 0 {
+            close()
+            throw .failed(path: path, step: "listen on", reason: UVError.describe(listening))
+        }
+    }
+
+    /// Removes a socket nobody answers on; refuses a live one, a symlink or a non-socket.
+    private static func clearStale(_ path: String) throws(ListenError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }  // nothing there
+        guard (info.st_mode & S_IFMT) == S_IFSOCK else { throw .notASocket(path: path) }
+        if UnixSocketConnector.accepts(path) { throw .daemonAlive(path: path) }
+        guard unlink(path) == 0 else {
+            throw .failed(
+                path: path, step: "remove the stale socket",
+                reason: String(cString: strerror(errno)))
+        }
+    }
+
+    private func accept() {
+        let client = UnsafeMutablePointer<uv_pipe_t>.allocate(capacity: 1)
+        guard uv_pipe_init(loop.raw, client, 0) == 0 else {
+            client.deallocate()
+            return
+        }
+        guard uv_accept(asStream(handle.raw), asStream(client)) == 0 else {
+            uv_close(asHandle(client)) { $0.map { UnsafeMutableRawPointer($0).deallocate() } }
+            return
+        }
+        onConnection?(Stream(loop: loop, memory: UnsafeMutableRawPointer(client), kind: "unix"))
+    }
+
+    /// Whether a connection waits in the kernel's queue: the listening socket is readable.
+    var hasWaitingClient: Bool {
+        var fd = uv_os_fd_t()
+        guard handle.isOpen, uv_fileno(asHandle(handle.raw), &fd) == 0 else { return false }
+        var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) == 1
+    }
+
+    /// Stops listening and removes the socket file it created.
+    func close() {
+        guard handle.isOpen else { return }
+        onConnection = nil
+        if ownsPath { unlink(path) }
+        handle.close()
+    }
+}

@@ -1,0 +1,149 @@
+import LocalSockets
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Starts the per-user shared daemon for `--remote=auto` when none answers.
+///
+/// Forwarders started at once take turns on a lock file beside the socket: the first
+/// starts the daemon and waits until it answers; the others, once they hold the lock,
+/// find it answering. A daemon started by other means that wins the bind makes ours
+/// exit (the path is served), and the forwarder connects to the winner.
+struct DaemonLauncher {
+    let socketPath: String
+    let runtimeDirectory: String
+    let options: ForwarderOptions
+    /// How long a started daemon may take to answer before the forwarder gives up.
+    static let answerDeadlineSeconds = 30.0
+
+    var lockPath: String { runtimeDirectory + "/transitiond.lock" }
+    /// Where a started daemon logs (its standard error).
+    var logPath: String { runtimeDirectory + "/transitiond.log" }
+
+    /// A socket connected to the daemon at `socketPath`, started first when needed.
+    func connect() throws(ForwarderFailure) -> Int32 {
+        if let fd = try? UnixSocketConnector.connect(socketPath) { return fd }
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else {
+            throw ForwarderFailure("cannot open '\(lockPath)': \(String(cString: strerror(errno)))")
+        }
+        defer { close(lock) }  // releases the lock
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw ForwarderFailure(
+                    "cannot lock '\(lockPath)': \(String(cString: strerror(errno)))")
+            }
+        }
+        // Whoever held the lock before may have started it.
+        if let fd = try? UnixSocketConnector.connect(socketPath) { return fd }
+        let child = try spawnDaemon()
+        let deadline = monotonicSeconds() + Self.answerDeadlineSeconds
+        while true {
+            if let fd = try? UnixSocketConnector.connect(socketPath) { return fd }
+            var status: Int32 = 0
+            if waitpid(child, &status, WNOHANG) == child {
+                // It may have lost the bind to a daemon started by other means.
+                if let fd = try? UnixSocketConnector.connect(socketPath) { return fd }
+                throw ForwarderFailure(
+                    "the daemon it started \(Self.describe(status: status)) before answering on '\(socketPath)'; see \(logPath)"
+                )
+            }
+            guard monotonicSeconds() < deadline else {
+                throw ForwarderFailure(
+                    "the daemon it started (pid \(child)) did not answer on '\(socketPath)' within \(Int(Self.answerDeadlineSeconds)) s; see \(logPath)"
+                )
+            }
+            usleep(5_000)
+        }
+    }
+
+    /// The arguments of the shared daemon (after the program name).
+    var daemonArguments: [String] {
+        [
+            "--listen", socketPath, "--listen-timeout", "\(options.listenTimeoutMilliseconds)ms",
+            "--log-level", options.logLevel,
+        ]
+    }
+
+    /// Starts this executable as the daemon, detached: a session of its own (no terminal,
+    /// no signals meant for the editor), standard input and output on /dev/null,
+    /// standard error appended to the log, no other descriptor of ours.
+    private func spawnDaemon() throws(ForwarderFailure) -> pid_t {
+        guard let executable = Self.ownExecutable() else {
+            throw ForwarderFailure("cannot find its own executable (/proc/self/exe)")
+        }
+        Self.closeOnExecAbove2()
+        // The daemon outlives this directory's editor: it must not keep it busy. The
+        // forwarder needs no working directory (every path it uses is absolute).
+        _ = chdir("/")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(
+            &attributes, Int16(Self.spawnSetSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            ([executable] + daemonArguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        guard rc == 0 else {
+            throw ForwarderFailure(
+                "cannot start the daemon '\(executable)': \(String(cString: strerror(rc)))")
+        }
+        return child
+    }
+
+    /// glibc's `POSIX_SPAWN_SETSID` (hidden behind `_GNU_SOURCE`): the child calls `setsid`.
+    private static let spawnSetSID: Int32 = 0x80
+
+    /// Marks every descriptor but 0, 1 and 2 close-on-exec, so the daemon keeps none of
+    /// what the editor passed down (a pipe it holds would hide the editor's exit).
+    private static func closeOnExecAbove2() {
+        guard let dir = opendir("/proc/self/fd") else { return }
+        defer { closedir(dir) }
+        let own = dirfd(dir)
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard let fd = Int32(name), fd > 2, fd != own else { continue }
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        }
+    }
+
+    /// "exited with status 1", "was killed by signal 9".
+    static func describe(status: Int32) -> String {
+        let signal = status & 0x7f
+        return signal == 0
+            ? "exited with status \((status >> 8) & 0xff)" : "was killed by signal \(signal)"
+    }
+
+    static func ownExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let n = readlink("/proc/self/exe", &buffer, 4096)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,57 @@
+import JSONRPC
+
+/// Every limit the service enforces, with its default and the range the command line
+/// accepts: `DaemonOptions`, `--help`, the man page, the session host, the connections
+/// and `initialize`'s capabilities all read them from here.
+public struct ServiceLimits: Sendable, Equatable {
+    /// Largest message body (`--max-message-bytes`).
+    public var maxMessageBytes = FrameReader.defaultMaximumBodyLength
+    /// Largest header section or HTTP request head (`--max-header-bytes`).
+    public var maxHeaderBytes = FrameReader.defaultMaximumHeaderLength
+    /// Deepest JSON nesting (`--max-depth`).
+    public var maxDepth = JSONParser.defaultMaximumDepth
+    /// Messages in one JSON-RPC batch (`--max-batch`).
+    public var maxBatch = Dispatcher.defaultMaximumBatchLength
+    /// Sessions one connection may own (`--max-sessions`).
+    public var maxSessionsPerConnection = 64
+    /// Items in one session (`--max-items`).
+    public var maxItemsPerSession = 10_000_000
+    /// Concurrent socket clients (`--max-connections`).
+    public var maxConnections = 256
+    /// Unsent bytes after which a connection is closed (`--max-backlog-bytes`).
+    public var maxBacklogBytes = 64 << 20
+    /// Ticks a second of a realtime session.
+    public var maxFPS = 240
+    /// Attributes in one response (layout/attributes, transition/sample, export).
+    public var maxAttributesPerResponse = 100_000
+    /// Attributes in one tick; a tick cut there says `"truncated": true`.
+    public var maxAttributesPerTick = 10_000
+
+    public init() {}
+
+    /// The values each command-line option accepts.
+    public enum Range {
+        public static let maxMessageBytes = 64...(1 << 30)
+        public static let maxHeaderBytes = 64...(1 << 20)
+        public static let maxDepth = 2...10_000
+        public static let maxBatch = 1...1_000_000
+        public static let maxSessionsPerConnection = 1...100_000
+        public static let maxItemsPerSession = 1...100_000_000
+        public static let maxConnections = 1...100_000
+        public static let maxBacklogBytes = (64 << 10)...(1 << 34)
+    }
+}
+
+extension ServiceLimits {
+    /// The defaults with one or more limits changed.
+    package init(
+        maxSessionsPerConnection: Int? = nil, maxItemsPerSession: Int? = nil,
+        maxAttributesPerTick: Int? = nil, maxAttributesPerResponse: Int? = nil
+    ) {
+        self.init()
+        if let maxSessionsPerConnection { self.maxSessionsPerConnection = maxSessionsPerConnection }
+        if let maxItemsPerSession { self.maxItemsPerSession = maxItemsPerSession }
+        if let maxAttributesPerTick { self.maxAttributesPerTick = maxAttributesPerTick }
+        if let maxAttributesPerResponse { self.maxAttributesPerResponse = maxAttributesPerResponse }
+    }
+}

@@ -1,0 +1,215 @@
+import JSONRPC
+import TransitionEngine
+
+/// All sessions of the daemon and the methods that act on them. It owns no I/O and no
+/// clock: the time (monotonic nanoseconds) is passed in; methods return typed results,
+/// and the notifications they cause wait as `Emission`s until `takeEmissions()`.
+package final class SessionHost {
+    private(set) var sessions: [String: Session] = [:]
+    /// Session ids in creation order.
+    private(set) var order: [String] = []
+    private var nextSessionNumber = 1
+    /// Each connection's process id, from its `initialize`; `session/list` shows the
+    /// owner's.
+    private var processIDs: [ConnectionID: Int64] = [:]
+    let limits: ServiceLimits
+    /// Notifications caused since the last `takeEmissions()`, in order.
+    private var outbox: [Emission] = []
+    /// Called after a session of at least `largeSessionItems` items is removed, so the
+    /// daemon can hand the freed memory back to the system.
+    package var onLargeSessionRemoved: (() -> Void)?
+    static let largeSessionItems = 10_000
+
+    package init(limits: ServiceLimits = ServiceLimits()) {
+        self.limits = limits
+    }
+
+    /// The notifications caused since the last call, in the order they were caused.
+    func takeEmissions() -> [Emission] {
+        guard !outbox.isEmpty else { return [] }
+        defer { outbox = [] }
+        return outbox
+    }
+
+    func session(_ id: String) throws(ResponseError) -> Session {
+        guard let s = sessions[id] else { throw .unknownSession(id) }
+        return s
+    }
+
+    /// The live session called `name`.
+    func session(named name: String) -> Session? {
+        sessions.values.first { $0.name == name }
+    }
+
+    /// Records the process id a connection's `initialize` gave (nil: none).
+    func identify(_ connection: ConnectionID, processID: Int64?) {
+        processIDs[connection] = processID
+    }
+
+    var layoutLimits: LayoutLimits { LayoutLimits(maxItems: limits.maxItemsPerSession) }
+
+    // MARK: Sessions
+
+    func create(_ r: SessionCreateRequest, connection: ConnectionID, now: UInt64) throws(ResponseError) -> SessionCreated {
+        let owned = sessions.values.filter { $0.owner == connection }.count
+        guard owned < limits.maxSessionsPerConnection else {
+            throw .limit("sessions per connection", limits.maxSessionsPerConnection, flag: "--max-sessions")
+        }
+        guard r.fps >= 1, r.fps <= limits.maxFPS else {
+            throw .invalid(ValidationError(field: "fps", message: "must be an integer from 1 to \(limits.maxFPS)"))
+        }
+        if let name = r.name {
+            do {
+                try SessionName.validate(name)
+            } catch {
+                throw .invalid(error)
+            }
+            if let holder = session(named: name) { throw .nameTaken(name, by: holder.id) }
+        }
+        let scene: Scene
+        do {
+            scene = try Scene(spec: r.layout, model: r.model, viewport: r.viewport, contentOffset: r.contentOffset, limits: layoutLimits)
+        } catch {
+            throw .scene(error, session: "")
+        }
+        let id = "s\(nextSessionNumber)"
+        nextSessionNumber += 1
+        let session = Session(
+            id: id, name: r.name, scene: scene, clock: r.clock, fps: r.fps, format: r.format, owner: connection,
+            keepAlive: r.keepAlive, origin: now)
+        sessions[id] = session
+        order.append(id)
+        return SessionCreated(session: id, name: r.name, contentSize: scene.placed.layout.contentSize, contentOffset: scene.placed.contentOffset)
+    }
+
+    func update(_ r: SessionUpdateRequest) throws(ResponseError) -> RestingState {
+        let s = try session(r.session)
+        var viewport: Viewport? = nil
+        if r.viewportSize != nil || r.contentInset != nil {
+            viewport = Viewport(
+                size: r.viewportSize ?? s.scene.placed.viewport.size,
+                contentInset: r.contentInset ?? s.scene.placed.viewport.contentInset)
+        }
+        do {
+            try s.scene.update(spec: r.layout, model: r.model, viewport: viewport)
+        } catch {
+            throw .scene(error, session: s.id)
+        }
+        return restingState(s)
+    }
+
+    func scroll(_ r: SessionScrollRequest) throws(ResponseError) -> ScrollResult {
+        let s = try session(r.session)
+        do {
+            _ = try s.scene.scroll(to: r.contentOffset)
+        } catch {
+            throw .scene(error, session: s.id)
+        }
+        return ScrollResult(contentOffset: s.scene.placed.contentOffset)
+    }
+
+    private func restingState(_ s: Session) -> RestingState {
+        RestingState(contentSize: s.scene.placed.layout.contentSize, contentOffset: s.scene.placed.contentOffset)
+    }
+
+    func dispose(_ id: String, now: UInt64) throws(ResponseError) {
+        let s = try session(id)
+        remove(s, now: now)
+    }
+
+    private func remove(_ s: Session, now: UInt64) {
+        let time = s.time(at: now)
+        let offset = s.scene.frame(at: time)?.contentOffset
+        if let ended = s.scene.dispose(at: time) {
+            sendDidEnd(s, id: ended.id, end: ended.end, time: time, contentOffset: offset)
+        }
+        sessions[s.id] = nil
+        order.removeAll { $0 == s.id }
+        if s.scene.model.totalCount >= Self.largeSessionItems { onLargeSessionRemoved?() }
+    }
+
+    func list(connection: ConnectionID) -> SessionList {
+        SessionList(
+            sessions: order.compactMap { sessions[$0] }.map { s in
+                SessionList.Entry(
+                    session: s.id, name: s.name, ownerProcessID: s.owner.flatMap { processIDs[$0] },
+                    subscribers: s.subscribers.count, clock: s.clock, fps: s.fps, format: s.format, state: s.state,
+                    items: s.scene.model.totalCount, layoutState: s.scene.placed.layout.stateName,
+                    owned: s.owner == connection, subscribed: s.subscribers.contains(connection), keepAlive: s.keepAlive)
+            })
+    }
+
+    func subscribe(_ target: SessionTarget, connection: ConnectionID) throws(ResponseError) -> RestingState {
+        let s: Session
+        switch target {
+        case .id(let id): s = try session(id)
+        case .name(let name):
+            guard let named = session(named: name) else { throw .unknownSessionName(name) }
+            s = named
+        }
+        s.subscribers.insert(connection)
+        var result = restingState(s)
+        result.subscribed = RestingState.Subscription(state: s.state, session: s.id, name: s.name)
+        return result
+    }
+
+    func unsubscribe(_ id: String, connection: ConnectionID) throws(ResponseError) {
+        try session(id).subscribers.remove(connection)
+    }
+
+    func attributes(_ r: LayoutAttributesRequest) throws(ResponseError) -> AttributesResult {
+        let s = try session(r.session)
+        let placed = s.scene.placed
+        let rect = r.all ? Rect.everything : (r.rect ?? placed.visibleRect)
+        let list = try bounded { limit, body in placed.layout.forEachAttributes(in: rect, limit: limit, body) }
+        return AttributesResult(
+            members: [
+                "contentSize": .size(placed.layout.contentSize), "contentOffset": .point(placed.contentOffset),
+                "state": .string(s.state),
+            ],
+            attributes: list, format: s.format, kinds: s.scene.kinds)
+    }
+
+    /// Collects what `query` yields, refusing more than the per-response limit; the query
+    /// is asked for one more than the limit, so it stops early.
+    func bounded(_ query: (Int, (LayoutAttributes) -> Void) -> Bool) throws(ResponseError) -> [LayoutAttributes] {
+        var list: [LayoutAttributes] = []
+        let limit = limits.maxAttributesPerResponse
+        let complete = query(limit + 1) { list.append($0) }
+        guard complete, list.count <= limit else {
+            throw ResponseError(
+                code: .limitExceeded,
+                message: "More than \(limit) attributes: ask for a smaller rect",
+                data: ["limit": .integer(Int64(limit))])
+        }
+        return list
+    }
+
+    /// A connection went away: its sessions end unless kept alive, its subscriptions go.
+    func connectionClosed(_ connection: ConnectionID, now: UInt64) {
+        processIDs[connection] = nil
+        for id in order {
+            guard let s = sessions[id] else { continue }
+            s.subscribers.remove(connection)
+            if s.owner == connection {
+                if s.keepAlive { s.owner = nil } else { remove(s, now: now) }
+            }
+        }
+    }
+
+    // MARK: Output
+
+    /// Emits the didEnd of transition `id`; the offset is the session's at rest unless
+    /// given (a disposed session has no layout left to rest in).
+    func sendDidEnd(_ s: Session, id: Int, end: TransitionEnd, time: Double, contentOffset: Point? = nil) {
+        let payload = DidEndPayload(
+            session: s.id, transition: id, end: end, contentOffset: contentOffset ?? s.scene.placed.contentOffset, time: time)
+        emit(Emission(session: s.id, payload: .didEnd(payload), audience: s.audience))
+        if !s.isAnimating { s.stopPacing() }
+    }
+
+    func emit(_ emission: Emission) {
+        guard !emission.audience.isEmpty else { return }
+        outbox.append(emission)
+    }
+}
