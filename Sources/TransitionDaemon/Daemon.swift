@@ -44,9 +44,6 @@ public final class Daemon {
     private var host: SessionHost { hub.host }
     private var connections: OpenConnections { hub.connections }
     private var listeners: [any ClientListener] = []
-    /// The client on standard input and output, the daemon's reason to live in stdio
-    /// mode (other connections, over WebSocket, come and go).
-    private var stdioConnection: ConnectionID?
     private var watchTimer: Timer?
     /// Set while no client is connected, with `--listen-timeout`.
     private var idleTimer: Timer?
@@ -76,18 +73,30 @@ public final class Daemon {
         // frames) would otherwise stay in the daemon's RSS after it is gone.
         host.onLargeSessionRemoved = { malloc_trim(0) }
         hub = ConnectionHub(host: host, logger: logger, now: { loop.nanoseconds })
-        hub.onAction = { [unowned self] c, action in self.handle(action, from: c) }
-        hub.onInitialize = { [unowned self] id, request in
+        hub.onEvent = { [unowned self] event in self.handle(event) }
+    }
+
+    /// What the service reports, once the call that caused it has done its work.
+    private func handle(_ event: ServiceEvent) {
+        switch event {
+        case .initialized(let id, let request):
             if let pid = request.processId, let p = Int32(exactly: pid), p > 0 {
                 // In stdio mode the client is the daemon's only reason to live.
-                self.watch(process: p, connection: self.isStdio(id) ? nil : id)
+                let isSole = connections[id]?.isSoleClient ?? false
+                watch(process: p, connection: isSole ? nil : id)
             }
+        case .draining(let c):
+            boundWait(of: c, milliseconds: Self.drainMilliseconds)
+        case .lingering(let c):
+            boundWait(of: c, milliseconds: Connection.lingerBound)
+        case .closed(let c):
+            closed(c)
+        case .stop(let code):
+            shutdown(code: code)
+        case .largeMessageHandled:
+            // glibc keeps the memory a large message was parsed into; give it back.
+            malloc_trim(0)
         }
-        hub.onClosed = { [unowned self] c in self.closed(c) }
-        hub.onDraining = { [unowned self] c in self.boundDrain(of: c) }
-        hub.onLingering = { [unowned self] c in self.boundLinger(of: c) }
-        // glibc keeps the memory a large message was parsed into; give it back.
-        hub.onLargeMessage = { malloc_trim(0) }
     }
 
     /// Runs the daemon until it ends; returns the process exit code.
@@ -117,7 +126,7 @@ public final class Daemon {
     private func serve() -> Int32 {
         do throws(UVFailure) {
             let ticks = try DeadlineTimer(loop: loop)
-            ticks.onFire = { [unowned self] in self.hub.pumpTicks() }
+            ticks.onFire = { [unowned self] in self.hub.timerFired() }
             tickTimer = ticks
             hub.ticks = ticks
             let turns = try IdleCallback(loop: loop)
@@ -206,13 +215,9 @@ public final class Daemon {
             ?? .blocking(BlockingOutput(fd: protocolFD))
         let transport = StdioTransport(input: input, output: output)
         logger.debug("stdio: \(transport.kind)")
-        stdioConnection = open(transport, wire: lspFraming()).id
+        idleTimer?.stop()
+        hub.open(transport, wire: lspFraming(), isSoleClient: true)
         return true
-    }
-
-    private func isStdio(_ id: ConnectionID) -> Bool {
-        // Before `open` returns, the stdio connection is the first one.
-        options.mode == .stdio && (stdioConnection == id || (stdioConnection == nil && id == 1))
     }
 
     private func lspFraming() -> LSPFraming {
@@ -281,82 +286,41 @@ public final class Daemon {
             stream.close()
             return
         }
-        let c = open(StreamTransport(stream), wire: wire)
+        idleTimer?.stop()
+        let c = hub.open(StreamTransport(stream), wire: wire)
         logger.info("connection \(c.id) opened (\(stream.kind))")
     }
 
-    @discardableResult
-    private func open(_ transport: any ConnectionTransport, wire: any WireFormat) -> Connection {
-        idleTimer?.stop()
-        // Turns matter only between clients.
-        return hub.open(transport, wire: wire, takesTurns: !isStdio(hub.nextID))
-    }
-
-    private func handle(_ action: Outgoing, from c: Connection) {
-        switch action {
-        case .exit(let code):
-            if isStdio(c.id) {
-                shutdown(code: code)
-            } else {
-                logger.info("connection \(c.id) exited (\(code))")
-                closeAfterWriting(c)
-            }
-        case .close(let error):
-            logger.warning("connection \(c.id): closing after a framing error: \(error)")
-            if isStdio(c.id) { shutdown(code: 1) } else { c.close() }
-        default:
-            break
-        }
-    }
-
-    /// A socket client's `exit` (or end of input), or every client when the daemon
-    /// stops: as over stdio, what it was answered still reaches it before its
-    /// connection closes, for at most `drainMilliseconds`. A client whose input was
-    /// reset is gone: its connection closes at once.
-    private func closeAfterWriting(_ c: Connection) {
-        guard !c.inputFailed else {
-            c.close()
+    /// A connection writing what it owes (after `exit`, the wire's own end, or while the
+    /// daemon stops) waits for its client for at most `milliseconds` from now: 5 s to
+    /// read its last answers, then `Connection.lingerBound` to end its input.
+    private func boundWait(of c: Connection, milliseconds: UInt64) {
+        guard !c.isClosed else { return }
+        if let waiting = leaving.first(where: { $0.connection === c }) {
+            waiting.timer.fireOnce(afterMilliseconds: milliseconds)
             return
         }
-        c.closeAfterWriting()
-        boundDrain(of: c)
-    }
-
-    /// A connection waiting for its client to read its last answers (after `exit`, a
-    /// WebSocket close, an HTTP reply): its sessions end now, and it closes after
-    /// `drainMilliseconds` at the latest.
-    private func boundDrain(of c: Connection) {
-        guard !c.isClosed, !leaving.contains(where: { $0.connection === c }) else { return }
-        hub.releaseSessions(of: c)
         do {
             let t = try Timer(loop: loop)
             t.onFire = { [unowned self, unowned c] in
                 self.logger.info(
-                    c.lingers
+                    c.state == .lingering
                         ? "connection \(c.id) did not end its input after its close: closing"
                         : "connection \(c.id) did not read its last answers: closing")
-                c.close()
+                self.hub.close(c)
             }
-            t.fireOnce(afterMilliseconds: Self.drainMilliseconds)
+            t.fireOnce(afterMilliseconds: milliseconds)
             leaving.append((c, t))
         } catch {
-            c.close()
+            hub.close(c)
         }
-    }
-
-    /// A connection that lingers (its last reply written, it reads and discards until its
-    /// client ends its input) waits `Connection.lingerBound` at most from now.
-    private func boundLinger(of c: Connection) {
-        boundDrain(of: c)
-        leaving.first { $0.connection === c }?.timer.fireOnce(
-            afterMilliseconds: Connection.lingerBound)
     }
 
     private func closed(_ c: Connection) {
         if let i = leaving.firstIndex(where: { $0.connection === c }) {
             leaving.remove(at: i).timer.close()
         }
-        if isStdio(c.id) && !stopping {
+        if c.isSoleClient && !stopping {
             // The only client is gone without exit: as LSP's exit, 0 only after shutdown.
             shutdown(code: c.dispatcher.lifecycle == .shutDown ? 0 : 1)
         }
@@ -415,7 +379,7 @@ public final class Daemon {
                 if let owner {
                     self.logger.info(
                         "client process \(p) of connection \(owner) is gone: closing it")
-                    self.connections[owner]?.close()
+                    if let c = self.connections[owner] { self.hub.close(c) }
                 } else {
                     self.logger.info("client process \(p) is gone: exiting")
                     self.shutdown(code: 1)
@@ -432,14 +396,14 @@ public final class Daemon {
     private func shutdown(code: Int32) {
         guard !stopping else { return }
         stopping = true
-        hub.stopping = true
         exitCode = code
+        // Every connection writes what it owes, within its bound, before the timers close.
+        hub.stop()
         tickTimer?.close()
         turns?.close()
         watchTimer?.close()
         idleTimer?.close()
         for s in signals { s.close() }
         for l in listeners { l.close() }
-        for c in connections.all { closeAfterWriting(c) }
     }
 }

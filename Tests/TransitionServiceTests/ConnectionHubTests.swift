@@ -13,7 +13,12 @@ final class FakeTickTimer: TickScheduling {
 /// The idle handle that gives turns: whether the hub asked for a next turn.
 final class FakeTurns: TurnScheduling {
     private(set) var isActive = false
-    func start() { isActive = true }
+    /// Times the hub asked for a next turn.
+    private(set) var starts = 0
+    func start() {
+        isActive = true
+        starts += 1
+    }
     func stop() { isActive = false }
 }
 
@@ -41,7 +46,7 @@ final class HubHarness {
     /// A client that sent `initialize` and read the reply.
     func connect() -> FakeTransport {
         let t = FakeTransport()
-        opened[ObjectIdentifier(t)] = hub.open(t, wire: LSPFraming(), takesTurns: true)
+        opened[ObjectIdentifier(t)] = hub.open(t, wire: LSPFraming())
         t.receive(ConnectionHarness.initialize)
         _ = t.takeMessages()
         return t
@@ -74,7 +79,7 @@ final class HubHarness {
     /// The timerfd fires at the deadline the hub set.
     func fireTimer() {
         clock = Swift.max(clock, timer.deadline!)
-        hub.pumpTicks()
+        hub.timerFired()
     }
 }
 
@@ -112,6 +117,19 @@ extension FakeTransport {
         #expect(h.timer.deadline == HubHarness.deadline(2))
     }
 
+    @Test func theReplyToAStartAndItsFirstTickGoOutInOneWrite() throws {
+        let h = HubHarness()
+        let owner = h.connect()
+        let s = h.createSession(owner, id: 1)
+        owner.receive(HubHarness.start(2, s))
+        #expect(owner.writes.count == 1)
+        let messages = owner.takeMessages()
+        #expect(messages.count == 2)
+        #expect(messages.first?["id"]?.int64Value == 2)
+        #expect(messages.last?["method"]?.stringValue == "transition/tick")
+        #expect(messages.last?["params"]?["seq"]?.int64Value == 1)
+    }
+
     @Test func subscribersAreTheAudienceUntilTheyUnsubscribe() throws {
         let h = HubHarness()
         let owner = h.connect()
@@ -133,7 +151,7 @@ extension FakeTransport {
         // The owner's connection ends: its session is disposed, and the subscriber is
         // told; no session is left to tick.
         h.call(watcher, 3, "session/subscribe", #"{"session":"\#(s)"}"#)
-        h.connection(owner).close()
+        h.hub.close(h.connection(owner))
         let ends = watcher.takeMessages().filter {
             $0["method"]?.stringValue == "transition/didEnd"
         }
@@ -255,8 +273,8 @@ extension FakeTransport {
         let transports = (0..<5).map { _ in h.connect() }
         let ids = transports.map { h.connection($0).id }
         #expect(ids == ids.sorted() && Set(ids).count == 5)
-        h.connection(transports[1]).close()
-        h.connection(transports[3]).close()
+        h.hub.close(h.connection(transports[1]))
+        h.hub.close(h.connection(transports[3]))
         #expect(h.hub.connections.count == 3)
         for (i, t) in transports.enumerated() {
             let found = h.hub.connections[ids[i]]

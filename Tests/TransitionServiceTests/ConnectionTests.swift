@@ -7,43 +7,53 @@ import Testing
 /// time from a manual clock, its emissions delivered the way the daemon delivers them.
 final class ConnectionHarness {
     let transport = FakeTransport()
-    let host = SessionHost()
+    let turns = FakeTurns()
     var clock: UInt64 = 0
-    /// Nanoseconds the clock moves each time the connection reads it.
+    /// Nanoseconds the clock moves each time it is read.
     var clockStep: UInt64 = 0
+    private(set) var hub: ConnectionHub!
     private(set) var connection: Connection!
-    private(set) var yields = 0
+    /// What the hub told the daemon, in order.
+    private(set) var events: [ServiceEvent] = []
     let limits: BackpressureLimits
 
+    /// The daemon's only client (stdio) unless it takes turns, as a socket client does.
     init(
         takesTurns: Bool = false, limits: BackpressureLimits = BackpressureLimits(),
         wire: any WireFormat = LSPFraming()
     ) {
         self.limits = limits
-        let registry = MethodTable.registry(
-            host: host, connection: 1, now: { [unowned self] in self.clock }
-        ) { _ in }
-        connection = Connection(
-            id: 1, transport: transport, wire: wire,
-            dispatcher: Dispatcher(registry: registry),
-            limits: limits,
+        hub = ConnectionHub(
+            host: SessionHost(), logger: .silent,
             now: { [unowned self] in
                 self.clock += self.clockStep
                 return self.clock
-            }, logger: .silent)
-        connection.onDispatched = { [unowned self] in self.deliver(self.host.takeEmissions()) }
-        if takesTurns { connection.onYield = { [unowned self] _ in self.yields += 1 } }
-        connection.start()
+            })
+        hub.turns = turns
+        hub.onEvent = { [unowned self] in self.events.append($0) }
+        connection = hub.open(transport, wire: wire, isSoleClient: !takesTurns, backpressure: limits)
     }
 
-    func deliver(_ emissions: [Emission]) {
-        for e in emissions where e.audience.contains(1) {
-            if case .tick = e.payload {
-                connection.sendTick(e.body(), session: e.session)
-            } else {
-                connection.send(e.body(), session: e.session)
+    var host: SessionHost { hub.host }
+
+    /// Times the connection yielded its turn.
+    var yields: Int { turns.starts }
+
+    /// The codes of the `stop` events (the sole client's exit).
+    var stops: [Int32] {
+        events.compactMap { if case .stop(let code) = $0 { code } else { nil } }
+    }
+
+    /// How many times the hub said the connection closed, drained or lingered.
+    func count(_ kind: String) -> Int {
+        events.filter {
+            switch $0 {
+            case .closed: kind == "closed"
+            case .draining: kind == "draining"
+            case .lingering: kind == "lingering"
+            default: false
             }
-        }
+        }.count
     }
 
     static func request(_ id: Int, _ method: String, _ params: String = "{}") -> [UInt8] {
@@ -161,7 +171,7 @@ final class ConnectionHarness {
         // One turn is at most `messagesPerTurn` messages; the rest waits, unread.
         #expect(h.yields == 1 && !h.transport.isReading)
         #expect(h.transport.takeMessages().count == Connection.messagesPerTurn)
-        h.connection.continueHandling()
+        h.hub.giveTurns()
         #expect(h.yields == 1 && h.transport.isReading)
         #expect(
             h.transport.takeMessages().map { $0["id"]?.int64Value } == (256...300).map { Int64($0) }
@@ -176,9 +186,9 @@ final class ConnectionHarness {
         h.clockStep = 3_000_000
         h.transport.receive((1...5).flatMap { ConnectionHarness.request($0, "session/list") })
         #expect(h.transport.takeMessages().map { $0["id"]?.int64Value } == [1, 2])
-        h.connection.continueHandling()
+        h.hub.giveTurns()
         #expect(h.transport.takeMessages().map { $0["id"]?.int64Value } == [3, 4])
-        h.connection.continueHandling()
+        h.hub.giveTurns()
         #expect(h.transport.takeMessages().map { $0["id"]?.int64Value } == [5])
         #expect(h.yields == 2)
     }
@@ -188,10 +198,6 @@ final class ConnectionHarness {
         // once (the client reads), they end the pressure, and the rest of the burst must
         // go on without waiting for more input: here the input ends right after it.
         let h = ConnectionHarness(limits: BackpressureLimits(highWater: 1000, hardCap: 1 << 20))
-        var exits: [Int32] = []
-        h.connection.onAction = { _, action in
-            if case .exit(let code) = action { exits.append(code) }
-        }
         h.transport.receive(
             ConnectionHarness.initialize
                 + (1...300).flatMap { ConnectionHarness.request($0, "session/list") }
@@ -199,7 +205,7 @@ final class ConnectionHarness {
         #expect(
             h.transport.takeMessages().map { $0["id"]?.int64Value } == (0...301).map { Int64($0) })
         h.transport.end()
-        #expect(exits == [0])
+        #expect(h.stops == [0])
     }
 
     @Test func closingAfterWritingWaitsUntilTheClientHasReadItsAnswers() throws {
@@ -211,12 +217,10 @@ final class ConnectionHarness {
         _ = h.transport.takeMessages()
         h.transport.peerReads = false
         h.transport.receive((1...40).flatMap { ConnectionHarness.request($0, "session/list") })
-        var closed = 0
-        h.connection.onClosed = { _ in closed += 1 }
         h.connection.closeAfterWriting()
-        #expect(!h.transport.isClosed && closed == 0 && !h.transport.isReading)
+        #expect(!h.transport.isClosed && h.count("closed") == 0 && !h.transport.isReading)
         h.transport.drain()
-        #expect(h.transport.isClosed && closed == 1)
+        #expect(h.transport.isClosed && h.count("closed") == 1)
         let ids = h.transport.takeMessages().map { $0["id"]?.int64Value }
         #expect(ids == (1...Int64(ids.count)).map { $0 } && ids.count >= 5)
     }
@@ -239,16 +243,14 @@ final class ConnectionHarness {
 
     @Test func theEndOfInputWaitsForTheMessagesBeforeIt() throws {
         let h = ConnectionHarness(takesTurns: true)
-        var exits: [Int32] = []
-        h.connection.onAction = { _, action in
-            if case .exit(let code) = action { exits.append(code) }
-        }
         h.transport.receive(
             ConnectionHarness.initialize + ConnectionHarness.request(1, "shutdown", "null")
                 + (2...300).flatMap { ConnectionHarness.request($0, "session/list") })
         h.transport.end()
-        #expect(exits.isEmpty)
-        h.connection.continueHandling()
-        #expect(exits == [0])
+        #expect(!h.connection.isClosed && h.count("closed") == 0)
+        h.hub.giveTurns()
+        // After `shutdown`, the end of input is a clean exit: every answer was written.
+        #expect(h.connection.isClosed && h.count("closed") == 1)
+        #expect(h.transport.takeMessages().last?["id"]?.int64Value == 300)
     }
 }

@@ -102,14 +102,12 @@ import WebTransport
 
     @Test func aCloseFrameIsAnsweredAndTheConnectionClosesWhenTheClientEndsItsInput() {
         let h = Self.upgraded()
-        var lingering = 0
-        h.connection.onLingering = { _ in lingering += 1 }
         h.transport.receive(Self.clientFrame(0x8, [0x03, 0xE8]))
         #expect(Array(h.transport.writes.joined()) == WebSocketFrameEncoder.close(.normal))
         // The sending side is shut and the connection reads on (a close at once would
         // reset a client still sending), within the daemon's bound.
         #expect(h.transport.writingShutDown && h.transport.isReading)
-        #expect(lingering == 1 && h.connection.lingers)
+        #expect(h.count("lingering") == 1 && h.connection.state == .lingering)
         #expect(!h.transport.isClosed && !h.connection.isClosed)
         // What comes now is read and discarded, not answered.
         h.transport.clearWrites()
@@ -150,18 +148,14 @@ import WebTransport
         // asks the daemon to bound that wait (else a client that never reads again
         // would hold it open for ever), then to bound its wait for the end of input.
         let h = Self.upgraded()
-        var draining = 0
-        var lingering = 0
-        h.connection.onDraining = { _ in draining += 1 }
-        h.connection.onLingering = { _ in lingering += 1 }
         h.transport.peerReads = false
         h.transport.receive(Self.request(1, "session/list"))
         h.transport.receive(Self.clientFrame(0x8, [0x03, 0xE8]))
-        #expect(draining == 1 && lingering == 0)
+        #expect(h.count("draining") == 1 && h.count("lingering") == 0)
         #expect(!h.transport.isClosed && !h.connection.isClosed)
         #expect(Self.serverFrames(Array(h.transport.writes.joined())).map(\.opcode) == [0x1, 0x8])
         h.transport.drain()
-        #expect(lingering == 1 && !h.connection.isClosed)
+        #expect(h.count("lingering") == 1 && !h.connection.isClosed)
         h.transport.end()
         #expect(h.transport.isClosed && h.connection.isClosed)
     }

@@ -1,24 +1,13 @@
 import JSONRPC
 
-/// Sets the one deadline of the realtime ticks: a `DeadlineTimer` in the daemon, a
-/// variable in tests.
-package protocol TickScheduling: AnyObject {
-    func schedule(at deadline: UInt64)
-    func stop()
-}
-
-/// Gives the connections that yielded their next turn on a later loop iteration: an
-/// `IdleCallback` in the daemon, a call of `giveTurns()` in tests.
-package protocol TurnScheduling: AnyObject {
-    func start()
-    func stop()
-}
-
-
-/// The connections and the session host between them: opens connections, hands each
-/// emission to its audience (encoded once, one write per connection and round), paces
-/// the realtime ticks around the saturated readers and gives turns. It reads no clock
-/// and owns no libuv handle, so tests drive it with fake transports and a manual clock.
+/// The connections and the session host between them: it takes what happened on the
+/// wire (bytes read, input ended, bytes written, the tick timer, a turn) and drives the
+/// connections: each message is dispatched, what it caused (ticks, didEnd) is handed to
+/// its audience, then its reply is written, and the ticks due go out in the same write.
+/// Nothing calls back into it while it works: the connections answer through return
+/// values and states, and what the daemon must know goes out as `ServiceEvent`s once a
+/// call has done its work. It reads no clock and owns no libuv handle, so tests drive it
+/// with fake transports and a manual clock.
 package final class ConnectionHub {
     package let host: SessionHost
     private let limits: ServiceLimits
@@ -27,27 +16,19 @@ package final class ConnectionHub {
     private let now: () -> UInt64
     package private(set) var connections = OpenConnections()
     private var nextConnectionID = 1
-    /// The id the next connection gets.
-    package var nextID: ConnectionID { nextConnectionID }
     /// Connections waiting for their next turn of input, in order.
     private var waitingTurns: [ConnectionID] = []
     package var ticks: (any TickScheduling)?
     package var turns: (any TurnScheduling)?
     /// Set once the daemon stops: no more ticks.
-    package var stopping = false
-
-    /// Called with a connection's outgoing actions that are not writes (exit, close).
-    package var onAction: ((Connection, Outgoing) -> Void)?
-    /// Called when a client's `initialize` succeeded.
-    package var onInitialize: ((ConnectionID, InitializeRequest) -> Void)?
-    /// Called after a message of `Connection.largeMessageBytes` or more.
-    package var onLargeMessage: (() -> Void)?
-    /// Called after a connection closed and its sessions' emissions went out.
-    package var onClosed: ((Connection) -> Void)?
-    /// A connection waits for its client to read its last reply (see `Connection`).
-    package var onDraining: ((Connection) -> Void)?
-    /// A connection whose last reply is written waits for its client's end of input.
-    package var onLingering: ((Connection) -> Void)?
+    package private(set) var stopping = false
+    /// Called with what the daemon must know, after the call that caused it.
+    package var onEvent: ((ServiceEvent) -> Void)?
+    private var events: [ServiceEvent] = []
+    /// Connections closed so far, and as many when the ticks were last pumped: a
+    /// connection closed since took its sessions along, so the next deadline moves.
+    private var closedCount = 0
+    private var closedWhenPumped = 0
 
     package init(host: SessionHost, logger: Logger, now: @escaping () -> UInt64) {
         self.host = host
@@ -56,52 +37,80 @@ package final class ConnectionHub {
         self.now = now
     }
 
-    /// Opens a connection over `transport`; it takes turns with the others unless it
-    /// is the only client (stdio).
+    /// Opens a connection over `transport` and starts reading. The daemon's only client
+    /// (stdio) takes no turns, and its end is the daemon's.
     @discardableResult
-    package func open(_ transport: any ConnectionTransport, wire: any WireFormat, takesTurns: Bool)
-        -> Connection
-    {
+    package func open(
+        _ transport: any ConnectionTransport, wire: any WireFormat, isSoleClient: Bool = false,
+        backpressure: BackpressureLimits? = nil
+    ) -> Connection {
         let id = nextConnectionID
         nextConnectionID += 1
         let registry = MethodTable.registry(
             host: host, connection: id, now: { [unowned self] in self.now() }
-        ) { [unowned self] request in self.onInitialize?(id, request) }
-        let connection = Connection(
+        ) { [unowned self] request in self.events.append(.initialized(id, request)) }
+        let c = Connection(
             id: id, transport: transport, wire: wire,
             dispatcher: Dispatcher(
                 registry: registry, maximumDepth: limits.maxDepth,
                 maximumBatchLength: limits.maxBatch),
-            limits: BackpressureLimits(hardCap: limits.maxBacklogBytes),
+            isSoleClient: isSoleClient,
+            limits: backpressure ?? BackpressureLimits(hardCap: limits.maxBacklogBytes),
             now: { [unowned self] in self.now() }, logger: logger)
-        connection.onAction = { [unowned self] c, action in self.onAction?(c, action) }
-        connection.onDispatched = { [unowned self] in self.deliver(self.host.takeEmissions()) }
-        connection.onHandled = { [unowned self] in self.pumpTicks() }
-        connection.onLargeMessage = { [unowned self] in self.onLargeMessage?() }
-        if takesTurns {
-            connection.onYield = { [unowned self] c in
-                self.waitingTurns.append(c.id)
-                self.turns?.start()
-            }
+        transport.onBytes = { [unowned self, unowned c] bytes in self.read(bytes, by: c) }
+        transport.onInputEnd = { [unowned self, unowned c] error in self.inputEnded(c, error) }
+        transport.onWritten = { [unowned self, unowned c] in self.written(c) }
+        transport.onOutputError = { [unowned self, unowned c] error in
+            self.outputFailed(c, error)
         }
-        connection.onClosed = { [unowned self] c in self.closed(c) }
-        connection.onDraining = { [unowned self] c in self.onDraining?(c) }
-        connection.onLingering = { [unowned self] c in self.onLingering?(c) }
-        connections.append(connection)
-        connection.start()
-        return connection
+        connections.append(c)
+        transport.startReading()
+        return c
     }
 
-    private func closed(_ c: Connection) {
-        connections.remove(c.id)
-        host.connectionClosed(c.id, now: now())
-        deliver(host.takeEmissions())
-        if c.skippedTicks > 0 {
-            logger.info("connection \(c.id): \(c.skippedTicks) ticks coalesced")
+    // MARK: What happened on the wire
+
+    /// The client sent bytes.
+    private func read(_ bytes: UnsafeRawBufferPointer, by c: Connection) {
+        // A closing connection discards what it reads.
+        guard c.state.handlesInput else { return }
+        c.append(bytes)
+        serve(c)
+        finish()
+    }
+
+    /// The client's input ended (an error: it was reset).
+    private func inputEnded(_ c: Connection, _ error: Int32?) {
+        perform(c.inputEnded(error), from: c)
+        if c.hasInputToHandle { serve(c) }
+        check(c)
+        finish()
+    }
+
+    /// Queued bytes of `c` were written.
+    private func written(_ c: Connection) {
+        if c.written() { serve(c) }
+        check(c)
+        finish()
+    }
+
+    /// A separate output (stdio's) failed while the input goes on.
+    private func outputFailed(_ c: Connection, _ error: Int32) {
+        guard !c.isClosed else { return }
+        logger.info("connection \(c.id): output error \(c.describe(error: error))")
+        if c.state.handlesInput {
+            perform([.exit(code: 1)], from: c)
+        } else {
+            c.close()
         }
-        logger.info("connection \(c.id) closed")
-        onClosed?(c)
+        check(c)
+        finish()
+    }
+
+    /// The tick timer fired.
+    package func timerFired() {
         pumpTicks()
+        finish()
     }
 
     /// One turn each for the connections that yielded (their I/O and everyone else's
@@ -109,50 +118,177 @@ package final class ConnectionHub {
     package func giveTurns() {
         let waiting = waitingTurns
         waitingTurns.removeAll(keepingCapacity: true)
-        for id in waiting { connections[id]?.continueHandling() }
+        for id in waiting {
+            guard let c = connections[id] else { continue }
+            c.giveTurn()
+            if c.hasInputToHandle { serve(c) }
+        }
         if waitingTurns.isEmpty { turns?.stop() }
+        finish()
     }
 
-    /// Closes every connection.
-    func closeAll() {
-        for c in connections.all { c.close() }
+    // MARK: What the daemon decides
+
+    /// Closes `c` at once, dropping what is unwritten (its client's process died, or it
+    /// did not read its last answers in time).
+    package func close(_ c: Connection) {
+        c.close()
+        check(c)
+        finish()
     }
 
-    /// A connection that only waits for its client to read its last answers: its
-    /// sessions end now, as when it closes (their other readers hear it), rather than
-    /// ticking for nobody until it does.
-    package func releaseSessions(of c: Connection) {
+    /// Every connection writes what it owes and closes; no more ticks.
+    package func stop() {
+        guard !stopping else { return }
+        stopping = true
+        ticks?.stop()
+        for c in connections.all { closeAfterWriting(c) }
+        finish()
+    }
+
+    // MARK: Handling input
+
+    /// Handles `c`'s input for one turn: each message is dispatched, what it caused goes
+    /// to its audience, then its reply; the ticks that became due follow in the same
+    /// write. While the write ends the client's backlog at once (it reads), it goes on.
+    private func serve(_ c: Connection) {
+        var relieved = true
+        while relieved {
+            let corkedHere = c.cork()
+            var turn = c.beginTurn()
+            while let step = c.next(in: &turn) {
+                switch step {
+                case .message(let body):
+                    let outgoing = c.dispatch(body)
+                    deliver(host.takeEmissions())
+                    perform(outgoing, from: c)
+                    c.recycle(outgoing)
+                case .actions(let outgoing):
+                    perform(outgoing, from: c)
+                }
+            }
+            if turn.sawLargeMessage { events.append(.largeMessageHandled) }
+            if turn.handled > 0 { pumpTicks() }
+            let stoppedByPressure = c.state == .congested
+            if corkedHere { c.uncork() }
+            // Writing what the cork held can end the pressure at once (the client was
+            // reading): then go on, as no write completion will come to resume the rest.
+            relieved = stoppedByPressure && c.state == .reading
+        }
+        if c.state == .yielding {
+            waitingTurns.append(c.id)
+            turns?.start()
+        } else if let end = c.takeEndOfInput() {
+            perform(end, from: c)
+        }
+        check(c)
+    }
+
+    /// Carries out what the dispatcher asked for.
+    private func perform(_ outgoing: [Outgoing], from c: Connection) {
+        for action in outgoing {
+            switch action {
+            case .send(let body):
+                c.send(body)
+            case .diagnostic(let text):
+                logger.debug("connection \(c.id): \(text)")
+            case .exit(let code):
+                if c.isSoleClient {
+                    events.append(.stop(code: code))
+                } else {
+                    logger.info("connection \(c.id) exited (\(code))")
+                }
+                closeAfterWriting(c)
+            case .close(let error):
+                logger.warning("connection \(c.id): closing after a framing error: \(error)")
+                if c.isSoleClient {
+                    events.append(.stop(code: 1))
+                    closeAfterWriting(c)
+                } else {
+                    // What was answered before (the error itself) goes out first.
+                    c.uncork()
+                    c.close()
+                }
+            }
+        }
+    }
+
+    /// What `c` was answered still reaches its client before it closes (the daemon
+    /// bounds the wait); a client whose input was reset is gone: it closes at once.
+    private func closeAfterWriting(_ c: Connection) {
+        if c.inputFailed {
+            c.close()
+        } else {
+            c.closeAfterWriting()
+        }
+        check(c)
+    }
+
+    /// Reacts to `c`'s new state: a connection that only writes what it owes ends its
+    /// sessions now (their other readers hear it) rather than ticking for nobody; a
+    /// closed one is forgotten.
+    private func check(_ c: Connection) {
+        guard let state = c.takeStateChange() else { return }
+        switch state {
+        case .draining:
+            releaseSessions(of: c)
+            events.append(.draining(c))
+        case .lingering:
+            releaseSessions(of: c)
+            events.append(.lingering(c))
+        case .closed:
+            forget(c)
+        case .reading, .yielding, .congested:
+            break
+        }
+    }
+
+    private func releaseSessions(of c: Connection) {
         host.connectionClosed(c.id, now: now())
+    }
+
+    private func forget(_ c: Connection) {
+        guard connections[c.id] != nil else { return }
+        connections.remove(c.id)
+        closedCount += 1
+        host.connectionClosed(c.id, now: now())
+        if c.skippedTicks > 0 {
+            logger.info("connection \(c.id): \(c.skippedTicks) ticks coalesced")
+        }
+        logger.info("connection \(c.id) closed")
+        events.append(.closed(c))
+    }
+
+    /// The end of each call from the wire or the daemon: what the call caused is handed
+    /// out (a connection closed meanwhile ended its sessions), then the daemon hears the
+    /// events.
+    private func finish() {
         deliver(host.takeEmissions())
+        if closedCount != closedWhenPumped { pumpTicks() }
+        guard !events.isEmpty, let onEvent else {
+            events.removeAll()
+            return
+        }
+        let happened = events
+        events.removeAll()
+        for event in happened { onEvent(event) }
     }
 
     // MARK: Emissions
 
-    /// Emissions made while others were being handed out (a connection closed by its
-    /// backlog cap disposes its sessions mid-delivery): they go out after those, so a
-    /// didEnd never overtakes the tick of the same round.
-    private var deferredEmissions: [Emission] = []
-    private var isDelivering = false
-
     /// Encodes each emission once and hands it to its audience; each connection gets
-    /// its share in one call, so it can write it at once.
+    /// its share in one call, so it can write it at once. A connection closed while they
+    /// are handed out (its backlog passed the cap) ends its sessions, and their didEnd
+    /// goes out after this round.
     private func deliver(_ emissions: [Emission]) {
-        guard !isDelivering else {
-            deferredEmissions += emissions
-            return
-        }
-        isDelivering = true
-        defer { isDelivering = false }
         var round = emissions
         while !round.isEmpty {
             handOut(round)
-            round = deferredEmissions
-            deferredEmissions = []
+            round = host.takeEmissions()
         }
     }
 
     private func handOut(_ emissions: [Emission]) {
-        guard !emissions.isEmpty else { return }
         if emissions.count == 1 {
             let e = emissions[0]
             let body = e.body()
@@ -163,6 +299,7 @@ package final class ConnectionHub {
                 } else {
                     c.send(body, session: e.session)
                 }
+                check(c)
             }
             return
         }
@@ -178,7 +315,11 @@ package final class ConnectionHub {
                     SessionNotification(body: body, session: e.session, isTick: isTick))
             }
         }
-        for id in order { connections[id]?.send(shares[id]!) }
+        for id in order {
+            guard let c = connections[id] else { continue }
+            c.send(shares[id]!)
+            check(c)
+        }
     }
 
     /// The readers that still hold an unsent tick of a session.
@@ -194,26 +335,16 @@ package final class ConnectionHub {
 
     // MARK: Time
 
-    private var isPumping = false
-    /// Set when a connection closed while ticks were handed out: its sessions are
-    /// gone, so the next deadline is computed again.
-    private var pumpsAgain = false
-
-    /// Emits due ticks and sets the timer for the next deadline.
-    package func pumpTicks() {
+    /// Emits due ticks and sets the timer for the next deadline. A connection closed
+    /// while they are handed out took its sessions along: the deadline is then computed
+    /// again.
+    private func pumpTicks() {
         guard !stopping, let ticks else { return }
-        guard !isPumping else {
-            pumpsAgain = true
-            return
-        }
-        isPumping = true
-        defer { isPumping = false }
         repeat {
-            pumpsAgain = false
+            closedWhenPumped = closedCount
             let round = host.tickRealtime(now: now(), saturated: saturatedReaders)
             // The ticks of one wake-up reach each connection in one write.
             deliver(round.emissions)
-            guard !stopping else { return }
             if let next = round.next {
                 // A deadline already past fires on the next loop iteration, after the
                 // I/O that is ready then, so a session that falls behind cannot starve
@@ -222,6 +353,6 @@ package final class ConnectionHub {
             } else {
                 ticks.stop()
             }
-        } while pumpsAgain
+        } while closedCount != closedWhenPumped
     }
 }

@@ -23,6 +23,15 @@ struct OutgoingBytes {
         append(body)
     }
 
+    /// One message framed by `wire`, as one array (for a queue that holds it until the
+    /// client catches up).
+    static func framed(_ body: [UInt8], wire: any WireFormat) -> [UInt8] {
+        var one = OutgoingBytes()
+        one.append(message: body, wire: wire)
+        let chunks = one.take()
+        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
+    }
+
     /// Appends bytes as they are.
     mutating func append(_ bytes: [UInt8]) {
         count += bytes.count

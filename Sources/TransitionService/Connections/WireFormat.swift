@@ -38,12 +38,6 @@ package protocol WireFormat {
 
 extension WireFormat {
     package mutating func reuse(_ body: consuming [UInt8]) {}
-
-    /// Appends `body` as one outbound message: header, then body.
-    func frame(_ body: [UInt8], into output: inout [UInt8]) {
-        appendHeader(bodyLength: body.count, to: &output)
-        body.withUnsafeBufferPointer { output.append(contentsOf: $0) }
-    }
 }
 
 /// The LSP base protocol: `Content-Length: N\r\n\r\n` then N bytes, both ways.
