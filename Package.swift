@@ -33,24 +33,32 @@ let package = Package(
 
         // MARK: JSONRPC — JSON, LSP framing, messages, dispatch. Pure Swift, no I/O.
         .target(name: "JSONRPC", exclude: ["README.md"], linkerSettings: [.linkedLibrary("m")]),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
 
         // MARK: LocalSockets — Unix-socket paths, peer credentials and a blocking connect, with
         // plain system calls (no loop): shared by the daemon and the forwarder.
         .target(name: "LocalSockets", exclude: ["README.md"]),
         .testTarget(name: "LocalSocketsTests", dependencies: ["LocalSockets"]),
 
+        // MARK: ProcessSpawn — starting a child process (posix_spawn): its streams, group or
+        // session, signals and environment. Shared by the launcher, transitionctl and the bench.
+        .target(name: "ProcessSpawn"),
+        .testTarget(name: "ProcessSpawnTests", dependencies: ["ProcessSpawn"]),
+
         // MARK: ProjectVersion — the one version number of the daemon, transitionctl and clients.
         .target(name: "ProjectVersion"),
 
+        // MARK: TestSupport — what several test targets share (a seeded random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         // MARK: TransitionBench — release-mode figures.
         .executableTarget(
-            name: "TransitionBench", dependencies: ["JSONRPC", "TransitionEngine", "TransitionExport", "TransitionService", "TransitionDaemon"],
+            name: "TransitionBench", dependencies: ["JSONRPC", "ProcessSpawn", "TransitionEngine", "TransitionExport", "TransitionService", "TransitionDaemon"],
             // The floor server, in C: the benchmark compiles it with cc when it runs.
             exclude: ["floor-server.c"]),
 
         // MARK: transitionctl — command-line client: call methods, demo, render.
-        .executableTarget(name: "transitionctl", dependencies: ["CommandLineSpec", "JSONRPC", "ProjectVersion"]),
+        .executableTarget(name: "transitionctl", dependencies: ["CommandLineSpec", "JSONRPC", "ProcessSpawn", "ProjectVersion"]),
 
         // MARK: transitiond — the daemon executable.
         // Release builds are one static executable (the Swift runtime, libuv and libc
@@ -79,6 +87,9 @@ let package = Package(
             dependencies: ["CLibUV", "JSONRPC", "LocalSockets", "TransitionService", "WebTransport"],
             exclude: ["README.md"], swiftSettings: releaseSettings
         ),
+        .testTarget(
+            name: "TransitionDaemonTests",
+            dependencies: ["TransitionDaemon", "TransitionService", "JSONRPC", "CLibUV"]),
 
         // MARK: TransitionEngine — geometry, layouts, timing, transitions. Pure Swift.
         .target(
@@ -87,7 +98,7 @@ let package = Package(
             // Rounding and elementary functions come from libm.
             linkerSettings: [.linkedLibrary("m")]
         ),
-        .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine"]),
+        .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TestSupport"]),
 
         // MARK: TransitionExport — a transition as CSS, Web Animations, SVG, Lottie. Pure Swift.
         .target(name: "TransitionExport", dependencies: ["TransitionEngine"], exclude: ["README.md"]),
@@ -95,7 +106,7 @@ let package = Package(
 
         // MARK: TransitionForwarder — `transitiond --remote`: bytes between standard input and
         // the shared daemon's socket, no loop and no sessions.
-        .target(name: "TransitionForwarder", dependencies: ["LocalSockets"], exclude: ["README.md"]),
+        .target(name: "TransitionForwarder", dependencies: ["LocalSockets", "ProcessSpawn"], exclude: ["README.md"]),
         .testTarget(name: "TransitionForwarderTests", dependencies: ["TransitionForwarder"]),
 
         // MARK: TransitionService — sessions, methods, params, encodings and the connection

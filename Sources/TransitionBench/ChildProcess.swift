@@ -1,3 +1,4 @@
+import ProcessSpawn
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -32,54 +33,46 @@ final class ChildProcess {
     static func spawn(_ path: String, _ arguments: [String], pipes: Bool, environment: [String] = []) throws(BenchError)
         -> ChildProcess
     {
-        var toChild: [Int32] = [-1, -1]
-        var fromChild: [Int32] = [-1, -1]
+        var toChild: (read: Int32, write: Int32) = (-1, -1)
+        var fromChild: (read: Int32, write: Int32) = (-1, -1)
         if pipes {
-            guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
+            guard let input = Spawn.pipe(), let output = Spawn.pipe() else {
                 throw BenchError("pipe: \(String(cString: strerror(errno)))")
             }
-            for fd in toChild + fromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            (toChild, fromChild) = (input, output)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        var spawn = Spawn(path: path, arguments: arguments)
+        spawn.standardInput = pipes ? .descriptor(toChild.read) : .null
+        spawn.standardOutput = pipes ? .descriptor(fromChild.write) : .null
+        spawn.standardError = .appending(
+            path: getenv("TRANSITIONBENCH_STDERR").map { String(cString: $0) } ?? "/dev/null")
+        spawn.environment = environment
+        // The servers measured keep the benchmark's ignored SIGPIPE, as they always did.
+        spawn.keepsIgnoredSignals = true
+        let started: Result<pid_t, Spawn.Failure>
+        do throws(Spawn.Failure) {
+            started = .success(try spawn.start())
+        } catch {
+            started = .failure(error)
+        }
         if pipes {
-            posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-            posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            close(toChild.read)
+            close(fromChild.write)
         }
-        let errPath = getenv("TRANSITIONBENCH_STDERR").map { String(cString: $0) } ?? "/dev/null"
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var inherited: [String] = []
-        var e = environ
-        // What `environment` sets replaces what is inherited (getenv finds the first).
-        let overridden = Set(environment.map { $0.prefix { $0 != "=" } })
-        while let entry = e.pointee {
-            let text = String(cString: entry)
-            if !overridden.contains(text.prefix { $0 != "=" }) { inherited.append(text) }
-            e += 1
-        }
-        let envp: [UnsafeMutablePointer<CChar>?] = (inherited + environment).map { strdup($0) } + [nil]
-        defer { for p in envp { free(p) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, path, &actions, nil, argv, envp)
-        if pipes {
-            close(toChild[0])
-            close(fromChild[1])
-        }
-        guard rc == 0 else {
+        let pid: pid_t
+        switch started {
+        case .success(let child):
+            pid = child
+        case .failure(let failure):
             if pipes {
-                close(toChild[1])
-                close(fromChild[0])
+                close(toChild.write)
+                close(fromChild.read)
             }
-            throw BenchError("cannot start \(path): \(String(cString: strerror(rc)))")
+            throw BenchError("cannot start \(path): \(failure)")
         }
-        return ChildProcess(pid: pid, path: path, stdinFD: pipes ? toChild[1] : -1, stdoutFD: pipes ? fromChild[0] : -1)
+        return ChildProcess(
+            pid: pid, path: path, stdinFD: pipes ? toChild.write : -1,
+            stdoutFD: pipes ? fromChild.read : -1)
     }
 
     /// Whether it has exited (reaping it if so).

@@ -1,3 +1,4 @@
+import ProcessSpawn
 import LocalSockets
 #if canImport(Glibc)
     import Glibc
@@ -76,40 +77,17 @@ struct DaemonLauncher {
         // The daemon outlives this directory's editor: it must not keep it busy. The
         // forwarder needs no working directory (every path it uses is absolute).
         _ = chdir("/")
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, sig) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(
-            &attributes, Int16(Self.spawnSetSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        let argv: [UnsafeMutablePointer<CChar>?] =
-            ([executable] + daemonArguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        guard rc == 0 else {
-            throw ForwarderFailure(
-                "cannot start the daemon '\(executable)': \(String(cString: strerror(rc)))")
+        var spawn = Spawn(path: executable, arguments: daemonArguments)
+        spawn.standardInput = .null
+        spawn.standardOutput = .null
+        spawn.standardError = .appending(path: logPath)
+        spawn.grouping = .ownSession
+        do throws(Spawn.Failure) {
+            return try spawn.start()
+        } catch {
+            throw ForwarderFailure("cannot start the daemon '\(executable)': \(error)")
         }
-        return child
     }
-
-    /// glibc's `POSIX_SPAWN_SETSID` (hidden behind `_GNU_SOURCE`): the child calls `setsid`.
-    private static let spawnSetSID: Int32 = 0x80
 
     /// Marks every descriptor but 0, 1 and 2 close-on-exec, so the daemon keeps none of
     /// what the editor passed down (a pipe it holds would hide the editor's exit).

@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

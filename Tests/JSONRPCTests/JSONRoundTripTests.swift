@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// Property tests: what the writer writes, the parser reads back unchanged.

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import TestSupport
 import Testing
 
 /// A body parsed straight into its envelope must be classified exactly as the same

@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// The writer's text for doubles is Swift's `description` without a trailing `.0`

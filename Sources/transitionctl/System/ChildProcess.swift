@@ -1,3 +1,5 @@
+import ProcessSpawn
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -19,53 +21,36 @@ final class ChildProcess {
     /// Starts `path` with `arguments` (without the program name).
     /// - Throws: `Failure` when the pipes or the spawn fail.
     init(path: String, arguments: [String]) throws(Failure) {
-        var toChild: [Int32] = [-1, -1]
-        var fromChild: [Int32] = [-1, -1]
-        guard ChildProcess.pipe(&toChild) else {
+        guard let toChild = Spawn.pipe() else {
             throw Failure("cannot create a pipe: \(FileDescriptor.errorText)")
         }
-        guard ChildProcess.pipe(&fromChild) else {
-            close(toChild[0])
-            close(toChild[1])
+        guard let fromChild = Spawn.pipe() else {
+            close(toChild.read)
+            close(toChild.write)
             throw Failure("cannot create a pipe: \(FileDescriptor.errorText)")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, sig) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, path, &actions, &attributes, argv, environ)
-        close(toChild[0])
-        close(fromChild[1])
-        guard rc == 0 else {
-            close(toChild[1])
-            close(fromChild[0])
-            throw Failure("cannot start '\(path)': \(String(cString: strerror(rc)))")
+        var spawn = Spawn(path: path, arguments: arguments)
+        spawn.standardInput = .descriptor(toChild.read)
+        spawn.standardOutput = .descriptor(fromChild.write)
+        spawn.grouping = .ownGroup
+        let started: Result<pid_t, Spawn.Failure>
+        do throws(Spawn.Failure) {
+            started = .success(try spawn.start())
+        } catch {
+            started = .failure(error)
         }
-        pid = child
-        input = toChild[1]
-        output = fromChild[0]
-    }
-
-    /// A pipe whose two ends close on exec (the child gets only the ends it is given).
-    private static func pipe(_ fds: inout [Int32]) -> Bool {
-        guard Glibc.pipe(&fds) == 0 else { return false }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return true
+        close(toChild.read)
+        close(fromChild.write)
+        switch started {
+        case .success(let child):
+            pid = child
+            input = toChild.write
+            output = fromChild.read
+        case .failure(let failure):
+            close(toChild.write)
+            close(fromChild.read)
+            throw Failure("cannot start '\(path)': \(failure)")
+        }
     }
 
     /// Closes our end of the child's standard input (it reads end of file).

@@ -1,0 +1,23 @@
+/// A repeatable random number generator (SplitMix64), so a failing case can be re-run
+/// from its seed. The one copy every test target uses.
+public struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A uniform Double in [0, 1).
+    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+    /// A value in `range`, rounded to a quarter point so layouts hit exact edges often.
+    public mutating func quarter(_ range: ClosedRange<Double>) -> Double {
+        (Double.random(in: range, using: &self) * 4).rounded() / 4
+    }
+}
