@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One of the 31 AHEasing functions; the raw value is its name.
 ///
 /// Names are AHEasing's with a lower-case first letter (`"linear"`,
