@@ -8,7 +8,7 @@ func layoutBenchmarks() -> [Figure] {
     // Uniform items: nothing per item, whatever the count.
     let uniformCount = 10_000_000
     let grid = LayoutSpec.grid(GridLayout(columns: 2, spacing: 10, lineSpacing: 5, inset: EdgeInsets(all: 10)))
-    var uniform: (any Layout)? = nil
+    var uniform: PreparedLayout? = nil
     let rssBeforeUniform = residentBytes()
     let uniformPrepare = medianNanoseconds {
         uniform = try? grid.prepare(viewport: viewport, model: ItemModel(count: uniformCount))

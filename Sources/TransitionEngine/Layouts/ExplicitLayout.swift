@@ -98,14 +98,14 @@ public struct PreparedExplicitLayout: Layout {
         var width = 0.0
         var height = 0.0
         let sorted = supplementary.sorted { $0.key < $1.key }
-        for f in frames + sorted.map(\.frame) {
+        for f in frames + sorted.map({ $0.frame }) {
             width = Swift.max(width, f.maxX)
             height = Swift.max(height, f.maxY)
         }
         self.contentSize = contentSize ?? Size(width: width, height: height)
-        index = IntervalIndex(lows: frames.map(\.minY), highs: frames.map(\.maxY))
+        index = IntervalIndex(lows: frames.map { $0.minY }, highs: frames.map { $0.maxY })
         self.supplementary = sorted
-        supplementaryIndex = IntervalIndex(lows: sorted.map(\.frame.minY), highs: sorted.map(\.frame.maxY))
+        supplementaryIndex = IntervalIndex(lows: sorted.map { $0.frame.minY }, highs: sorted.map { $0.frame.maxY })
     }
 
     /// Applies the styles rules give supplementary elements (after their own).

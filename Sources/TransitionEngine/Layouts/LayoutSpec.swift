@@ -137,7 +137,7 @@ public struct LayoutSpec: Hashable, Sendable {
     public func prepare(
         viewport: Viewport, model: ItemModel, limits: LayoutLimits = LayoutLimits(),
         kinds: inout ElementKindTable, field: String = "layout"
-    ) throws(ValidationError) -> any Layout {
+    ) throws(ValidationError) -> PreparedLayout {
         try validate(viewport: viewport, model: model, limits: limits, field: field)
         var interned = kinds
         for (i, name) in kindNames.enumerated() {
@@ -151,7 +151,7 @@ public struct LayoutSpec: Hashable, Sendable {
     public func prepare(
         viewport: Viewport, model: ItemModel, limits: LayoutLimits = LayoutLimits(),
         field: String = "layout"
-    ) throws(ValidationError) -> any Layout {
+    ) throws(ValidationError) -> PreparedLayout {
         var kinds = ElementKindTable()
         return try prepare(viewport: viewport, model: model, limits: limits, kinds: &kinds, field: field)
     }
@@ -167,31 +167,47 @@ public struct LayoutSpec: Hashable, Sendable {
 
     /// The kind names of the supplementary elements this type of layout uses, in order.
     private var kindNames: [String] {
-        if case .explicit = geometry { return supplementary.map(\.kind) }
-        return attached.map(\.kind)
+        if case .explicit = geometry { return supplementary.map { $0.kind } }
+        return attached.map { $0.kind }
     }
 
     /// Prepares a spec already validated for this viewport and model, whose kinds
     /// `kinds` has.
-    public func prepareValidated(viewport: Viewport, model: ItemModel, kinds: ElementKindTable) -> any Layout {
-        var layout = prepareGeometry(viewport: viewport, model: model, kinds: kinds)
-        if !attached.isEmpty, var sectioned = layout as? SectionedLayout {
+    public func prepareValidated(viewport: Viewport, model: ItemModel, kinds: ElementKindTable) -> PreparedLayout {
+        let styles = itemStyles.isEmpty ? nil : try? resolveStyles(model: model, kinds: kinds, field: "layout")
+        var sectioned: SectionedLayout
+        switch geometry {
+        case .flow(let f):
+            sectioned = f.prepare(viewport: viewport, model: model, stateName: stateName, values: values)
+        case .list(let l):
+            sectioned = l.flowLayout(viewport: viewport).prepare(
+                viewport: viewport, model: model, stateName: stateName, values: values)
+        case .grid(let g):
+            sectioned = g.flowLayout(viewport: viewport).prepare(
+                viewport: viewport, model: model, stateName: stateName, values: values)
+        case .displaySwitch(let d):
+            sectioned = d.prepare(viewport: viewport, model: model, values: values)
+            if state != nil {
+                sectioned = SectionedLayout(
+                    contentSize: sectioned.contentSize, model: model, scrollAxis: .vertical,
+                    stateName: stateName, values: values, sections: sectioned.sections)
+            }
+        case .explicit(let frames, let contentSize):
+            var explicit = ExplicitLayout(frames: frames, contentSize: contentSize)
+                .prepare(
+                    model: model, stateName: stateName, values: values,
+                    supplementary: supplementaryAttributes(kinds: kinds))
+            if let styles {
+                explicit.styles = styles
+                explicit.styleSupplementary()
+            }
+            return .explicit(explicit)
+        }
+        if !attached.isEmpty {
             sectioned.attach(attached.compactMap { a in kinds.kind(named: a.kind).map { PreparedAttachment(kind: $0, spec: a) } })
-            layout = sectioned
         }
-        guard !itemStyles.isEmpty, let styles = try? resolveStyles(model: model, kinds: kinds, field: "layout") else {
-            return layout
-        }
-        if var sectioned = layout as? SectionedLayout {
-            sectioned.styles = styles
-            return sectioned
-        }
-        if var explicit = layout as? PreparedExplicitLayout {
-            explicit.styles = styles
-            explicit.styleSupplementary()
-            return explicit
-        }
-        return layout
+        if let styles { sectioned.styles = styles }
+        return .sectioned(sectioned)
     }
 
     /// The supplementary items as attributes at rest in this layout.
@@ -201,30 +217,6 @@ public struct LayoutSpec: Hashable, Sendable {
             var a = LayoutAttributes(key: ElementKey(kind, item.indexPath), frame: item.frame, layoutState: stateName)
             item.style.apply(to: &a)
             return a
-        }
-    }
-
-    private func prepareGeometry(viewport: Viewport, model: ItemModel, kinds: ElementKindTable) -> any Layout {
-        switch geometry {
-        case .flow(let f):
-            return f.prepare(viewport: viewport, model: model, stateName: stateName, values: values)
-        case .list(let l):
-            return l.flowLayout(viewport: viewport).prepare(
-                viewport: viewport, model: model, stateName: stateName, values: values)
-        case .grid(let g):
-            return g.flowLayout(viewport: viewport).prepare(
-                viewport: viewport, model: model, stateName: stateName, values: values)
-        case .displaySwitch(let d):
-            let layout = d.prepare(viewport: viewport, model: model, values: values)
-            guard state != nil else { return layout }
-            return SectionedLayout(
-                contentSize: layout.contentSize, model: model, scrollAxis: .vertical,
-                stateName: stateName, values: values, sections: layout.sections)
-        case .explicit(let frames, let contentSize):
-            return ExplicitLayout(frames: frames, contentSize: contentSize)
-                .prepare(
-                    model: model, stateName: stateName, values: values,
-                    supplementary: supplementaryAttributes(kinds: kinds))
         }
     }
 }

@@ -34,7 +34,7 @@ public struct SectionedLayout: Layout {
         self.stateName = stateName
         self.values = values
         self.sections = sections
-        arrangements = sections.map(\.items)
+        arrangements = sections.map { $0.items }
     }
 
     /// A rect from scroll-axis and cross-axis coordinates.

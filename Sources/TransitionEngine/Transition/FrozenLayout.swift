@@ -3,7 +3,7 @@
 ///
 /// It keeps the source's items (elements new to the destination are left out) and
 /// stores nothing per element: queries ask the transition.
-public struct FrozenLayout: Layout, MomentumSource {
+public struct FrozenLayout: Layout {
     public let transition: Transition
     public let progress: Double
     /// Seconds of carried momentum at that moment (see `AnimatorSample.carry`).

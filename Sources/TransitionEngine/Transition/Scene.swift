@@ -79,7 +79,7 @@ public struct Scene: Sendable {
         limits: LayoutLimits = LayoutLimits()
     ) throws(SceneError) {
         self.limits = limits
-        let layout: any Layout
+        let layout: PreparedLayout
         var kinds = ElementKindTable()
         do {
             try ValidationError.checkFinite(contentOffset.x, field: "contentOffset.x")
@@ -118,7 +118,7 @@ public struct Scene: Sendable {
                 field: "layout", message: "the layout was frozen by cancel-in-place; give a layout"))
         }
         let vp = viewport ?? placed.viewport
-        let layout: any Layout
+        let layout: PreparedLayout
         do {
             layout = try newSpec.prepare(viewport: vp, model: model ?? self.model, limits: limits, kinds: &kinds)
         } catch {
@@ -295,8 +295,10 @@ public struct Scene: Sendable {
         let s = t.animator.sample(at: time)
         let p = s.progress
         return PlacedLayout(
-            layout: FrozenLayout(
-                transition: t.geometry, progress: p, carry: s.carry, velocity: s.velocity, carryRate: s.carryRate),
+            layout: .frozen(
+                FrozenLayout(
+                    transition: t.geometry, progress: p, carry: s.carry, velocity: s.velocity,
+                    carryRate: s.carryRate)),
             spec: nil, viewport: t.geometry.viewport(at: p), contentOffset: t.geometry.contentOffset(at: p, carry: s.carry),
             accessory: t.geometry.accessory(at: p))
     }

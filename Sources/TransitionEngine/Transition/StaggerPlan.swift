@@ -15,7 +15,7 @@ struct StaggerPlan: Sendable {
     let toCellBase: [Int]
 
     init(
-        _ stagger: Stagger, from: PlacedLayout, to: any Layout, matcher: ElementMatcher,
+        _ stagger: Stagger, from: PlacedLayout, to: PreparedLayout, matcher: ElementMatcher,
         cellBase: [Int], duration: Double
     ) {
         self.stagger = stagger

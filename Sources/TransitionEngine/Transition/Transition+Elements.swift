@@ -7,8 +7,8 @@ extension Transition {
     /// With `carry`, each source element's extent is widened by how far its carried
     /// momentum can take it (its velocity times the reach in seconds).
     static func listElements(
-        from: any Layout, to: any Layout, matcher: ElementMatcher, cellsToo: Bool,
-        carry: (carrier: any MomentumSource, reach: Double)? = nil
+        from: PreparedLayout, to: PreparedLayout, matcher: ElementMatcher, cellsToo: Bool,
+        carry: (carrier: FrozenLayout, reach: Double)? = nil
     ) -> (pairs: [ElementPair], index: IntervalIndex) {
         let axis = from.scrollAxis
         var pairs: [ElementPair] = []
@@ -52,9 +52,9 @@ extension Transition {
     /// Every element of `layout`, or only its headers and footers when cells are banded
     /// (without visiting the cells: a session may have millions).
     private static func forEachListed(
-        in layout: any Layout, cellsToo: Bool, _ body: (LayoutAttributes) -> Void
+        in layout: PreparedLayout, cellsToo: Bool, _ body: (LayoutAttributes) -> Void
     ) {
-        if !cellsToo, let sectioned = layout as? SectionedLayout {
+        if !cellsToo, case .sectioned(let sectioned) = layout {
             sectioned.forEachSupplementaryAttributes(body)
             return
         }
