@@ -64,8 +64,9 @@ public struct PlacementInput: Hashable, Sendable {
 }
 
 extension Placement {
-    /// The target content offset (SEMANTICS §4): offset = src - dst, clamped to the
-    /// scrollable range; `visible` then moves the least amount that shows the items.
+    /// The target content offset (`Transition/README.md`, "Content offset"): offset =
+    /// src - dst, clamped to the scrollable range; `visible` then moves the least amount
+    /// that shows the items.
     public func targetOffset(_ input: PlacementInput) -> Point {
         let p = Rect(origin: .zero, size: input.toViewport.size).inset(by: input.placementInset)
         let to = input.toFrame
