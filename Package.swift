@@ -47,7 +47,9 @@ let package = Package(
         // MARK: TransitionEngine — geometry, layouts, timing, transitions. Pure Swift.
         .target(
             name: "TransitionEngine",
-            exclude: ["README.md", "Layouts/README.md", "Timing/README.md", "Transition/README.md"],
+            exclude: [
+                "README.md", "Layouts/README.md", "Timing/README.md", "Transition/README.md",
+            ],
             // Rounding and elementary functions come from libm.
             linkerSettings: [.linkedLibrary("m")]
         ),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionEngine
 
 /// `PreparedLayout` holds each spec's prepared type and answers exactly as it does.
@@ -7,7 +8,9 @@ import Testing
     static let model = ItemModel(sections: [SectionModel(count: 7), SectionModel(count: 3)])
 
     static func specs() -> [(spec: LayoutSpec, sectioned: Bool)] {
-        let frames = (0..<10).map { Rect(x: Double($0 % 3) * 100, y: Double($0 / 3) * 90, width: 90, height: 80) }
+        let frames = (0..<10).map {
+            Rect(x: Double($0 % 3) * 100, y: Double($0 / 3) * 90, width: 90, height: 80)
+        }
         return [
             (.flow(FlowLayout(itemSize: Size(width: 70, height: 40))), true),
             (.list(ListLayout(rowHeight: 44, headerHeight: 20)), true),
@@ -18,7 +21,8 @@ import Testing
     }
 
     /// Every query the enum answers, against the same query on the type it holds.
-    static func expectSameAnswers(_ prepared: PreparedLayout, _ layout: some Layout, _ name: String) {
+    static func expectSameAnswers(_ prepared: PreparedLayout, _ layout: some Layout, _ name: String)
+    {
         #expect(prepared.contentSize == layout.contentSize, "\(name)")
         #expect(prepared.scrollAxis == layout.scrollAxis, "\(name)")
         #expect(prepared.stateName == layout.stateName, "\(name)")
@@ -32,7 +36,8 @@ import Testing
             let key = ElementKey(.cell, IndexPath(section: 0, item: item))
             #expect(prepared.attributes(at: key) == layout.attributes(at: key), "\(name)")
             #expect(
-                prepared.cellBand(section: 0, item: item) == layout.cellBand(section: 0, item: item), "\(name)")
+                prepared.cellBand(section: 0, item: item)
+                    == layout.cellBand(section: 0, item: item), "\(name)")
         }
     }
 
@@ -54,7 +59,8 @@ import Testing
 
     @Test func cancelInPlaceLeavesAFrozenLayoutThatAnswersAsIt() throws {
         let grid = LayoutSpec.grid(GridLayout(columns: 3, spacing: 4))
-        var scene = try Scene(spec: .list(ListLayout(rowHeight: 44)), model: Self.model, viewport: Self.viewport)
+        var scene = try Scene(
+            spec: .list(ListLayout(rowHeight: 44)), model: Self.model, viewport: Self.viewport)
         _ = try scene.startTransition(to: grid, timing: TransitionTiming(duration: 1), at: 0)
         _ = try scene.cancelInPlace(at: 0.4)
         let frozen = try #require(scene.placed.layout.frozen)

@@ -44,7 +44,9 @@ public struct ExplicitLayout: Sendable {
             try ValidationError.checkNonNegative(f.size.width, field: here + "[2]")
             try ValidationError.checkNonNegative(f.size.height, field: here + "[3]")
         }
-        if let size = contentSize { try ValidationError.checkSize(size, field: field + ".contentSize") }
+        if let size = contentSize {
+            try ValidationError.checkSize(size, field: field + ".contentSize")
+        }
     }
 
     /// Indexes the frames for rect queries.
@@ -105,7 +107,8 @@ public struct PreparedExplicitLayout: Layout {
         self.contentSize = contentSize ?? Size(width: width, height: height)
         index = IntervalIndex(lows: frames.map { $0.minY }, highs: frames.map { $0.maxY })
         self.supplementary = sorted
-        supplementaryIndex = IntervalIndex(lows: sorted.map { $0.frame.minY }, highs: sorted.map { $0.frame.maxY })
+        supplementaryIndex = IntervalIndex(
+            lows: sorted.map { $0.frame.minY }, highs: sorted.map { $0.frame.maxY })
     }
 
     /// Applies the styles rules give supplementary elements (after their own).
@@ -150,7 +153,9 @@ public struct PreparedExplicitLayout: Layout {
     }
 
     /// Cells in element order, then supplementary elements by kind and index path.
-    public func forEachAttributes(in query: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool {
+    public func forEachAttributes(in query: Rect, limit: Int, _ body: (LayoutAttributes) -> Void)
+        -> Bool
+    {
         var found: [Int] = []
         var complete = true
         index.forEach(meeting: query.minY, query.maxY) { i in

@@ -30,7 +30,8 @@ public struct LayoutSpec: Hashable, Sendable {
     public var attached: [AttachedSupplementary] = []
 
     public init(
-        _ geometry: Geometry, values: [CustomValue] = [], accessory: [CustomValue] = [], state: String? = nil
+        _ geometry: Geometry, values: [CustomValue] = [], accessory: [CustomValue] = [],
+        state: String? = nil
     ) {
         self.geometry = geometry
         self.values = values
@@ -85,7 +86,8 @@ public struct LayoutSpec: Hashable, Sendable {
         }
         switch geometry {
         case .flow, .list, .grid, .displaySwitch:
-            try AttachedSupplementary.validate(attached, model: model, field: field + ".supplementary")
+            try AttachedSupplementary.validate(
+                attached, model: model, field: field + ".supplementary")
         case .explicit(let frames, let contentSize):
             try ExplicitLayout(frames: frames, contentSize: contentSize)
                 .validate(itemCount: model.totalCount, field: field)
@@ -111,22 +113,27 @@ public struct LayoutSpec: Hashable, Sendable {
     }
 
     /// The item styles for `model`, supplementary elements named through `kinds`.
-    private func resolveStyles(model: ItemModel, kinds: ElementKindTable, field: String) throws(ValidationError)
+    private func resolveStyles(model: ItemModel, kinds: ElementKindTable, field: String)
+        throws(ValidationError)
         -> ItemStyles
     {
         guard itemStyles.contains(where: { $0.kind != nil }) else {
             return try ItemStyles.resolve(itemStyles, model: model, field: field)
         }
         if case .explicit = geometry {
-            let keys = Set(supplementary.map { SupplementaryKey(kind: $0.kind, indexPath: $0.indexPath) })
-            return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) { kind, ip in
+            let keys = Set(
+                supplementary.map { SupplementaryKey(kind: $0.kind, indexPath: $0.indexPath) })
+            return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) {
+                kind, ip in
                 keys.contains(SupplementaryKey(kind: kind, indexPath: ip))
             }
         }
-        return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) { kind, ip in
+        return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) {
+            kind, ip in
             guard let a = attached.first(where: { $0.kind == kind }) else { return false }
             switch a.container {
-            case .section: return ip.item == 0 && ip.section >= 0 && ip.section < model.sections.count
+            case .section:
+                return ip.item == 0 && ip.section >= 0 && ip.section < model.sections.count
             case .item: return model.contains(ip) && (a.items?.contains(ip) ?? true)
             }
         }
@@ -153,7 +160,8 @@ public struct LayoutSpec: Hashable, Sendable {
         field: String = "layout"
     ) throws(ValidationError) -> PreparedLayout {
         var kinds = ElementKindTable()
-        return try prepare(viewport: viewport, model: model, limits: limits, kinds: &kinds, field: field)
+        return try prepare(
+            viewport: viewport, model: model, limits: limits, kinds: &kinds, field: field)
     }
 
     /// At most how many supplementary elements of kinds beyond header and footer this
@@ -161,7 +169,9 @@ public struct LayoutSpec: Hashable, Sendable {
     public func supplementaryCount(model: ItemModel) -> Int {
         if case .explicit = geometry { return supplementary.count }
         return attached.reduce(0) { total, a in
-            total + (a.container == .section ? model.sections.count : (a.items?.count ?? model.totalCount))
+            total
+                + (a.container == .section
+                    ? model.sections.count : (a.items?.count ?? model.totalCount))
         }
     }
 
@@ -173,12 +183,17 @@ public struct LayoutSpec: Hashable, Sendable {
 
     /// Prepares a spec already validated for this viewport and model, whose kinds
     /// `kinds` has.
-    public func prepareValidated(viewport: Viewport, model: ItemModel, kinds: ElementKindTable) -> PreparedLayout {
-        let styles = itemStyles.isEmpty ? nil : try? resolveStyles(model: model, kinds: kinds, field: "layout")
+    public func prepareValidated(viewport: Viewport, model: ItemModel, kinds: ElementKindTable)
+        -> PreparedLayout
+    {
+        let styles =
+            itemStyles.isEmpty
+            ? nil : try? resolveStyles(model: model, kinds: kinds, field: "layout")
         var sectioned: SectionedLayout
         switch geometry {
         case .flow(let f):
-            sectioned = f.prepare(viewport: viewport, model: model, stateName: stateName, values: values)
+            sectioned = f.prepare(
+                viewport: viewport, model: model, stateName: stateName, values: values)
         case .list(let l):
             sectioned = l.flowLayout(viewport: viewport).prepare(
                 viewport: viewport, model: model, stateName: stateName, values: values)
@@ -204,7 +219,10 @@ public struct LayoutSpec: Hashable, Sendable {
             return .explicit(explicit)
         }
         if !attached.isEmpty {
-            sectioned.attach(attached.compactMap { a in kinds.kind(named: a.kind).map { PreparedAttachment(kind: $0, spec: a) } })
+            sectioned.attach(
+                attached.compactMap { a in
+                    kinds.kind(named: a.kind).map { PreparedAttachment(kind: $0, spec: a) }
+                })
         }
         if let styles { sectioned.styles = styles }
         return .sectioned(sectioned)
@@ -214,7 +232,8 @@ public struct LayoutSpec: Hashable, Sendable {
     private func supplementaryAttributes(kinds: ElementKindTable) -> [LayoutAttributes] {
         supplementary.compactMap { item in
             guard let kind = kinds.kind(named: item.kind) else { return nil }
-            var a = LayoutAttributes(key: ElementKey(kind, item.indexPath), frame: item.frame, layoutState: stateName)
+            var a = LayoutAttributes(
+                key: ElementKey(kind, item.indexPath), frame: item.frame, layoutState: stateName)
             item.style.apply(to: &a)
             return a
         }

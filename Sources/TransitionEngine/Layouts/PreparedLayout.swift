@@ -53,7 +53,9 @@ public enum PreparedLayout: Layout {
         }
     }
 
-    public func forEachAttributes(in rect: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool {
+    public func forEachAttributes(in rect: Rect, limit: Int, _ body: (LayoutAttributes) -> Void)
+        -> Bool
+    {
         switch self {
         case .sectioned(let layout): return layout.forEachAttributes(in: rect, limit: limit, body)
         case .explicit(let layout): return layout.forEachAttributes(in: rect, limit: limit, body)
