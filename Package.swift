@@ -50,6 +50,8 @@ let package = Package(
             exclude: [
                 "README.md", "Layouts/README.md", "Timing/README.md", "Transition/README.md",
             ],
+            // Support/Math.swift declares libm's functions with @_extern(c).
+            swiftSettings: [.enableExperimentalFeature("Extern")],
             // Rounding and elementary functions come from libm.
             linkerSettings: [.linkedLibrary("m")]
         ),
