@@ -15,11 +15,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # In dependency order. A module joins the list once it compiles.
-modules=(TransitionEngine)
+modules=(TransitionEngine JSONRPC)
 
 flags=(
     -enable-experimental-feature Embedded
-    # @_extern(c) declarations of C functions (Support/Math.swift: libm).
+    # @_extern(c) declarations of C functions (the engine's libm, JSONRPC's strtod).
     -enable-experimental-feature Extern
     -target wasm32-unknown-none-wasm -wmo -parse-as-library
     # Keeps internal declarations nothing calls yet, which would otherwise be dropped
