@@ -94,7 +94,11 @@ let package = Package(
         // MARK: TransitionEngine — geometry, layouts, timing, transitions. Pure Swift.
         .target(
             name: "TransitionEngine",
-            exclude: ["Layouts/README.md", "Timing/README.md", "Transition/README.md"],
+            exclude: [
+                "README.md", "Layouts/README.md", "Timing/README.md", "Transition/README.md",
+            ],
+            // Support/Math.swift declares libm's functions with @_extern(c).
+            swiftSettings: [.enableExperimentalFeature("Extern")],
             // Rounding and elementary functions come from libm.
             linkerSettings: [.linkedLibrary("m")]
         ),

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what transitiond needs when it is missing: Debian packages (libuv1-dev,
 # pkg-config) and, for the tests, node, neovim, emacs, chromium and chromium-driver,
-# the packaging tools, and Python's pytest, jsonschema, websockets, selenium and
-# rlottie-python.
+# wasi-libc, the packaging tools, and Python's pytest, jsonschema, websockets,
+# selenium and rlottie-python.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
@@ -43,6 +43,8 @@ if [ "${1:-}" = "--tests" ]; then
     command -v systemd-analyze >/dev/null 2>&1 || tools+=(systemd)
     # The wheel is tried in a fresh venv: Debian's python3 needs python3-venv for that.
     python3 -c "import ensurepip, venv" 2>/dev/null || tools+=(python3-venv)
+    # The Embedded Swift check links the pure modules against wasi-libc's libc and libm.
+    [ -f /usr/lib/wasm32-wasi/libm.a ] || tools+=(wasi-libc)
     # The export and web viewer tests: a real browser driven by Selenium.
     command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || tools+=(chromium)
     command -v chromedriver >/dev/null 2>&1 || tools+=(chromium-driver)

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Runs every test of the project: installs what is missing, builds, runs the Swift
-# tests, then the end-to-end tests against the real daemon.
+# tests, checks the Embedded Swift build, then the end-to-end tests against the real
+# daemon.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh --tests
 swift build --build-tests
 swift test --skip-build
+# The pure modules also compile as Embedded Swift for WebAssembly.
+bash scripts/embedded-check.sh
 export TRANSITIOND="$PWD/.build/debug/transitiond"
 # Inputs the fuzzers once broke the daemon with, replayed (built without libFuzzer).
 bash Tests/Fuzz/run_regressions.sh

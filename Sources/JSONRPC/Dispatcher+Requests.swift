@@ -1,64 +1,76 @@
 /// Answering requests under the LSP lifecycle rules.
 extension Dispatcher {
-    /// The result or error for one request, applying lifecycle and cancellation.
-    mutating func answer(_ request: RequestMessage, cancelledLater: Bool) -> Result<
-        any JSONEncodable, ResponseError
-    > {
+    /// Answers one request, applying lifecycle and cancellation: writes the response
+    /// into `writer`, or returns the error to answer with (having written nothing).
+    mutating func answer(
+        _ request: RequestMessage, cancelledLater: Bool, into writer: inout JSONByteWriter
+    ) -> ResponseError? {
         let cancelledEarlier = cancellations.takeCancellation(of: request.id)
         let cancelled = cancelledEarlier || cancelledLater
         switch lifecycle {
         case .uninitialized:
             guard request.method == InitializeRequest.method else {
-                return .failure(.serverNotInitialized())
+                return .serverNotInitialized()
             }
-            if cancelled { return .failure(.requestCancelled()) }
-            return initialize(request)
+            if cancelled { return .requestCancelled() }
+            return initialize(request, into: &writer)
         case .initialized:
-            if cancelled { return .failure(.requestCancelled()) }
+            if cancelled { return .requestCancelled() }
             switch request.method {
             case InitializeRequest.method:
-                return .failure(.invalidRequest("initialize may be sent only once"))
+                return .invalidRequest("initialize may be sent only once")
             case ShutdownRequest.method:
-                let result = call(request) ?? .success(NullResult())
-                if case .success = result { lifecycle = .shutDown }
-                return result
+                let error = call(request, into: &writer, orAnswer: NullResult())
+                if error == nil { lifecycle = .shutDown }
+                return error
             default:
-                return call(request) ?? .failure(.methodNotFound(request.method))
+                guard let handler = registry.requestHandler(for: request.method) else {
+                    return .methodNotFound(request.method)
+                }
+                return call(handler, request, into: &writer)
             }
         case .shutDown, .exited:
-            return .failure(.invalidRequest("the server is shutting down; only exit is accepted"))
+            return .invalidRequest("the server is shutting down; only exit is accepted")
         }
     }
 
     /// Runs `initialize`: the registered handler, or an empty capabilities result.
-    mutating func initialize(_ request: RequestMessage) -> Result<any JSONEncodable, ResponseError>
+    mutating func initialize(_ request: RequestMessage, into writer: inout JSONByteWriter)
+        -> ResponseError?
     {
         let params: InitializeRequest
         do throws(JSONDecodingError) {
             params = try InitializeRequest(json: JSONCursor(request.params))
         } catch {
-            return .failure(.invalidParams(error))
+            return .invalidParams(error)
         }
-        // Taken apart and made again rather than copied: a copy of the whole `Result`
-        // needs its type built at run time, before the first reply.
-        switch call(request) {
-        case .some(.failure(let error)):
-            return .failure(error)
-        case .some(.success(let result)):
-            lifecycle = .initialized
-            trace = params.trace
-            return .success(result)
-        case nil:
-            lifecycle = .initialized
-            trace = params.trace
-            return .success(InitializeResult())
-        }
+        if let error = call(request, into: &writer, orAnswer: InitializeResult()) { return error }
+        lifecycle = .initialized
+        trace = params.trace
+        return nil
     }
 
-    /// Calls the registered handler for the request's method, if there is one.
-    func call(_ request: RequestMessage) -> Result<any JSONEncodable, ResponseError>? {
-        guard let handler = registry.requestHandler(for: request.method) else { return nil }
-        return handler(
-            JSONCursor(request.params), RequestContext(id: request.id, method: request.method))
+    /// Calls the registered handler for the request's method, which writes the
+    /// response; with none registered, writes `fallback` as the result.
+    /// - Returns: the error to answer with instead (nothing written).
+    func call<Fallback: JSONEncodable>(
+        _ request: RequestMessage, into writer: inout JSONByteWriter, orAnswer fallback: Fallback
+    ) -> ResponseError? {
+        guard let handler = registry.requestHandler(for: request.method) else {
+            writer.writeResponse(id: request.id, result: fallback)
+            return nil
+        }
+        return call(handler, request, into: &writer)
+    }
+
+    /// Calls `handler` with the request: it writes the response, or returns the error
+    /// to answer with.
+    func call(
+        _ handler: MethodRegistry.ErasedRequestHandler, _ request: RequestMessage,
+        into writer: inout JSONByteWriter
+    ) -> ResponseError? {
+        handler(
+            JSONCursor(request.params), RequestContext(id: request.id, method: request.method),
+            &writer)
     }
 }

@@ -242,10 +242,7 @@ public struct Dispatcher {
             return false
         case .success(.request(let request)):
             let cancelledLater = (lastCancel[request.id] ?? -1) > position
-            switch answer(request, cancelledLater: cancelledLater) {
-            case .success(let value):
-                writer.writeResponse(id: request.id, result: value)
-            case .failure(let error):
+            if let error = answer(request, cancelledLater: cancelledLater, into: &writer) {
                 writer.writeErrorResponse(id: request.id, error: error)
             }
             cancellations.noteAnswered(request.id)

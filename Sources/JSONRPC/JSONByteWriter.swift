@@ -108,9 +108,9 @@ public struct JSONByteWriter: ~Copyable {
 
     /// Calls `body` with the bytes written so far, without copying them.
     /// - Important: The pointer is valid only during the call.
-    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows
-        -> Result
-    {
+    public func withUnsafeBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 

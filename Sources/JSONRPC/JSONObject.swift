@@ -53,10 +53,10 @@ public struct JSONObject: Sendable {
     }
 
     /// The keys, in order.
-    public var keys: [String] { members.map(\.key) }
+    public var keys: [String] { members.map { $0.key } }
 
     /// The values, in key order.
-    public var values: [JSONValue] { members.map(\.value) }
+    public var values: [JSONValue] { members.map { $0.value } }
 
     /// The position of `key` in `members`, if present.
     /// - Complexity: O(1) with the hash index, else O(n) for n < `hashingThreshold`.

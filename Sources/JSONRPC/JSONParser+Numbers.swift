@@ -6,8 +6,8 @@ extension JSONParserCursor {
     /// digits: an integer literal that fits is exact; with at most 19 significant
     /// digits, a mantissa up to 2^53 and a decimal exponent within ±22, one exact
     /// multiplication or division gives the correctly rounded double (Clinger's fast
-    /// path); anything else goes through the standard library's correctly rounded
-    /// `Double(String)`.
+    /// path); anything else goes through a correctly rounded conversion of the text
+    /// (`Double(decimalText:)`).
     mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
         var index = start
@@ -119,7 +119,7 @@ extension JSONParserCursor {
 
         let text = String(
             decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
+        guard let value = Double(decimalText: text), value.isFinite else {
             throw JSONParseError(.numberOutOfRange, at: start)
         }
         return .double(value)

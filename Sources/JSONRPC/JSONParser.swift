@@ -10,7 +10,7 @@
 /// Numbers: an integer literal (no fraction, no exponent) that fits in `Int64` is
 /// `.integer`, exactly; every other number is the correctly rounded `.double`
 /// (exact fast path for up to 19 significant digits and powers of ten up to 10^22,
-/// else the standard library's correctly rounded, locale-free `Double(String)`).
+/// else a correctly rounded, locale-free conversion of the text, `Double(decimalText:)`).
 /// `-0` is `.double(-0.0)` so that the sign survives. Duplicate keys: the last wins.
 ///
 /// - Complexity: O(n) in the input length.

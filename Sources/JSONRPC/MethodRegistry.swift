@@ -15,10 +15,12 @@
 /// `Dispatcher`; handlers registered for `initialize` and `shutdown` supply their
 /// results, `exit` and `$/cancelRequest` handlers are never called.
 public struct MethodRegistry {
-    /// A request handler with its params and result types erased.
-    typealias ErasedRequestHandler = (JSONCursor, RequestContext) -> Result<
-        any JSONEncodable, ResponseError
-    >
+    /// A request handler with its params and result types erased: it writes the whole
+    /// response into the writer and returns nil, or returns the error to answer with,
+    /// having written nothing. Each result is written by its own type's code, with no
+    /// `any JSONEncodable` in between (Embedded Swift has no such existentials).
+    typealias ErasedRequestHandler = (JSONCursor, RequestContext, inout JSONByteWriter) ->
+        ResponseError?
     /// A notification handler with its params type erased.
     typealias ErasedNotificationHandler = (JSONCursor) -> JSONDecodingError?
 
@@ -59,8 +61,8 @@ public struct MethodRegistry {
         _ type: Request.Type,
         handler: @escaping (Request, RequestContext) throws(ResponseError) -> Request.Response
     ) {
-        insert(Request.method) { params, context in
-            Self.invoke(handler, params: params, context: context)
+        insert(Request.method) { params, context, writer in
+            Self.invoke(handler, params: params, context: context, writer: &writer)
         }
     }
 
@@ -72,22 +74,26 @@ public struct MethodRegistry {
         requests.insert(method, RequestHandler(call: handler))
     }
 
-    /// Decodes the params and calls a typed request handler.
+    /// Decodes the params, calls a typed request handler and writes its response.
+    /// - Returns: the error to answer with instead (nothing written).
     static func invoke<Request: RequestType>(
         _ handler: (Request, RequestContext) throws(ResponseError) -> Request.Response,
-        params: JSONCursor, context: RequestContext
-    ) -> Result<any JSONEncodable, ResponseError> {
+        params: JSONCursor, context: RequestContext, writer: inout JSONByteWriter
+    ) -> ResponseError? {
         let request: Request
         do throws(JSONDecodingError) {
             request = try Request(json: params)
         } catch {
-            return .failure(.invalidParams(error))
+            return .invalidParams(error)
         }
+        let result: Request.Response
         do throws(ResponseError) {
-            return .success(try handler(request, context))
+            result = try handler(request, context)
         } catch {
-            return .failure(error)
+            return error
         }
+        writer.writeResponse(id: context.id, result: result)
+        return nil
     }
 
     /// Registers the handler for a notification type. Params that do not decode are

@@ -60,7 +60,7 @@ build_module() {
     shift
     if stale "$out/$name.o" "$@"; then
         echo "building $name ($mode, $opt)" >&2
-        quiet_swiftc -package-name transitiond -parse-as-library -module-name "$name" -I "$out" -wmo -num-threads 0 $opt $sanitize \
+        quiet_swiftc -package-name transitiond -enable-experimental-feature Extern -parse-as-library -module-name "$name" -I "$out" -wmo -num-threads 0 $opt $sanitize \
             -emit-module -emit-module-path "$out/$name.swiftmodule" -c "$@" -o "$out/$name.o"
         echo "$opt $sanitize" >"$out/$name.o.flags"
     fi
@@ -89,7 +89,7 @@ for t in "${targets[@]}"; do
     modules=("$out/JSONRPC.o" "$out/TransitionEngine.o" "$out/TransitionExport.o" "$out/WebTransport.o" "$out/ProjectVersion.o")
     if stale "$out/$t" "${sources[@]}" "${modules[@]}"; then
         echo "building $t ($mode, $opt)" >&2
-        quiet_swiftc -package-name transitiond -parse-as-library -module-name "$t" -I "$out" -wmo $opt $sanitize \
+        quiet_swiftc -package-name transitiond -enable-experimental-feature Extern -parse-as-library -module-name "$t" -I "$out" -wmo $opt $sanitize \
             "${sources[@]}" "${modules[@]}" -lm -o "$out/$t"
         echo "$opt $sanitize" >"$out/$t.flags"
     fi

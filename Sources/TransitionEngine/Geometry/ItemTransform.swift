@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A transform given by its components, as a design tool states it: scale, rotation
 /// (radians) and translation. Transitions interpolate the components, so a half-turn
 /// turns instead of collapsing through zero as a blend of matrices would.

@@ -51,8 +51,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         switch nibbles.count {
         case 3, 4: channels = nibbles.map { Double($0 * 17) / 255 }
         case 6, 8:
-            channels = stride(from: 0, to: nibbles.count, by: 2).map {
-                Double(nibbles[$0] * 16 + nibbles[$0 + 1]) / 255
+            channels = stride(from: 0, to: nibbles.count, by: 2).map { i -> Double in
+                let byte = nibbles[i] * 16 + nibbles[i + 1]
+                return Double(byte) / 255
             }
         default: return nil
         }

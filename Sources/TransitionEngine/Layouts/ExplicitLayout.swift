@@ -44,7 +44,9 @@ public struct ExplicitLayout: Sendable {
             try ValidationError.checkNonNegative(f.size.width, field: here + "[2]")
             try ValidationError.checkNonNegative(f.size.height, field: here + "[3]")
         }
-        if let size = contentSize { try ValidationError.checkSize(size, field: field + ".contentSize") }
+        if let size = contentSize {
+            try ValidationError.checkSize(size, field: field + ".contentSize")
+        }
     }
 
     /// Indexes the frames for rect queries.
@@ -98,14 +100,15 @@ public struct PreparedExplicitLayout: Layout {
         var width = 0.0
         var height = 0.0
         let sorted = supplementary.sorted { $0.key < $1.key }
-        for f in frames + sorted.map(\.frame) {
+        for f in frames + sorted.map({ $0.frame }) {
             width = Swift.max(width, f.maxX)
             height = Swift.max(height, f.maxY)
         }
         self.contentSize = contentSize ?? Size(width: width, height: height)
-        index = IntervalIndex(lows: frames.map(\.minY), highs: frames.map(\.maxY))
+        index = IntervalIndex(lows: frames.map { $0.minY }, highs: frames.map { $0.maxY })
         self.supplementary = sorted
-        supplementaryIndex = IntervalIndex(lows: sorted.map(\.frame.minY), highs: sorted.map(\.frame.maxY))
+        supplementaryIndex = IntervalIndex(
+            lows: sorted.map { $0.frame.minY }, highs: sorted.map { $0.frame.maxY })
     }
 
     /// Applies the styles rules give supplementary elements (after their own).
@@ -150,7 +153,9 @@ public struct PreparedExplicitLayout: Layout {
     }
 
     /// Cells in element order, then supplementary elements by kind and index path.
-    public func forEachAttributes(in query: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool {
+    public func forEachAttributes(in query: Rect, limit: Int, _ body: (LayoutAttributes) -> Void)
+        -> Bool
+    {
         var found: [Int] = []
         var complete = true
         index.forEach(meeting: query.minY, query.maxY) { i in

@@ -2,6 +2,11 @@
 ///
 /// Queries cost O(log n + k) for k results; a layout of uniform items stores nothing
 /// per item.
+///
+/// Conformers are the prepared types (`SectionedLayout`, `PreparedExplicitLayout`,
+/// `FrozenLayout`) and `PreparedLayout`, the enum of them that sessions and transitions
+/// hold. The protocol serves generic code (`some Layout`) and the conveniences below;
+/// it is never used as an existential (`any Layout`), which Embedded Swift does not have.
 public protocol Layout: Sendable {
     /// The size of the scrollable content.
     var contentSize: Size { get }

@@ -30,7 +30,8 @@ public struct LayoutSpec: Hashable, Sendable {
     public var attached: [AttachedSupplementary] = []
 
     public init(
-        _ geometry: Geometry, values: [CustomValue] = [], accessory: [CustomValue] = [], state: String? = nil
+        _ geometry: Geometry, values: [CustomValue] = [], accessory: [CustomValue] = [],
+        state: String? = nil
     ) {
         self.geometry = geometry
         self.values = values
@@ -85,7 +86,8 @@ public struct LayoutSpec: Hashable, Sendable {
         }
         switch geometry {
         case .flow, .list, .grid, .displaySwitch:
-            try AttachedSupplementary.validate(attached, model: model, field: field + ".supplementary")
+            try AttachedSupplementary.validate(
+                attached, model: model, field: field + ".supplementary")
         case .explicit(let frames, let contentSize):
             try ExplicitLayout(frames: frames, contentSize: contentSize)
                 .validate(itemCount: model.totalCount, field: field)
@@ -111,22 +113,27 @@ public struct LayoutSpec: Hashable, Sendable {
     }
 
     /// The item styles for `model`, supplementary elements named through `kinds`.
-    private func resolveStyles(model: ItemModel, kinds: ElementKindTable, field: String) throws(ValidationError)
+    private func resolveStyles(model: ItemModel, kinds: ElementKindTable, field: String)
+        throws(ValidationError)
         -> ItemStyles
     {
         guard itemStyles.contains(where: { $0.kind != nil }) else {
             return try ItemStyles.resolve(itemStyles, model: model, field: field)
         }
         if case .explicit = geometry {
-            let keys = Set(supplementary.map { SupplementaryKey(kind: $0.kind, indexPath: $0.indexPath) })
-            return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) { kind, ip in
+            let keys = Set(
+                supplementary.map { SupplementaryKey(kind: $0.kind, indexPath: $0.indexPath) })
+            return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) {
+                kind, ip in
                 keys.contains(SupplementaryKey(kind: kind, indexPath: ip))
             }
         }
-        return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) { kind, ip in
+        return try ItemStyles.resolve(itemStyles, model: model, field: field, kinds: kinds) {
+            kind, ip in
             guard let a = attached.first(where: { $0.kind == kind }) else { return false }
             switch a.container {
-            case .section: return ip.item == 0 && ip.section >= 0 && ip.section < model.sections.count
+            case .section:
+                return ip.item == 0 && ip.section >= 0 && ip.section < model.sections.count
             case .item: return model.contains(ip) && (a.items?.contains(ip) ?? true)
             }
         }
@@ -137,7 +144,7 @@ public struct LayoutSpec: Hashable, Sendable {
     public func prepare(
         viewport: Viewport, model: ItemModel, limits: LayoutLimits = LayoutLimits(),
         kinds: inout ElementKindTable, field: String = "layout"
-    ) throws(ValidationError) -> any Layout {
+    ) throws(ValidationError) -> PreparedLayout {
         try validate(viewport: viewport, model: model, limits: limits, field: field)
         var interned = kinds
         for (i, name) in kindNames.enumerated() {
@@ -151,9 +158,10 @@ public struct LayoutSpec: Hashable, Sendable {
     public func prepare(
         viewport: Viewport, model: ItemModel, limits: LayoutLimits = LayoutLimits(),
         field: String = "layout"
-    ) throws(ValidationError) -> any Layout {
+    ) throws(ValidationError) -> PreparedLayout {
         var kinds = ElementKindTable()
-        return try prepare(viewport: viewport, model: model, limits: limits, kinds: &kinds, field: field)
+        return try prepare(
+            viewport: viewport, model: model, limits: limits, kinds: &kinds, field: field)
     }
 
     /// At most how many supplementary elements of kinds beyond header and footer this
@@ -161,70 +169,73 @@ public struct LayoutSpec: Hashable, Sendable {
     public func supplementaryCount(model: ItemModel) -> Int {
         if case .explicit = geometry { return supplementary.count }
         return attached.reduce(0) { total, a in
-            total + (a.container == .section ? model.sections.count : (a.items?.count ?? model.totalCount))
+            total
+                + (a.container == .section
+                    ? model.sections.count : (a.items?.count ?? model.totalCount))
         }
     }
 
     /// The kind names of the supplementary elements this type of layout uses, in order.
     private var kindNames: [String] {
-        if case .explicit = geometry { return supplementary.map(\.kind) }
-        return attached.map(\.kind)
+        if case .explicit = geometry { return supplementary.map { $0.kind } }
+        return attached.map { $0.kind }
     }
 
     /// Prepares a spec already validated for this viewport and model, whose kinds
     /// `kinds` has.
-    public func prepareValidated(viewport: Viewport, model: ItemModel, kinds: ElementKindTable) -> any Layout {
-        var layout = prepareGeometry(viewport: viewport, model: model, kinds: kinds)
-        if !attached.isEmpty, var sectioned = layout as? SectionedLayout {
-            sectioned.attach(attached.compactMap { a in kinds.kind(named: a.kind).map { PreparedAttachment(kind: $0, spec: a) } })
-            layout = sectioned
+    public func prepareValidated(viewport: Viewport, model: ItemModel, kinds: ElementKindTable)
+        -> PreparedLayout
+    {
+        let styles =
+            itemStyles.isEmpty
+            ? nil : try? resolveStyles(model: model, kinds: kinds, field: "layout")
+        var sectioned: SectionedLayout
+        switch geometry {
+        case .flow(let f):
+            sectioned = f.prepare(
+                viewport: viewport, model: model, stateName: stateName, values: values)
+        case .list(let l):
+            sectioned = l.flowLayout(viewport: viewport).prepare(
+                viewport: viewport, model: model, stateName: stateName, values: values)
+        case .grid(let g):
+            sectioned = g.flowLayout(viewport: viewport).prepare(
+                viewport: viewport, model: model, stateName: stateName, values: values)
+        case .displaySwitch(let d):
+            sectioned = d.prepare(viewport: viewport, model: model, values: values)
+            if state != nil {
+                sectioned = SectionedLayout(
+                    contentSize: sectioned.contentSize, model: model, scrollAxis: .vertical,
+                    stateName: stateName, values: values, sections: sectioned.sections)
+            }
+        case .explicit(let frames, let contentSize):
+            var explicit = ExplicitLayout(frames: frames, contentSize: contentSize)
+                .prepare(
+                    model: model, stateName: stateName, values: values,
+                    supplementary: supplementaryAttributes(kinds: kinds))
+            if let styles {
+                explicit.styles = styles
+                explicit.styleSupplementary()
+            }
+            return .explicit(explicit)
         }
-        guard !itemStyles.isEmpty, let styles = try? resolveStyles(model: model, kinds: kinds, field: "layout") else {
-            return layout
+        if !attached.isEmpty {
+            sectioned.attach(
+                attached.compactMap { a in
+                    kinds.kind(named: a.kind).map { PreparedAttachment(kind: $0, spec: a) }
+                })
         }
-        if var sectioned = layout as? SectionedLayout {
-            sectioned.styles = styles
-            return sectioned
-        }
-        if var explicit = layout as? PreparedExplicitLayout {
-            explicit.styles = styles
-            explicit.styleSupplementary()
-            return explicit
-        }
-        return layout
+        if let styles { sectioned.styles = styles }
+        return .sectioned(sectioned)
     }
 
     /// The supplementary items as attributes at rest in this layout.
     private func supplementaryAttributes(kinds: ElementKindTable) -> [LayoutAttributes] {
         supplementary.compactMap { item in
             guard let kind = kinds.kind(named: item.kind) else { return nil }
-            var a = LayoutAttributes(key: ElementKey(kind, item.indexPath), frame: item.frame, layoutState: stateName)
+            var a = LayoutAttributes(
+                key: ElementKey(kind, item.indexPath), frame: item.frame, layoutState: stateName)
             item.style.apply(to: &a)
             return a
-        }
-    }
-
-    private func prepareGeometry(viewport: Viewport, model: ItemModel, kinds: ElementKindTable) -> any Layout {
-        switch geometry {
-        case .flow(let f):
-            return f.prepare(viewport: viewport, model: model, stateName: stateName, values: values)
-        case .list(let l):
-            return l.flowLayout(viewport: viewport).prepare(
-                viewport: viewport, model: model, stateName: stateName, values: values)
-        case .grid(let g):
-            return g.flowLayout(viewport: viewport).prepare(
-                viewport: viewport, model: model, stateName: stateName, values: values)
-        case .displaySwitch(let d):
-            let layout = d.prepare(viewport: viewport, model: model, values: values)
-            guard state != nil else { return layout }
-            return SectionedLayout(
-                contentSize: layout.contentSize, model: model, scrollAxis: .vertical,
-                stateName: stateName, values: values, sections: layout.sections)
-        case .explicit(let frames, let contentSize):
-            return ExplicitLayout(frames: frames, contentSize: contentSize)
-                .prepare(
-                    model: model, stateName: stateName, values: values,
-                    supplementary: supplementaryAttributes(kinds: kinds))
         }
     }
 }

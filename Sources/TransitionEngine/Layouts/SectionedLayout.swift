@@ -34,7 +34,7 @@ public struct SectionedLayout: Layout {
         self.stateName = stateName
         self.values = values
         self.sections = sections
-        arrangements = sections.map(\.items)
+        arrangements = sections.map { $0.items }
     }
 
     /// A rect from scroll-axis and cross-axis coordinates.
@@ -76,13 +76,17 @@ public struct SectionedLayout: Layout {
         let section = sections[s]
         let lo = section.header.map { $0.max(scrollAxis) } ?? section.start
         let hi = section.footer.map { $0.min(scrollAxis) } ?? section.end
-        return rect(scroll: lo, cross: 0, scrollLength: Swift.max(0, hi - lo), crossLength: contentSize[scrollAxis.other])
+        return rect(
+            scroll: lo, cross: 0, scrollLength: Swift.max(0, hi - lo),
+            crossLength: contentSize[scrollAxis.other])
     }
 
     /// The element of `attachment` for the cell at (section, item) with this frame, if
     /// the item has one.
     @inline(__always)
-    func attachedAttributes(_ attachment: PreparedAttachment, section: Int, item: Int, cellFrame: Rect)
+    func attachedAttributes(
+        _ attachment: PreparedAttachment, section: Int, item: Int, cellFrame: Rect
+    )
         -> LayoutAttributes?
     {
         let indexPath = IndexPath(section: section, item: item)
@@ -92,16 +96,21 @@ public struct SectionedLayout: Layout {
 
     /// An attached element in its container, with the style rules give it.
     @inline(__always)
-    func attachedElement(_ attachment: PreparedAttachment, _ indexPath: IndexPath, container: Rect) -> LayoutAttributes {
+    func attachedElement(_ attachment: PreparedAttachment, _ indexPath: IndexPath, container: Rect)
+        -> LayoutAttributes
+    {
         var a = attachment.attributes(indexPath, container: container, stateName: stateName)
         styles.applySupplementary(to: &a)
         return a
     }
 
     /// The item-attached element of `kind` for a cell, if this layout has one there.
-    func attachedAttributes(kind: ElementKind, section: Int, item: Int, cellFrame: Rect) -> LayoutAttributes? {
+    func attachedAttributes(kind: ElementKind, section: Int, item: Int, cellFrame: Rect)
+        -> LayoutAttributes?
+    {
         for attachment in itemAttachments where attachment.kind == kind {
-            return attachedAttributes(attachment, section: section, item: item, cellFrame: cellFrame)
+            return attachedAttributes(
+                attachment, section: section, item: item, cellFrame: cellFrame)
         }
         return nil
     }
@@ -146,7 +155,9 @@ public struct SectionedLayout: Layout {
             }
             guard model.contains(key.indexPath) else { return nil }
             let item = key.indexPath.item
-            return attachedAttributes(kind: key.kind, section: s, item: item, cellFrame: cellFrame(section: s, item: item))
+            return attachedAttributes(
+                kind: key.kind, section: s, item: item, cellFrame: cellFrame(section: s, item: item)
+            )
         }
     }
 
@@ -155,20 +166,28 @@ public struct SectionedLayout: Layout {
     /// with their cells).
     public func forEachSupplementaryAttributes(_ body: (LayoutAttributes) -> Void) {
         for (s, section) in sections.enumerated() {
-            if let frame = section.header { body(supplementaryAttributes(.header, section: s, frame: frame)) }
+            if let frame = section.header {
+                body(supplementaryAttributes(.header, section: s, frame: frame))
+            }
             if !sectionAttachments.isEmpty {
                 let container = sectionItemsRect(s)
                 for attachment in sectionAttachments {
-                    body(attachedElement(attachment, IndexPath(section: s, item: 0), container: container))
+                    body(
+                        attachedElement(
+                            attachment, IndexPath(section: s, item: 0), container: container))
                 }
             }
-            if let frame = section.footer { body(supplementaryAttributes(.footer, section: s, frame: frame)) }
+            if let frame = section.footer {
+                body(supplementaryAttributes(.footer, section: s, frame: frame))
+            }
         }
     }
 
     /// Per section: header, section-attached elements, cells each followed by its
     /// attached elements, footer.
-    public func forEachAttributes(in query: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool {
+    public func forEachAttributes(in query: Rect, limit: Int, _ body: (LayoutAttributes) -> Void)
+        -> Bool
+    {
         // Attached elements can stick out of their cells: look that much further for cells.
         let lo = query.min(scrollAxis) - attachmentReach
         let hi = query.max(scrollAxis) + attachmentReach
@@ -184,14 +203,16 @@ public struct SectionedLayout: Layout {
             if !sectionAttachments.isEmpty {
                 let container = sectionItemsRect(s)
                 for attachment in sectionAttachments {
-                    let a = attachedElement(attachment, IndexPath(section: s, item: 0), container: container)
+                    let a = attachedElement(
+                        attachment, IndexPath(section: s, item: 0), container: container)
                     guard a.frame.intersects(query) else { continue }
                     guard remaining > 0 else { return false }
                     body(a)
                     remaining -= 1
                 }
             }
-            guard forEachCell(in: query, section: s, lo: lo, hi: hi, remaining: &remaining, body) else {
+            guard forEachCell(in: query, section: s, lo: lo, hi: hi, remaining: &remaining, body)
+            else {
                 return false
             }
             if let frame = section.footer, frame.intersects(query) {
@@ -223,7 +244,10 @@ public struct SectionedLayout: Layout {
                         body(cellAttributes(section: s, item: item, frame: frame))
                         remaining -= 1
                     }
-                    guard emitAttached(section: s, item: item, cellFrame: frame, in: query, &remaining, body) else {
+                    guard
+                        emitAttached(
+                            section: s, item: item, cellFrame: frame, in: query, &remaining, body)
+                    else {
                         return false
                     }
                 }
@@ -245,7 +269,10 @@ public struct SectionedLayout: Layout {
                         body(cellAttributes(section: s, item: item, frame: frame))
                         remaining -= 1
                     }
-                    guard emitAttached(section: s, item: item, cellFrame: frame, in: query, &remaining, body) else {
+                    guard
+                        emitAttached(
+                            section: s, item: item, cellFrame: frame, in: query, &remaining, body)
+                    else {
                         return false
                     }
                 }
@@ -263,7 +290,9 @@ public struct SectionedLayout: Layout {
         _ body: (LayoutAttributes) -> Void
     ) -> Bool {
         for attachment in itemAttachments {
-            guard let a = attachedAttributes(attachment, section: s, item: item, cellFrame: cellFrame),
+            guard
+                let a = attachedAttributes(
+                    attachment, section: s, item: item, cellFrame: cellFrame),
                 a.frame.intersects(query)
             else { continue }
             guard remaining > 0 else { return false }

@@ -40,6 +40,6 @@ extension TimingCurve {
     /// Every name `init(named:)` accepts: the AHEasing names, then the CSS keywords not
     /// among them.
     public static let names: [String] =
-        Easing.allCases.map(\.rawValue)
-        + CSSTimingKeyword.allCases.map(\.rawValue).filter { Easing(rawValue: $0) == nil }
+        Easing.allCases.map { $0.rawValue }
+        + CSSTimingKeyword.allCases.map { $0.rawValue }.filter { Easing(rawValue: $0) == nil }
 }

@@ -7,7 +7,8 @@
 /// Newton step cannot proceed (see `parameter(forX:)`). Inputs outside [0, 1] follow
 /// the tangent at the nearer end, as CSS specifies.
 struct CubicBezier: Sendable {
-    /// The accuracy on |x(t) - x| that SEMANTICS.md §7 requires.
+    /// The accuracy on |x(t) - x| the solver must reach at least (`Timing/README.md`,
+    /// "cubic-bezier").
     static let epsilon = 1e-7
     /// The accuracy on |x(t) - x| the solver aims for.
     ///

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Easing {
     /// The slope d(output)/d(input) at `p`, from the analytic derivative of each formula.
     ///

@@ -1,17 +1,9 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One of the 31 AHEasing functions; the raw value is its name.
 ///
 /// Names are AHEasing's with a lower-case first letter (`"linear"`,
-/// `"quadraticEaseIn"`, ..., `"bounceEaseInOut"`). The functions follow SEMANTICS.md
-/// §5 exactly and do not clamp their input: values outside [0, 1] evaluate the same
-/// formulas (the circular family is NaN outside its domain). Every function maps 0 to
+/// `"quadraticEaseIn"`, ..., `"bounceEaseInOut"`). The functions are AHEasing's formulas
+/// in its operation order, and do not clamp their input: values outside [0, 1] evaluate
+/// the same formulas (the circular family is NaN outside its domain). Every function maps 0 to
 /// 0 and 1 to 1 within 2e-15; the exponential ones special-case their ends (see
 /// `Timing/README.md`).
 public enum Easing: String, CaseIterable, Sendable {

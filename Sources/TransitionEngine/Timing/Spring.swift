@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A damped harmonic oscillator `m x'' + c x' + k x = 0`.
 ///
 /// x is the displacement from the target; m the mass, k the stiffness, c the damping.

@@ -24,7 +24,7 @@ public enum StepPosition: String, CaseIterable, Sendable {
     }
 
     /// Every name `init(name:)` accepts, keywords first.
-    public static let acceptedNames: [String] = allCases.map(\.rawValue) + ["start", "end"]
+    public static let acceptedNames: [String] = allCases.map { $0.rawValue } + ["start", "end"]
 
     /// The output of `steps(count, self)` at input progress `x`.
     ///

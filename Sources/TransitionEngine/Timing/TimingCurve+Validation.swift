@@ -111,7 +111,7 @@ extension Easing {
     {
         guard let easing = Easing(rawValue: name) else {
             throw TimingError(
-                field: field, problem: .unknownName(allowed: allCases.map(\.rawValue)),
+                field: field, problem: .unknownName(allowed: allCases.map { $0.rawValue }),
                 value: "\"\(name)\"")
         }
         return easing

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The space colours are interpolated in, chosen per transition.
 public enum ColorSpace: String, Hashable, Sendable, CaseIterable {
     /// Gamma-encoded sRGB components, as UIKit animates colours.

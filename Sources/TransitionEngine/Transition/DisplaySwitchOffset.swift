@@ -1,4 +1,5 @@
-/// DisplaySwitcher's content offset after a list/grid switch (SEMANTICS §3).
+/// DisplaySwitcher's content offset after a list/grid switch (`Transition/README.md`,
+/// "Content offset").
 ///
 /// - Parameters:
 ///   - previous: the offset before the switch.

@@ -38,12 +38,3 @@ public struct FrameVelocity: Hashable, Sendable {
             ? Swift.abs(centerY) + Swift.abs(height) / 2 : Swift.abs(centerX) + Swift.abs(width) / 2
     }
 }
-
-/// A layout whose elements were moving when it was made (a frozen transition): what a
-/// retarget with a spring carries on.
-protocol MomentumSource: Sendable {
-    /// The velocity of the element with this key.
-    func velocity(of key: ElementKey) -> FrameVelocity
-    /// The content offset's velocity.
-    var contentOffsetVelocity: Point { get }
-}

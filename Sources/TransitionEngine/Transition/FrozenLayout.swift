@@ -3,7 +3,7 @@
 ///
 /// It keeps the source's items (elements new to the destination are left out) and
 /// stores nothing per element: queries ask the transition.
-public struct FrozenLayout: Layout, MomentumSource {
+public struct FrozenLayout: Layout {
     public let transition: Transition
     public let progress: Double
     /// Seconds of carried momentum at that moment (see `AnimatorSample.carry`).
@@ -14,7 +14,8 @@ public struct FrozenLayout: Layout, MomentumSource {
     public let carryRate: Double
 
     public init(
-        transition: Transition, progress: Double, carry: Double = 0, velocity: Double = 0, carryRate: Double = 0
+        transition: Transition, progress: Double, carry: Double = 0, velocity: Double = 0,
+        carryRate: Double = 0
     ) {
         self.transition = transition
         self.progress = Swift.min(
@@ -27,7 +28,8 @@ public struct FrozenLayout: Layout, MomentumSource {
 
     /// The velocity of the element with this key at the moment frozen.
     public func velocity(of key: ElementKey) -> FrameVelocity {
-        transition.elementVelocity(ofSource: key, at: progress, velocity: velocity, carryRate: carryRate)
+        transition.elementVelocity(
+            ofSource: key, at: progress, velocity: velocity, carryRate: carryRate)
     }
 
     /// The content offset's velocity at the moment frozen.
@@ -43,11 +45,16 @@ public struct FrozenLayout: Layout, MomentumSource {
     }
 
     public func attributes(at key: ElementKey) -> LayoutAttributes? {
-        transition.attributes(of: key, inSource: true, at: progress, carry: carry).map(FrozenLayout.atRest)
+        transition.attributes(of: key, inSource: true, at: progress, carry: carry).map(
+            FrozenLayout.atRest)
     }
 
-    public func forEachAttributes(in rect: Rect, limit: Int, _ body: (LayoutAttributes) -> Void) -> Bool {
-        transition.forEachAttributes(at: progress, carry: carry, in: rect, sourceOnly: true, limit: limit) {
+    public func forEachAttributes(in rect: Rect, limit: Int, _ body: (LayoutAttributes) -> Void)
+        -> Bool
+    {
+        transition.forEachAttributes(
+            at: progress, carry: carry, in: rect, sourceOnly: true, limit: limit
+        ) {
             body(FrozenLayout.atRest($0))
         }
     }

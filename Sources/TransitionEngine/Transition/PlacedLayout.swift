@@ -1,6 +1,6 @@
 /// A prepared layout shown in a viewport at a content offset.
 public struct PlacedLayout: Sendable {
-    public var layout: any Layout
+    public var layout: PreparedLayout
     /// The spec the layout was prepared from; nil for a frozen (cancelled-in-place) layout.
     public var spec: LayoutSpec?
     public var viewport: Viewport
@@ -9,7 +9,7 @@ public struct PlacedLayout: Sendable {
     public var accessory: [CustomValue]
 
     public init(
-        layout: any Layout, spec: LayoutSpec?, viewport: Viewport, contentOffset: Point,
+        layout: PreparedLayout, spec: LayoutSpec?, viewport: Viewport, contentOffset: Point,
         accessory: [CustomValue]? = nil
     ) {
         self.layout = layout

@@ -64,8 +64,9 @@ public struct PlacementInput: Hashable, Sendable {
 }
 
 extension Placement {
-    /// The target content offset (SEMANTICS §4): offset = src - dst, clamped to the
-    /// scrollable range; `visible` then moves the least amount that shows the items.
+    /// The target content offset (`Transition/README.md`, "Content offset"): offset =
+    /// src - dst, clamped to the scrollable range; `visible` then moves the least amount
+    /// that shows the items.
     public func targetOffset(_ input: PlacementInput) -> Point {
         let p = Rect(origin: .zero, size: input.toViewport.size).inset(by: input.placementInset)
         let to = input.toFrame
@@ -90,7 +91,8 @@ extension Placement {
             let a = anchorPoint(input.anchor, in: input.fromFrame)
             dst = Point(x: a.x - input.currentOffset.x, y: a.y - input.currentOffset.y)
         }
-        let scrollable = input.insetIsContentInset ? Rect(origin: .zero, size: input.toViewport.size) : p
+        let scrollable =
+            input.insetIsContentInset ? Rect(origin: .zero, size: input.toViewport.size) : p
         var offset = clamp(
             Point(x: src.x - dst.x, y: src.y - dst.y), placementRect: scrollable,
             contentSize: input.toContentSize, inset: input.toViewport.contentInset)
@@ -114,7 +116,8 @@ extension Placement {
         let minY = 0 - inset.top
         let maxX = Swift.max(minX, inset.right + contentSize.width - p.size.width)
         let maxY = Swift.max(minY, inset.bottom + contentSize.height - p.size.height)
-        return Point(x: Swift.min(Swift.max(o.x, minX), maxX), y: Swift.min(Swift.max(o.y, minY), maxY))
+        return Point(
+            x: Swift.min(Swift.max(o.x, minX), maxX), y: Swift.min(Swift.max(o.y, minY), maxY))
     }
 
     /// How far to move the offset so that lo...hi (on screen) lies within plo...phi:

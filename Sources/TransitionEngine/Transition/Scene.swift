@@ -8,7 +8,9 @@ public struct TransitionTiming: Hashable, Sendable {
 
     public static let defaultDuration = 0.3
 
-    public init(interactive: Bool = false, duration: Double? = nil, curve: TimingCurve = .easing(.linear)) {
+    public init(
+        interactive: Bool = false, duration: Double? = nil, curve: TimingCurve = .easing(.linear)
+    ) {
         self.interactive = interactive
         self.duration = duration
         self.curve = curve
@@ -51,8 +53,11 @@ public struct SceneFrame: Sendable {
 
     /// Every element visible at this moment (at most `limit`; false when cut short).
     @discardableResult
-    public func forEachVisibleAttributes(limit: Int = .max, _ body: (consuming LayoutAttributes) -> Void) -> Bool {
-        geometry.forEachAttributes(at: sample.progress, carry: sample.carry, in: visibleRect, limit: limit, body)
+    public func forEachVisibleAttributes(
+        limit: Int = .max, _ body: (consuming LayoutAttributes) -> Void
+    ) -> Bool {
+        geometry.forEachAttributes(
+            at: sample.progress, carry: sample.carry, in: visibleRect, limit: limit, body)
     }
 }
 
@@ -79,12 +84,13 @@ public struct Scene: Sendable {
         limits: LayoutLimits = LayoutLimits()
     ) throws(SceneError) {
         self.limits = limits
-        let layout: any Layout
+        let layout: PreparedLayout
         var kinds = ElementKindTable()
         do {
             try ValidationError.checkFinite(contentOffset.x, field: "contentOffset.x")
             try ValidationError.checkFinite(contentOffset.y, field: "contentOffset.y")
-            layout = try spec.prepare(viewport: viewport, model: model, limits: limits, kinds: &kinds)
+            layout = try spec.prepare(
+                viewport: viewport, model: model, limits: limits, kinds: &kinds)
         } catch {
             throw .invalid(error)
         }
@@ -111,16 +117,21 @@ public struct Scene: Sendable {
     }
 
     /// Changes the viewport, items or layout at rest; the offset is clamped again.
-    public mutating func update(spec: LayoutSpec?, model: ItemModel?, viewport: Viewport?) throws(SceneError) {
+    public mutating func update(spec: LayoutSpec?, model: ItemModel?, viewport: Viewport?)
+        throws(SceneError)
+    {
         guard active == nil else { throw .transitionInFlight }
         guard let newSpec = spec ?? placed.spec else {
-            throw .invalid(ValidationError(
-                field: "layout", message: "the layout was frozen by cancel-in-place; give a layout"))
+            throw .invalid(
+                ValidationError(
+                    field: "layout",
+                    message: "the layout was frozen by cancel-in-place; give a layout"))
         }
         let vp = viewport ?? placed.viewport
-        let layout: any Layout
+        let layout: PreparedLayout
         do {
-            layout = try newSpec.prepare(viewport: vp, model: model ?? self.model, limits: limits, kinds: &kinds)
+            layout = try newSpec.prepare(
+                viewport: vp, model: model ?? self.model, limits: limits, kinds: &kinds)
         } catch {
             throw .invalid(error)
         }
@@ -138,7 +149,9 @@ public struct Scene: Sendable {
     public mutating func startTransition(
         to spec: LayoutSpec, model newModel: ItemModel? = nil, viewport: Viewport? = nil,
         options: TransitionOptions = .init(), timing: TransitionTiming = .init(), at time: Double
-    ) throws(SceneError) -> (transition: ActiveTransition, superseded: (id: Int, end: TransitionEnd)?) {
+    ) throws(SceneError) -> (
+        transition: ActiveTransition, superseded: (id: Int, end: TransitionEnd)?
+    ) {
         let source = active.map { frozen($0, at: time) } ?? placed
         let geometry = try makeTransition(
             from: source, to: spec, model: newModel ?? source.layout.model, viewport: viewport,
@@ -161,13 +174,18 @@ public struct Scene: Sendable {
     public mutating func retarget(
         to spec: LayoutSpec, model newModel: ItemModel? = nil, viewport: Viewport? = nil,
         options: TransitionOptions? = nil, timing: TransitionTiming? = nil, at time: Double
-    ) throws(SceneError) -> (transition: ActiveTransition, retargeted: (id: Int, end: TransitionEnd)) {
+    ) throws(SceneError) -> (
+        transition: ActiveTransition, retargeted: (id: Int, end: TransitionEnd)
+    ) {
         guard var old = active else { throw .noTransition }
         let now = old.animator.sample(at: time)
         let source = frozen(old, at: time)
-        var timing = timing ?? TransitionTiming(
-            interactive: false, duration: old.animator.duration * Swift.max(0, 1 - now.progress),
-            curve: old.animator.curve)
+        var timing =
+            timing
+            ?? TransitionTiming(
+                interactive: false,
+                duration: old.animator.duration * Swift.max(0, 1 - now.progress),
+                curve: old.animator.curve)
         if timing.interactive { timing.interactive = false }
         var carried: CarriedMomentum? = nil
         if case .spring(let spring, _) = timing.curve {
@@ -177,16 +195,21 @@ public struct Scene: Sendable {
         }
         let geometry = try makeTransition(
             from: source, to: spec, model: newModel ?? source.layout.model, viewport: viewport,
-            options: options ?? old.geometry.options, timing: timing, carryReach: carried?.reach ?? 0)
-        guard let end = try? old.animator.interrupt(.retargeted, at: time) else { throw .noTransition }
+            options: options ?? old.geometry.options, timing: timing,
+            carryReach: carried?.reach ?? 0)
+        guard let end = try? old.animator.interrupt(.retargeted, at: time) else {
+            throw .noTransition
+        }
         placed = source
-        let started = begin(geometry, timing: timing, at: time, initialVelocity: nil, carryScale: carried?.scale)
+        let started = begin(
+            geometry, timing: timing, at: time, initialVelocity: nil, carryScale: carried?.scale)
         return (started, (old.id, end))
     }
 
     public mutating func scrub(to progress: Double, at time: Double) throws(SceneError) {
         guard progress.isFinite else {
-            throw .invalid(ValidationError(field: "progress", message: "must be a finite number from 0 to 1"))
+            throw .invalid(
+                ValidationError(field: "progress", message: "must be a finite number from 0 to 1"))
         }
         try withAnimator { (a) throws(Animator.EventError) in try a.scrub(to: progress, at: time) }
     }
@@ -194,19 +217,24 @@ public struct Scene: Sendable {
     /// Animates to 1. A `velocity` is never dropped: a spring starts at it, another
     /// curve takes the duration that starts at it, and when none does the event is
     /// refused naming `velocity`.
-    public mutating func finish(at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil) throws(SceneError) {
+    public mutating func finish(
+        at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil
+    ) throws(SceneError) {
         try animateLeg(toward: 1, at: time, duration: duration, curve: curve, velocity: velocity)
     }
 
     /// Animates to 0; `velocity` as for `finish`.
-    public mutating func cancel(at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil) throws(SceneError) {
+    public mutating func cancel(
+        at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil
+    ) throws(SceneError) {
         try animateLeg(toward: 0, at: time, duration: duration, curve: curve, velocity: velocity)
     }
 
     /// - Parameter velocityGiven: false for a measured velocity, which a non-spring leg
     ///   that cannot start at it leaves out instead of refusing.
     mutating func animateLeg(
-        toward target: Double, at time: Double, duration: Double?, curve: TimingCurve?, velocity: Double?,
+        toward target: Double, at time: Double, duration: Double?, curve: TimingCurve?,
+        velocity: Double?,
         velocityGiven: Bool = true
     ) throws(SceneError) {
         try checkLeg(duration: duration, velocity: velocity)
@@ -222,9 +250,12 @@ public struct Scene: Sendable {
             {
                 duration = d
             } else if velocityGiven {
-                throw .invalid(ValidationError(
-                    field: "velocity",
-                    message: "this leg's curve cannot start at \(v) per second from progress \(p) to \(target)\(duration == nil ? "" : " in the given duration"): give a spring timing, or leave velocity out"))
+                throw .invalid(
+                    ValidationError(
+                        field: "velocity",
+                        message:
+                            "this leg's curve cannot start at \(v) per second from progress \(p) to \(target)\(duration == nil ? "" : " in the given duration"): give a spring timing, or leave velocity out"
+                    ))
             } else {
                 velocity = nil
             }
@@ -240,7 +271,9 @@ public struct Scene: Sendable {
 
     /// Stops the transition where it is: its poses become the scene's layout, so the next
     /// transition starts from exactly what was on screen.
-    public mutating func cancelInPlace(at time: Double) throws(SceneError) -> (id: Int, end: TransitionEnd) {
+    public mutating func cancelInPlace(at time: Double) throws(SceneError) -> (
+        id: Int, end: TransitionEnd
+    ) {
         guard var current = active else { throw .noTransition }
         let source = frozen(current, at: time)
         guard let end = try? current.animator.cancelInPlace(at: time) else { throw .noTransition }
@@ -263,7 +296,9 @@ public struct Scene: Sendable {
     /// Moves time forward. Returns the frame to show (nil at rest) and, once per
     /// transition, its end; at the end the destination (completed) or the source
     /// (cancelled) becomes the layout.
-    public mutating func advance(to time: Double) -> (frame: SceneFrame?, end: (id: Int, end: TransitionEnd)?) {
+    public mutating func advance(to time: Double) -> (
+        frame: SceneFrame?, end: (id: Int, end: TransitionEnd)?
+    ) {
         // In place: a copy of the transition, written back, on every tick cost more
         // than the step itself.
         guard active != nil else { return (nil, nil) }
@@ -287,7 +322,8 @@ public struct Scene: Sendable {
         SceneFrame(
             transitionID: t.id, sample: sample,
             contentOffset: t.geometry.contentOffset(at: sample.progress, carry: sample.carry),
-            visibleRect: t.geometry.visibleRect(at: sample.progress, carry: sample.carry), geometry: t.geometry)
+            visibleRect: t.geometry.visibleRect(at: sample.progress, carry: sample.carry),
+            geometry: t.geometry)
     }
 
     /// The poses of `t` at `time` as a placed layout.
@@ -295,9 +331,12 @@ public struct Scene: Sendable {
         let s = t.animator.sample(at: time)
         let p = s.progress
         return PlacedLayout(
-            layout: FrozenLayout(
-                transition: t.geometry, progress: p, carry: s.carry, velocity: s.velocity, carryRate: s.carryRate),
-            spec: nil, viewport: t.geometry.viewport(at: p), contentOffset: t.geometry.contentOffset(at: p, carry: s.carry),
+            layout: .frozen(
+                FrozenLayout(
+                    transition: t.geometry, progress: p, carry: s.carry, velocity: s.velocity,
+                    carryRate: s.carryRate)),
+            spec: nil, viewport: t.geometry.viewport(at: p),
+            contentOffset: t.geometry.contentOffset(at: p, carry: s.carry),
             accessory: t.geometry.accessory(at: p))
     }
 
@@ -308,11 +347,17 @@ public struct Scene: Sendable {
         // A transition that is refused names no new kind.
         let known = kinds
         do {
-            if let d = timing.duration { try ValidationError.checkNonNegative(d, field: "duration") }
-            if let s = options.stagger { try ValidationError.checkNonNegative(s.delay, field: "stagger.delay") }
+            if let d = timing.duration {
+                try ValidationError.checkNonNegative(d, field: "duration")
+            }
+            if let s = options.stagger {
+                try ValidationError.checkNonNegative(s.delay, field: "stagger.delay")
+            }
             let vp = viewport ?? source.viewport
-            let layout = try spec.prepare(viewport: vp, model: model, limits: limits, kinds: &kinds, field: "to")
-            let destination = PlacedLayout(layout: layout, spec: spec, viewport: vp, contentOffset: .zero)
+            let layout = try spec.prepare(
+                viewport: vp, model: model, limits: limits, kinds: &kinds, field: "to")
+            let destination = PlacedLayout(
+                layout: layout, spec: spec, viewport: vp, contentOffset: .zero)
             return try Transition(
                 from: source, to: destination, options: options, duration: timing.resolvedDuration,
                 allowBanding: true, carryReach: carryReach)
@@ -326,10 +371,12 @@ public struct Scene: Sendable {
         _ geometry: Transition, timing: TransitionTiming, at time: Double, initialVelocity: Double?,
         carryScale: Double? = nil
     ) -> ActiveTransition {
-        let animator = timing.interactive
+        let animator =
+            timing.interactive
             ? Animator(interactiveWith: timing.curve, duration: timing.resolvedDuration)
-            : Animator(animatedWith: timing.curve, duration: timing.resolvedDuration, at: time,
-                       initialVelocity: initialVelocity, carryScale: carryScale)
+            : Animator(
+                animatedWith: timing.curve, duration: timing.resolvedDuration, at: time,
+                initialVelocity: initialVelocity, carryScale: carryScale)
         let started = ActiveTransition(id: nextID, geometry: geometry, animator: animator)
         nextID += 1
         active = started
@@ -345,7 +392,9 @@ public struct Scene: Sendable {
         }
     }
 
-    private mutating func withAnimator(_ body: (inout Animator) throws(Animator.EventError) -> Void) throws(SceneError) {
+    private mutating func withAnimator(_ body: (inout Animator) throws(Animator.EventError) -> Void)
+        throws(SceneError)
+    {
         guard var current = active else { throw .noTransition }
         do {
             try body(&current.animator)

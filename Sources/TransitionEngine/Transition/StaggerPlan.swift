@@ -15,7 +15,7 @@ struct StaggerPlan: Sendable {
     let toCellBase: [Int]
 
     init(
-        _ stagger: Stagger, from: PlacedLayout, to: any Layout, matcher: ElementMatcher,
+        _ stagger: Stagger, from: PlacedLayout, to: PreparedLayout, matcher: ElementMatcher,
         cellBase: [Int], duration: Double
     ) {
         self.stagger = stagger
@@ -73,7 +73,8 @@ struct StaggerPlan: Sendable {
             rank = Double(g - firstVisible)
         case .distance:
             let frame = (a ?? b)?.frame ?? .zero
-            rank = maxDistance > 0
+            rank =
+                maxDistance > 0
                 ? ranks * StaggerPlan.distance(frame.center, reference) / maxDistance : 0
         }
         rank = Swift.min(Swift.max(rank, 0), ranks)
@@ -83,14 +84,18 @@ struct StaggerPlan: Sendable {
     }
 
     /// The window of a banded cell (same items on both sides), from its source frame.
-    func window(cellAt indexPath: IndexPath, frame: Rect, transition: Transition) -> (start: Double, end: Double) {
+    func window(cellAt indexPath: IndexPath, frame: Rect, transition: Transition) -> (
+        start: Double, end: Double
+    ) {
         guard ranks > 0, spread > 0 else { return (0, 1) }
         var rank: Double
         switch stagger.order {
         case .index:
             rank = Double(cellBase[indexPath.section] + indexPath.item - firstVisible)
         case .distance:
-            rank = maxDistance > 0 ? ranks * StaggerPlan.distance(frame.center, reference) / maxDistance : 0
+            rank =
+                maxDistance > 0
+                ? ranks * StaggerPlan.distance(frame.center, reference) / maxDistance : 0
         }
         rank = Swift.min(Swift.max(rank, 0), ranks)
         if stagger.reversed { rank = ranks - rank }
@@ -108,7 +113,8 @@ struct StaggerPlan: Sendable {
         case .cell: return base[s] + e.indexPath.item
         case .header: return base[s]
         case .footer: return base[s] + Swift.max(model.sections[s].count - 1, 0)
-        default: return base[s] + Swift.min(e.indexPath.item, Swift.max(model.sections[s].count - 1, 0))
+        default:
+            return base[s] + Swift.min(e.indexPath.item, Swift.max(model.sections[s].count - 1, 0))
         }
     }
 }

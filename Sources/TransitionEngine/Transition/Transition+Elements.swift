@@ -7,8 +7,8 @@ extension Transition {
     /// With `carry`, each source element's extent is widened by how far its carried
     /// momentum can take it (its velocity times the reach in seconds).
     static func listElements(
-        from: any Layout, to: any Layout, matcher: ElementMatcher, cellsToo: Bool,
-        carry: (carrier: any MomentumSource, reach: Double)? = nil
+        from: PreparedLayout, to: PreparedLayout, matcher: ElementMatcher, cellsToo: Bool,
+        carry: (carrier: FrozenLayout, reach: Double)? = nil
     ) -> (pairs: [ElementPair], index: IntervalIndex) {
         let axis = from.scrollAxis
         var pairs: [ElementPair] = []
@@ -20,9 +20,9 @@ extension Transition {
             for q in [Transition.progressLimits.lowerBound, Transition.progressLimits.upperBound] {
                 let r: Rect
                 switch (a, b) {
-                case let (a?, b?): r = interpolateFrame(a, b, q)
-                case let (a?, nil): r = a
-                case let (nil, b?): r = b
+                case (let a?, let b?): r = interpolateFrame(a, b, q)
+                case (let a?, nil): r = a
+                case (nil, let b?): r = b
                 default: return
                 }
                 lo = Swift.min(lo, r.min(axis))
@@ -52,9 +52,9 @@ extension Transition {
     /// Every element of `layout`, or only its headers and footers when cells are banded
     /// (without visiting the cells: a session may have millions).
     private static func forEachListed(
-        in layout: any Layout, cellsToo: Bool, _ body: (LayoutAttributes) -> Void
+        in layout: PreparedLayout, cellsToo: Bool, _ body: (LayoutAttributes) -> Void
     ) {
-        if !cellsToo, let sectioned = layout as? SectionedLayout {
+        if !cellsToo, case .sectioned(let sectioned) = layout {
             sectioned.forEachSupplementaryAttributes(body)
             return
         }
@@ -77,11 +77,13 @@ extension Transition {
     ///   - carry: seconds of carried momentum (the sample's `carry`).
     @discardableResult
     public func forEachAttributes(
-        at p: Double, carry k: Double = 0, in rect: Rect, sourceOnly: Bool = false, limit: Int = .max,
+        at p: Double, carry k: Double = 0, in rect: Rect, sourceOnly: Bool = false,
+        limit: Int = .max,
         _ body: (consuming LayoutAttributes) -> Void
     ) -> Bool {
-        let p = Swift.min(Swift.max(p, Transition.progressLimits.lowerBound),
-                          Transition.progressLimits.upperBound)
+        let p = Swift.min(
+            Swift.max(p, Transition.progressLimits.lowerBound),
+            Transition.progressLimits.upperBound)
         let axis = from.layout.scrollAxis
         var found: [Int] = []
         var emitted = 0
@@ -98,7 +100,9 @@ extension Transition {
             if sourceOnly && pair.from == nil { continue }
             let a = pair.from.flatMap { from.layout.attributes(at: $0) }
             let b = pair.to.flatMap { to.layout.attributes(at: $0) }
-            guard var e = attributes(from: a, to: b, progress: p, carry: k), e.frame.intersects(rect) else {
+            guard var e = attributes(from: a, to: b, progress: p, carry: k),
+                e.frame.intersects(rect)
+            else {
                 continue
             }
             if sourceOnly { e.key = pair.from! }
@@ -106,8 +110,10 @@ extension Transition {
             emitted += 1
         }
         if let banded {
-            complete = forEachBandedCell(
-                banded.from, banded.to, at: p, in: rect, sourceOnly: sourceOnly, limit: limit - emitted, body)
+            complete =
+                forEachBandedCell(
+                    banded.from, banded.to, at: p, in: rect, sourceOnly: sourceOnly,
+                    limit: limit - emitted, body)
                 && complete
         }
         return complete
@@ -128,7 +134,9 @@ extension Transition {
         if inSource {
             let a = from.layout.attributes(at: key)
             let b = matcher.destination(of: key).flatMap { to.layout.attributes(at: $0) }
-            guard a != nil, var e = attributes(from: a, to: b, progress: p, carry: k) else { return nil }
+            guard a != nil, var e = attributes(from: a, to: b, progress: p, carry: k) else {
+                return nil
+            }
             e.key = key
             return e
         }
@@ -146,25 +154,35 @@ extension Transition {
     /// - Returns: false when `limit` cut it short.
     private func forEachAttachedPair(
         _ fromLayout: SectionedLayout, _ toLayout: SectionedLayout, section s: Int, item i: Int,
-        _ fromFrame: Rect, _ toFrame: Rect, at p: Double, in rect: Rect, sourceOnly: Bool, limit: Int,
+        _ fromFrame: Rect, _ toFrame: Rect, at p: Double, in rect: Rect, sourceOnly: Bool,
+        limit: Int,
         emitted: inout Int, _ body: (consuming LayoutAttributes) -> Void
     ) -> Bool {
         func emit(_ a: LayoutAttributes?, _ b: LayoutAttributes?) -> Bool {
             if sourceOnly && a == nil { return true }
-            guard let e = attributes(from: a, to: b, progress: p), e.frame.intersects(rect) else { return true }
+            guard let e = attributes(from: a, to: b, progress: p), e.frame.intersects(rect) else {
+                return true
+            }
             guard emitted < limit else { return false }
             body(e)
             emitted += 1
             return true
         }
         for attachment in fromLayout.itemAttachments {
-            let a = fromLayout.attachedAttributes(attachment, section: s, item: i, cellFrame: fromFrame)
-            let b = toLayout.attachedAttributes(kind: attachment.kind, section: s, item: i, cellFrame: toFrame)
+            let a = fromLayout.attachedAttributes(
+                attachment, section: s, item: i, cellFrame: fromFrame)
+            let b = toLayout.attachedAttributes(
+                kind: attachment.kind, section: s, item: i, cellFrame: toFrame)
             guard emit(a, b) else { return false }
         }
         for attachment in toLayout.itemAttachments
         where !fromLayout.itemAttachments.contains(where: { $0.kind == attachment.kind }) {
-            guard emit(nil, toLayout.attachedAttributes(attachment, section: s, item: i, cellFrame: toFrame)) else {
+            guard
+                emit(
+                    nil,
+                    toLayout.attachedAttributes(attachment, section: s, item: i, cellFrame: toFrame)
+                )
+            else {
                 return false
             }
         }
@@ -202,7 +220,8 @@ extension Transition {
             qb = convertToWindow(clamped, start: 0, end: 1 - stagger.spread)
         }
         // Attached elements (badges) can stick out of their cells: look that much further.
-        let widen = Swift.abs(p - clamped) * 2
+        let widen =
+            Swift.abs(p - clamped) * 2
             * Swift.max(from.viewport.size[axis], to.viewport.size[axis])
             + Swift.max(fromLayout.attachmentReach, toLayout.attachmentReach)
         let lo = rect.min(axis) - widen
@@ -234,7 +253,8 @@ extension Transition {
         // Cells of these layouts differ only in frame: values and state are per layout,
         // so without stagger they are interpolated once for the whole query.
         // Any progress but the ends, overshoot included (values extrapolate there).
-        let sharedValues = stagger == nil && p != 0 && p != 1
+        let sharedValues =
+            stagger == nil && p != 0 && p != 1
             ? interpolateValues(fromLayout.values, toLayout.values, p) : []
         // Styled cells differ one by one: they take the general path.
         let styled = !fromLayout.styles.isEmpty || !toLayout.styles.isEmpty
@@ -280,7 +300,9 @@ extension Transition {
                 (frame, values, state) = (toFrame, toLayout.values, toLayout.stateName)
             } else {
                 frame = Transition.interpolateFrame(fromFrame, toFrame, q)
-                values = stagger == nil ? sharedValues : interpolateValues(fromLayout.values, toLayout.values, q)
+                values =
+                    stagger == nil
+                    ? sharedValues : interpolateValues(fromLayout.values, toLayout.values, q)
                 state = toLayout.stateName
             }
             guard frame.intersects(rect) else {

@@ -20,7 +20,7 @@ public struct Transition: Sendable {
         let listed: [ElementPair]
         let listedIndex: IntervalIndex
         let stagger: StaggerPlan?
-        let carrier: (any MomentumSource)?
+        let carrier: FrozenLayout?
         let offsetCarry: Point
 
         init(
@@ -28,7 +28,7 @@ public struct Transition: Sendable {
             matcher: ElementMatcher,
             banded: (from: SectionedLayout, to: SectionedLayout)?, cellBase: [Int],
             listed: [ElementPair],
-            listedIndex: IntervalIndex, stagger: StaggerPlan?, carrier: (any MomentumSource)?,
+            listedIndex: IntervalIndex, stagger: StaggerPlan?, carrier: FrozenLayout?,
             offsetCarry: Point
         ) {
             self.from = from
@@ -66,7 +66,7 @@ public struct Transition: Sendable {
     /// The frozen source whose elements carry their momentum into this transition (a
     /// retarget with a spring): each is displaced by its velocity times the sample's
     /// `carry`. Nil when nothing is carried.
-    var carrier: (any MomentumSource)? { parts.carrier }
+    var carrier: FrozenLayout? { parts.carrier }
     /// The content offset's velocity at the retarget, carried the same way.
     var offsetCarry: Point { parts.offsetCarry }
 
@@ -80,14 +80,17 @@ public struct Transition: Sendable {
 
     /// At most how many elements `layout` has: cells, headers, footers and the
     /// supplementary elements it attaches or places.
-    static func elementCount(_ layout: any Layout) -> Int {
+    static func elementCount(_ layout: PreparedLayout) -> Int {
         let model = layout.model
         var count = elementCount(model)
-        if let sectioned = layout as? SectionedLayout {
+        switch layout {
+        case .sectioned(let sectioned):
             count += sectioned.sectionAttachments.count * model.sections.count
             for a in sectioned.itemAttachments { count += a.items?.count ?? model.totalCount }
-        } else if let explicit = layout as? PreparedExplicitLayout {
+        case .explicit(let explicit):
             count += explicit.supplementary.count
+        case .frozen:
+            break
         }
         return count
     }
@@ -115,14 +118,14 @@ public struct Transition: Sendable {
         from: PlacedLayout, to destination: PlacedLayout, options: TransitionOptions,
         duration: Double, allowBanding: Bool, carryReach: Double = 0
     ) throws(ValidationError) {
-        let carrier = carryReach > 0 ? from.layout as? any MomentumSource : nil
+        let carrier = carryReach > 0 ? from.layout.frozen : nil
         let matcher = ElementMatcher(from: from.layout.model, to: destination.layout.model)
         var to = destination
         to.contentOffset = try Transition.targetOffset(
             from: from, to: destination, target: options.contentOffset, matcher: matcher)
         let banded: (from: SectionedLayout, to: SectionedLayout)?
-        if allowBanding, carrier == nil, matcher.identical, let a = from.layout as? SectionedLayout,
-            let b = to.layout as? SectionedLayout, a.scrollAxis == b.scrollAxis
+        if allowBanding, carrier == nil, matcher.identical, let a = from.layout.sectioned,
+            let b = to.layout.sectioned, a.scrollAxis == b.scrollAxis
         {
             banded = (a, b)
         } else {
