@@ -15,13 +15,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # In dependency order. A module joins the list once it compiles.
-modules=(TransitionEngine JSONRPC)
+modules=(TransitionEngine JSONRPC WebTransport ProjectVersion TransitionExport TransitionService)
 
 flags=(
     -enable-experimental-feature Embedded
     # @_extern(c) declarations of C functions (the engine's libm, JSONRPC's strtod).
     -enable-experimental-feature Extern
     -target wasm32-unknown-none-wasm -wmo -parse-as-library
+    # The service's declarations for the daemon are `package`.
+    -package-name transitiond
     # Keeps internal declarations nothing calls yet, which would otherwise be dropped
     # before the Embedded restrictions are checked.
     -enable-testing

@@ -119,7 +119,7 @@ struct LottieKeys {
         times = keys.map {
             NumberText.format((track.delay + $0.input * track.duration) * fps, places: 6)
         }
-        progress = keys.map(\.progress)
+        progress = keys.map { $0.progress }
         switch shape {
         case .bezier(let x1, let y1, let x2, let y2):
             let n = { (x: Double) in NumberText.format(x, places: 9) }

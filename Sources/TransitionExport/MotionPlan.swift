@@ -135,7 +135,7 @@ extension MotionPlan {
             groups[window]!.sensitivity = Swift.max(groups[window]!.sensitivity, motion.sensitivity)
             elements.append(motion)
         }
-        let custom = Array(Set(elements.filter { $0.kind.isCustom }.map(\.kindName))).sorted()
+        let custom = Array(Set(elements.filter { $0.kind.isCustom }.map { $0.kindName })).sorted()
         if !custom.isEmpty {
             for i in elements.indices where elements[i].kind.isCell { elements[i].excludedKinds = custom }
         }

@@ -94,7 +94,7 @@ struct SMILTag {
         self.track = track
         shape = TrackShape(track, bezierInUnitSquare: true)
         let keys = shape.keys
-        progress = keys.map(\.progress)
+        progress = keys.map { $0.progress }
         head =
             " begin=\"\(SMILTag.seconds(track.delay))\" dur=\"\(SMILTag.seconds(Swift.max(track.duration, 1e-6)))\" fill=\"freeze\""
         var tail =

@@ -19,7 +19,7 @@ public struct HTTPRequestHead: Equatable, Sendable {
     /// The value of header `name` (lower-case); nil when absent. A repeated header's
     /// values are joined with ", " (RFC 9110 section 5.3).
     public func header(_ name: String) -> String? {
-        let values = headers.filter { $0.name == name }.map(\.value)
+        let values = headers.filter { $0.name == name }.map { $0.value }
         return values.isEmpty ? nil : values.joined(separator: ", ")
     }
 
@@ -55,8 +55,8 @@ public struct HTTPRequestHead: Equatable, Sendable {
 
     public static func == (a: HTTPRequestHead, b: HTTPRequestHead) -> Bool {
         a.method == b.method && a.target == b.target && a.version == b.version
-            && a.headers.map(\.name) == b.headers.map(\.name)
-            && a.headers.map(\.value) == b.headers.map(\.value)
+            && a.headers.map { $0.name } == b.headers.map { $0.name }
+            && a.headers.map { $0.value } == b.headers.map { $0.value }
     }
 }
 

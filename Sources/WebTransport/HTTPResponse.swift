@@ -42,7 +42,7 @@ public struct HTTPResponse: Equatable, Sendable {
     }
 
     public static func == (a: HTTPResponse, b: HTTPResponse) -> Bool {
-        a.status == b.status && a.body == b.body && a.headers.map(\.0) == b.headers.map(\.0)
-            && a.headers.map(\.1) == b.headers.map(\.1)
+        a.status == b.status && a.body == b.body && a.headers.map { $0.0 } == b.headers.map { $0.0 }
+            && a.headers.map { $0.1 } == b.headers.map { $0.1 }
     }
 }

@@ -90,7 +90,7 @@ public struct WebAccessPolicy: Sendable {
         }
         guard !name.isEmpty else { return nil }
         guard let portText else { return (String(name), nil) }
-        guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy(\.isASCII),
+        guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy({ $0.isASCII }),
             let p = Int(portText), p <= 65535
         else {
             return nil

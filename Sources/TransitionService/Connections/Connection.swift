@@ -8,7 +8,7 @@ import JSONRPC
 package final class Connection {
     package let id: ConnectionID
     private let transport: any ConnectionTransport
-    private var wire: any WireFormat
+    private let wire: any WireFormat
     package var dispatcher: Dispatcher
     /// The daemon's only client (stdio): its end ends the daemon, and it takes no turns.
     package let isSoleClient: Bool
@@ -398,6 +398,16 @@ package final class Connection {
             return
         }
         enter(.lingering)
+    }
+
+    /// Lets go of the hub: the transport's callbacks, which hold it and this connection,
+    /// are dropped (the connection is closed; nothing more comes from its transport).
+    package func detach() {
+        transport.onBytes = nil
+        transport.onInputEnd = nil
+        transport.onWritten = nil
+        transport.onOutputError = nil
+        dispatcher.registry = MethodRegistry()
     }
 
     /// Closes both directions at once, dropping what is unwritten.

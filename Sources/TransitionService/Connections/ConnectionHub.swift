@@ -46,9 +46,11 @@ package final class ConnectionHub {
     ) -> Connection {
         let id = nextConnectionID
         nextConnectionID += 1
-        let registry = MethodTable.registry(
-            host: host, connection: id, now: { [unowned self] in self.now() }
-        ) { [unowned self] request in self.events.append(.initialized(id, request)) }
+        // The closures below hold the hub and the connection strongly (Embedded Swift has
+        // no weak or unowned references); `forget(_:)` detaches them when it closes.
+        let registry = MethodTable.registry(host: host, connection: id, now: now) { request in
+            self.events.append(.initialized(id, request))
+        }
         let c = Connection(
             id: id, transport: transport, wire: wire,
             dispatcher: Dispatcher(
@@ -56,13 +58,11 @@ package final class ConnectionHub {
                 maximumBatchLength: limits.maxBatch),
             isSoleClient: isSoleClient,
             limits: backpressure ?? BackpressureLimits(hardCap: limits.maxBacklogBytes),
-            now: { [unowned self] in self.now() }, logger: logger)
-        transport.onBytes = { [unowned self, unowned c] bytes in self.read(bytes, by: c) }
-        transport.onInputEnd = { [unowned self, unowned c] error in self.inputEnded(c, error) }
-        transport.onWritten = { [unowned self, unowned c] in self.written(c) }
-        transport.onOutputError = { [unowned self, unowned c] error in
-            self.outputFailed(c, error)
-        }
+            now: now, logger: logger)
+        transport.onBytes = { bytes in self.read(bytes, by: c) }
+        transport.onInputEnd = { error in self.inputEnded(c, error) }
+        transport.onWritten = { self.written(c) }
+        transport.onOutputError = { error in self.outputFailed(c, error) }
         connections.append(c)
         transport.startReading()
         return c
@@ -250,6 +250,7 @@ package final class ConnectionHub {
     private func forget(_ c: Connection) {
         guard connections[c.id] != nil else { return }
         connections.remove(c.id)
+        c.detach()
         closedCount += 1
         host.connectionClosed(c.id, now: now())
         if c.skippedTicks > 0 {

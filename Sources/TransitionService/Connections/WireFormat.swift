@@ -17,18 +17,18 @@ package enum WireEvent {
 /// become message bodies, outbound bodies (replies, notifications, ticks) become bytes.
 /// `LSPFraming` (Content-Length headers) serves stdio and Unix sockets, `WebSocketWire`
 /// browsers; both plug into the same `Connection` and `Dispatcher` unchanged.
-package protocol WireFormat {
+package protocol WireFormat: AnyObject {
     /// Adds the next chunk read from the client.
-    mutating func append(_ bytes: UnsafeRawBufferPointer)
+    func append(_ bytes: UnsafeRawBufferPointer)
     /// The next inbound event, or nil when more bytes are needed.
-    mutating func next() -> WireEvent?
+    func next() -> WireEvent?
     /// Takes back a message body the connection is done with, to copy a later one
     /// into (no allocation per message); a format may ignore it.
-    mutating func reuse(_ body: consuming [UInt8])
+    func reuse(_ body: consuming [UInt8])
     /// Bytes read but not yet turned into events.
     var bufferedByteCount: Int { get }
     /// The input ended; describes what was cut off, if it ended inside a message.
-    mutating func finish() -> String?
+    func finish() -> String?
     /// Appends what goes before `length` bytes of an outbound message body; the body
     /// follows verbatim (so a large one is written from where it was encoded).
     func appendHeader(bodyLength length: Int, to output: inout [UInt8])
@@ -37,11 +37,11 @@ package protocol WireFormat {
 }
 
 extension WireFormat {
-    package mutating func reuse(_ body: consuming [UInt8]) {}
+    package func reuse(_ body: consuming [UInt8]) {}
 }
 
 /// The LSP base protocol: `Content-Length: N\r\n\r\n` then N bytes, both ways.
-package struct LSPFraming: WireFormat {
+package final class LSPFraming: WireFormat {
     private var reader: FrameReader
 
     package init(
@@ -52,9 +52,9 @@ package struct LSPFraming: WireFormat {
             maximumBodyLength: maximumBodyLength, maximumHeaderLength: maximumHeaderLength)
     }
 
-    package mutating func append(_ bytes: UnsafeRawBufferPointer) { reader.append(bytes) }
+    package func append(_ bytes: UnsafeRawBufferPointer) { reader.append(bytes) }
 
-    package mutating func next() -> WireEvent? {
+    package func next() -> WireEvent? {
         switch reader.next() {
         case .message(let body)?: return .message(body)
         case .error(let error)?: return .error(error)
@@ -62,11 +62,11 @@ package struct LSPFraming: WireFormat {
         }
     }
 
-    package mutating func reuse(_ body: consuming [UInt8]) { reader.reuse(body) }
+    package func reuse(_ body: consuming [UInt8]) { reader.reuse(body) }
 
     package var bufferedByteCount: Int { reader.bufferedByteCount }
 
-    package mutating func finish() -> String? { reader.finish()?.description }
+    package func finish() -> String? { reader.finish()?.description }
 
     package func appendHeader(bodyLength length: Int, to output: inout [UInt8]) {
         FrameWriter.appendHeader(bodyLength: length, to: &output)

@@ -51,7 +51,7 @@ enum Decode {
     static func named<T: RawRepresentable & CaseIterable>(_ json: JSONCursor, _ type: T.Type)
         throws(JSONDecodingError) -> T where T.RawValue == String
     {
-        let names = T.allCases.map(\.rawValue)
+        let names = T.allCases.map { $0.rawValue }
         return T(rawValue: try choice(json, names))!
     }
 

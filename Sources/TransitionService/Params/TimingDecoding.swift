@@ -27,41 +27,72 @@ extension Decode {
         default:
             break
         }
-        do {
-            if case .spring(let spring, let velocity) = curve, json["spring"].isPresent {
-                let s = json["spring"]
-                // Check the form the client used, so errors name its members.
-                if s["response"].isPresent || s["dampingFraction"].isPresent {
+        if case .spring(let spring, let velocity) = curve, json["spring"].isPresent {
+            let s = json["spring"]
+            // Check the form the client used, so errors name its members.
+            if s["response"].isPresent || s["dampingFraction"].isPresent {
+                let response: Double = try s["response"].decode()
+                let dampingFraction: Double = try s["dampingFraction"].decode()
+                let mass: Double = try s["mass"].decode(default: 1)
+                try validating { () throws(TimingError) in
                     _ = try Spring.validated(
-                        response: try s["response"].decode(), dampingFraction: try s["dampingFraction"].decode(),
-                        mass: try s["mass"].decode(default: 1), field: s.path)
-                } else if s["duration"].isPresent || s["bounce"].isPresent {
-                    _ = try Spring.validated(duration: try s["duration"].decode(), bounce: try s["bounce"].decode(default: 0), field: s.path)
-                } else {
-                    try spring.validate(field: s.path)
+                        response: response, dampingFraction: dampingFraction, mass: mass,
+                        field: s.path)
                 }
-                guard velocity.isFinite else {
-                    throw JSONDecodingError(field: s.path + ".initialVelocity", expected: "a finite number", found: "\(velocity)")
+            } else if s["duration"].isPresent || s["bounce"].isPresent {
+                let duration: Double = try s["duration"].decode()
+                let bounce: Double = try s["bounce"].decode(default: 0)
+                try validating { () throws(TimingError) in
+                    _ = try Spring.validated(duration: duration, bounce: bounce, field: s.path)
                 }
             } else {
-                try curve.validate(field: json.path)
+                try validating { () throws(TimingError) in try spring.validate(field: s.path) }
             }
-        } catch let error as TimingError {
-            throw decodingError(error)
-        } catch let error as JSONDecodingError {
-            throw error
-        } catch {
-            throw json.invalid("a timing curve")
+            guard velocity.isFinite else {
+                throw JSONDecodingError(field: s.path + ".initialVelocity", expected: "a finite number", found: "\(velocity)")
+            }
+        } else {
+            try validating { () throws(TimingError) in try curve.validate(field: json.path) }
         }
         return curve
+    }
+
+    /// Runs an engine check, its error turned into a decoding error.
+    private static func validating(_ check: () throws(TimingError) -> Void) throws(JSONDecodingError) {
+        do {
+            try check()
+        } catch {
+            throw decodingError(error)
+        }
+    }
+
+    /// `text` with every `target` replaced (the standard library's `replacing` needs
+    /// string processing, which an Embedded build lacks).
+    private static func replacing(_ target: String, with replacement: String, in text: String)
+        -> String
+    {
+        let pattern = Array(target.utf8)
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if i + pattern.count <= bytes.count, bytes[i..<i + pattern.count].elementsEqual(pattern) {
+                out += replacement.utf8
+                i += pattern.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A timing error as a decoding error, with the engine's member names turned into
     /// the protocol's (`linearStops` is `linear`, bezier control points are array items).
     static func decodingError(_ error: TimingError) -> JSONDecodingError {
-        var field = error.field.replacing(".linearStops", with: ".linear")
+        var field = replacing(".linearStops", with: ".linear", in: error.field)
         for (i, name) in ["x1", "y1", "x2", "y2"].enumerated() {
-            field = field.replacing(".cubicBezier.\(name)", with: ".cubicBezier[\(i)]")
+            field = replacing(".cubicBezier.\(name)", with: ".cubicBezier[\(i)]", in: field)
         }
         let expected: String
         switch error.problem {

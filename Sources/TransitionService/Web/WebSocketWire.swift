@@ -3,7 +3,7 @@ import WebTransport
 
 /// The browser's wire: HTTP requests until one upgrades to WebSocket, then one text
 /// frame per JSON-RPC message (or batch), without `Content-Length` headers.
-package struct WebSocketWire: WireFormat {
+package final class WebSocketWire: WireFormat {
     private enum Phase {
         /// Reading HTTP request heads (several, with keep-alive).
         case http(HTTPHeadParser, pending: [UInt8])
@@ -27,7 +27,7 @@ package struct WebSocketWire: WireFormat {
         phase = .http(HTTPHeadParser(maximumLength: maximumHeadLength), pending: [])
     }
 
-    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package func append(_ bytes: UnsafeRawBufferPointer) {
         switch phase {
         case .http(let parser, var pending):
             phase = .ended  // no copy of `pending` while it grows
@@ -50,7 +50,7 @@ package struct WebSocketWire: WireFormat {
         }
     }
 
-    package mutating func next() -> WireEvent? {
+    package func next() -> WireEvent? {
         switch phase {
         case .ended:
             return nil
@@ -111,7 +111,7 @@ package struct WebSocketWire: WireFormat {
         }
     }
 
-    package mutating func finish() -> String? {
+    package func finish() -> String? {
         defer { phase = .ended }
         switch phase {
         case .http(let parser, let pending):
