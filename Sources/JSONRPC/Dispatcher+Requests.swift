@@ -59,6 +59,7 @@ extension Dispatcher {
     func call(_ request: RequestMessage) -> Result<any JSONEncodable, ResponseError>? {
         guard let handler = registry.requestHandler(for: request.method) else { return nil }
         return handler(
-            JSONCursor(request.params), RequestContext(id: request.id, method: request.method))
+            JSONCursor(request.params),
+            RequestContext(id: request.id, method: request.method, connection: connection))
     }
 }
