@@ -29,6 +29,11 @@ package final class ConnectionHub {
     /// connection closed since took its sessions along, so the next deadline moves.
     private var closedCount = 0
     private var closedWhenPumped = 0
+    /// The methods, made once: each connection's dispatcher tags its requests with the
+    /// connection's id.
+    private lazy var registry = MethodTable.registry(host: host, now: now) {
+        [unowned self] connection, request in self.events.append(.initialized(connection, request))
+    }
 
     package init(host: SessionHost, logger: Logger, now: @escaping () -> UInt64) {
         self.host = host
@@ -46,13 +51,10 @@ package final class ConnectionHub {
     ) -> Connection {
         let id = nextConnectionID
         nextConnectionID += 1
-        let registry = MethodTable.registry(
-            host: host, connection: id, now: { [unowned self] in self.now() }
-        ) { [unowned self] request in self.events.append(.initialized(id, request)) }
         let c = Connection(
             id: id, transport: transport, wire: wire,
             dispatcher: Dispatcher(
-                registry: registry, maximumDepth: limits.maxDepth,
+                registry: registry, connection: id, maximumDepth: limits.maxDepth,
                 maximumBatchLength: limits.maxBatch),
             isSoleClient: isSoleClient,
             limits: backpressure ?? BackpressureLimits(hardCap: limits.maxBacklogBytes),
