@@ -53,12 +53,20 @@ let package = Package(
 
         // MARK: TransitionBench — release-mode figures.
         .executableTarget(
-            name: "TransitionBench", dependencies: ["JSONRPC", "ProcessSpawn", "TransitionEngine", "TransitionExport", "TransitionService", "TransitionDaemon"],
+            name: "TransitionBench",
+            dependencies: [
+                "JSONRPC", "ProcessSpawn", "TransitionEngine", "TransitionExport",
+                "TransitionService", "TransitionDaemon",
+            ],
             // The floor server, in C: the benchmark compiles it with cc when it runs.
             exclude: ["floor-server.c"]),
 
         // MARK: transitionctl — command-line client: call methods, demo, render.
-        .executableTarget(name: "transitionctl", dependencies: ["CommandLineSpec", "JSONRPC", "ProcessSpawn", "ProjectVersion"]),
+        .executableTarget(
+            name: "transitionctl",
+            dependencies: [
+                "CommandLineSpec", "JSONRPC", "ProcessSpawn", "ProjectVersion", "TransitionProtocol",
+            ]),
 
         // MARK: transitiond — the daemon executable.
         // Release builds are one static executable (the Swift runtime, libuv and libc
@@ -68,13 +76,17 @@ let package = Package(
         // scripts/startup-order.py): a third fewer page faults at launch.
         .executableTarget(
             name: "transitiond",
-            dependencies: ["CommandLineSpec", "LocalSockets", "TransitionDaemon", "TransitionForwarder", "TransitionService"],
+            dependencies: [
+                "CommandLineSpec", "LocalSockets", "TransitionDaemon", "TransitionForwarder",
+                "TransitionService",
+            ],
             exclude: ["startup-order.txt"],
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-static-executable", "-use-ld=lld",
-                        "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/transitiond/startup-order.txt",
+                        "-Xlinker",
+                        "--symbol-ordering-file=\(packageDirectory)/Sources/transitiond/startup-order.txt",
                         "-Xlinker", "--no-warn-symbol-ordering",
                     ], .when(configuration: .release))
             ]
@@ -84,7 +96,9 @@ let package = Package(
         // endpoint, signals, timers, the daemon's life.
         .target(
             name: "TransitionDaemon",
-            dependencies: ["CLibUV", "JSONRPC", "LocalSockets", "TransitionService", "WebTransport"],
+            dependencies: [
+                "CLibUV", "JSONRPC", "LocalSockets", "TransitionService", "WebTransport",
+            ],
             exclude: ["README.md"], swiftSettings: releaseSettings
         ),
         .testTarget(
@@ -105,24 +119,41 @@ let package = Package(
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TestSupport"]),
 
         // MARK: TransitionExport — a transition as CSS, Web Animations, SVG, Lottie. Pure Swift.
-        .target(name: "TransitionExport", dependencies: ["TransitionEngine"], exclude: ["README.md"]),
-        .testTarget(name: "TransitionExportTests", dependencies: ["TransitionExport", "TransitionEngine", "JSONRPC"]),
+        .target(
+            name: "TransitionExport", dependencies: ["TransitionEngine"], exclude: ["README.md"]),
+        .testTarget(
+            name: "TransitionExportTests",
+            dependencies: ["TransitionExport", "TransitionEngine", "JSONRPC"]),
 
         // MARK: TransitionForwarder — `transitiond --remote`: bytes between standard input and
         // the shared daemon's socket, no loop and no sessions.
-        .target(name: "TransitionForwarder", dependencies: ["LocalSockets", "ProcessSpawn"], exclude: ["README.md"]),
+        .target(
+            name: "TransitionForwarder", dependencies: ["LocalSockets", "ProcessSpawn"],
+            exclude: ["README.md"]),
         .testTarget(name: "TransitionForwarderTests", dependencies: ["TransitionForwarder"]),
+
+        // MARK: TransitionProtocol — the protocol's names: methods, the session notifications and
+        // their members, the daemon's error codes; shared by the service and transitionctl. Pure
+        // Swift.
+        .target(name: "TransitionProtocol", dependencies: ["JSONRPC"], exclude: ["README.md"]),
+        .testTarget(name: "TransitionProtocolTests", dependencies: ["TransitionProtocol"]),
 
         // MARK: TransitionService — sessions, methods, params, encodings and the connection
         // core: bytes in, actions out. Pure Swift: neither libuv nor libc.
         .target(
             name: "TransitionService",
-            dependencies: ["JSONRPC", "ProjectVersion", "TransitionEngine", "TransitionExport", "WebTransport"],
+            dependencies: [
+                "JSONRPC", "ProjectVersion", "TransitionEngine", "TransitionExport",
+                "TransitionProtocol", "WebTransport",
+            ],
             exclude: ["README.md"], swiftSettings: releaseSettings
         ),
         .testTarget(
             name: "TransitionServiceTests",
-            dependencies: ["TransitionService", "JSONRPC", "TransitionEngine", "WebTransport"]),
+            dependencies: [
+                "TransitionService", "JSONRPC", "TransitionEngine", "TransitionProtocol",
+                "WebTransport",
+            ]),
 
         // MARK: WebTransport — HTTP request heads, WebSocket frames, the access policy. Pure Swift.
         .target(name: "WebTransport", exclude: ["README.md"]),

@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # In dependency order. A module joins the list once it compiles.
-modules=(TransitionEngine JSONRPC WebTransport ProjectVersion TransitionExport TransitionService)
+modules=(TransitionEngine JSONRPC WebTransport ProjectVersion TransitionExport TransitionProtocol TransitionService)
 
 flags=(
     -enable-experimental-feature Embedded

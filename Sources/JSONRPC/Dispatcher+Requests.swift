@@ -70,7 +70,8 @@ extension Dispatcher {
         into writer: inout JSONByteWriter
     ) -> ResponseError? {
         handler(
-            JSONCursor(request.params), RequestContext(id: request.id, method: request.method),
+            JSONCursor(request.params),
+            RequestContext(id: request.id, method: request.method, connection: connection),
             &writer)
     }
 }

@@ -28,6 +28,9 @@
 public struct Dispatcher {
     /// The handlers.
     public var registry: MethodRegistry
+    /// The server's tag for this connection, handed to every handler in its
+    /// `RequestContext`.
+    public let connection: Int
     /// The parser (and its nesting limit) used for every body.
     public let parser: JSONParser
     /// Where the connection is in the LSP lifecycle.
@@ -45,16 +48,19 @@ public struct Dispatcher {
     /// Creates a dispatcher for one connection.
     /// - Parameters:
     ///   - registry: The method handlers.
+    ///   - connection: The server's tag for the connection (`RequestContext.connection`).
     ///   - maximumDepth: Nesting limit for incoming JSON.
     ///   - cancellationMemory: How many early cancels (and answered ids) to remember.
     ///   - maximumBatchLength: The most messages one batch may hold: a batch is
     ///     handled in one go, so this bounds how long one message can keep the others
     ///     of a server waiting.
     public init(
-        registry: MethodRegistry, maximumDepth: Int = JSONParser.defaultMaximumDepth,
+        registry: MethodRegistry, connection: Int = 0,
+        maximumDepth: Int = JSONParser.defaultMaximumDepth,
         cancellationMemory: Int = 1024, maximumBatchLength: Int = defaultMaximumBatchLength
     ) {
         self.registry = registry
+        self.connection = connection
         self.maximumBatchLength = maximumBatchLength
         self.parser = JSONParser(maximumDepth: maximumDepth)
         self.cancellations = CancellationMemory(capacity: cancellationMemory)

@@ -38,9 +38,9 @@ public struct MethodRegistry {
     var requests: HandlerList<RequestHandler>
     var notifications = HandlerList<NotificationHandler>()
 
-    /// Creates an empty registry with room for `capacity` request methods (a daemon
-    /// makes one per connection: growing the table step by step was a tenth of the
-    /// time to the first reply).
+    /// Creates an empty registry with room for `capacity` request methods (the daemon
+    /// makes its one before the first reply: growing the table step by step was a tenth
+    /// of the time to that reply).
     public init(capacity: Int = 0) {
         requests = HandlerList(capacity: capacity)
     }

@@ -35,10 +35,14 @@ public struct RequestContext: Sendable {
     public let id: RequestID
     /// The method called.
     public let method: String
+    /// The connection the request came on, as the server tagged it when it made the
+    /// connection's `Dispatcher`: one registry can then serve every connection.
+    public let connection: Int
 
     /// Creates a context.
-    public init(id: RequestID, method: String) {
+    public init(id: RequestID, method: String, connection: Int = 0) {
         self.id = id
         self.method = method
+        self.connection = connection
     }
 }

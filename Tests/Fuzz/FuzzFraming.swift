@@ -34,10 +34,10 @@ enum FramingFuzz {
         let router = RecordingRouter(host)
         var now: UInt64 = 1_000_000_000
         var initializeCount = 0
-        let registry = MethodTable.registry(host: host, connection: connection, now: { now }) { _ in
+        let registry = MethodTable.registry(host: host, now: { now }) { _, _ in
             initializeCount += 1
         }
-        var dispatcher = Dispatcher(registry: registry)
+        var dispatcher = Dispatcher(registry: registry, connection: connection)
         var reader = FrameReader()
         var closed = false
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets with swiftc (a SwiftPM executable cannot link libFuzzer, which
-# brings its own main). No libuv: JSONRPC, TransitionEngine, TransitionExport, WebTransport and
-# ProjectVersion are built as modules, and
+# brings its own main). No libuv: JSONRPC, TransitionEngine, TransitionExport, TransitionProtocol,
+# WebTransport and ProjectVersion are built as modules, and
 # the server's I/O-free sources (Params, Methods, Sessions, Encoding) are compiled into
 # the target's own module, so the server's internal types are visible to it.
 #
@@ -69,6 +69,7 @@ build_module() {
 mapfile -t jsonrpc < <(ls Sources/JSONRPC/*.swift)
 mapfile -t engine < <(find Sources/TransitionEngine -name '*.swift' | sort)
 mapfile -t export < <(ls Sources/TransitionExport/*.swift)
+mapfile -t protocol < <(ls Sources/TransitionProtocol/*.swift)
 mapfile -t server < <(ls Sources/TransitionService/{Configuration,Params,Methods,Sessions,Encoding}/*.swift)
 mapfile -t web < <(ls Sources/WebTransport/*.swift)
 mapfile -t version < <(ls Sources/ProjectVersion/*.swift)
@@ -80,13 +81,15 @@ if stale "$out/TransitionExport.o" "${export[@]}" "$out/TransitionEngine.o"; the
     rm -f "$out/TransitionExport.o"
 fi
 build_module TransitionExport "${export[@]}"
+build_module TransitionProtocol "${protocol[@]}"
 build_module WebTransport "${web[@]}"
 build_module ProjectVersion "${version[@]}"
 
 for t in "${targets[@]}"; do
     sources=("${server[@]}" Tests/Fuzz/Support/Harness.swift "Tests/Fuzz/$t.swift")
     [ "$mode" = regression ] && sources+=(Tests/Fuzz/Support/RegressionMain.swift)
-    modules=("$out/JSONRPC.o" "$out/TransitionEngine.o" "$out/TransitionExport.o" "$out/WebTransport.o" "$out/ProjectVersion.o")
+    modules=("$out/JSONRPC.o" "$out/TransitionEngine.o" "$out/TransitionExport.o" "$out/TransitionProtocol.o"
+        "$out/WebTransport.o" "$out/ProjectVersion.o")
     if stale "$out/$t" "${sources[@]}" "${modules[@]}"; then
         echo "building $t ($mode, $opt)" >&2
         quiet_swiftc -package-name transitiond -enable-experimental-feature Extern -parse-as-library -module-name "$t" -I "$out" -wmo $opt $sanitize \

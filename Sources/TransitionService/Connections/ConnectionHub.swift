@@ -29,6 +29,14 @@ package final class ConnectionHub {
     /// connection closed since took its sessions along, so the next deadline moves.
     private var closedCount = 0
     private var closedWhenPumped = 0
+    /// The methods, made once: each connection's dispatcher tags its requests with the
+    /// connection's id.
+    private lazy var registry = MethodTable.registry(host: host, now: now) {
+        // The table lives inside the hub (and the dispatchers it hands it to, which it
+        // drives), so the hub outlives every call of it.
+        [unowned(unsafe) self] connection, request in
+        self.events.append(.initialized(connection, request))
+    }
 
     package init(host: SessionHost, logger: Logger, now: @escaping () -> UInt64) {
         self.host = host
@@ -48,13 +56,10 @@ package final class ConnectionHub {
         nextConnectionID += 1
         // The closures below hold the hub and the connection strongly (Embedded Swift has
         // no weak or unowned references); `forget(_:)` detaches them when it closes.
-        let registry = MethodTable.registry(host: host, connection: id, now: now) { request in
-            self.events.append(.initialized(id, request))
-        }
         let c = Connection(
             id: id, transport: transport, wire: wire,
             dispatcher: Dispatcher(
-                registry: registry, maximumDepth: limits.maxDepth,
+                registry: registry, connection: id, maximumDepth: limits.maxDepth,
                 maximumBatchLength: limits.maxBatch),
             isSoleClient: isSoleClient,
             limits: backpressure ?? BackpressureLimits(hardCap: limits.maxBacklogBytes),

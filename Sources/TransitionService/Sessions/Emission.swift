@@ -1,4 +1,5 @@
 import JSONRPC
+import TransitionProtocol
 
 /// A notification a session sends on its own, and who hears it. The host builds it; the
 /// daemon encodes it once and hands the body to each connection of the audience.
@@ -7,7 +8,7 @@ struct Emission {
         /// `transition/tick`: a connection keeps only the newest unsent one per session.
         case tick(TickParams)
         /// `transition/didEnd`: never dropped; it closes the session's coalescing window.
-        case didEnd(DidEndPayload)
+        case didEnd(TransitionDidEnd)
     }
 
     var session: String
@@ -16,8 +17,8 @@ struct Emission {
 
     var method: String {
         switch payload {
-        case .tick: return "transition/tick"
-        case .didEnd: return "transition/didEnd"
+        case .tick: return TransitionTick.method.rawValue
+        case .didEnd: return TransitionDidEnd.method.rawValue
         }
     }
 

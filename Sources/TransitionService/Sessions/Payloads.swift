@@ -16,13 +16,6 @@ struct PointPayload: JSONEncodable {
     }
 }
 
-extension JSONValue {
-    static func point(_ p: Point) -> JSONValue { ["x": .double(p.x), "y": .double(p.y)] }
-    static func size(_ s: Size) -> JSONValue {
-        ["width": .double(s.width), "height": .double(s.height)]
-    }
-}
-
 /// The params of `transition/tick` (also the result of `clock/advance`).
 struct TickPayload: JSONEncodable {
     var session: String
@@ -89,54 +82,5 @@ struct TickPayload: JSONEncodable {
         w.write(sample.fraction)
         w.writeKey("progress")
         w.write(sample.progress)
-    }
-}
-
-/// The params of `transition/didEnd`.
-struct DidEndPayload: JSONEncodable {
-    var session: String
-    var transition: Int
-    var end: TransitionEnd
-    var contentOffset: Point
-    var time: Double
-
-    func encode(to w: inout JSONByteWriter) {
-        w.beginObject()
-        w.writeKey("session")
-        w.write(session)
-        w.writeKey("transition")
-        w.write("t\(transition)")
-        w.writeKey("completed")
-        w.write(end.completed)
-        w.writeKey("finished")
-        w.write(end.finished)
-        w.writeKey("reason")
-        w.write(end.reason.rawValue)
-        w.writeKey("progress")
-        w.write(end.progress)
-        w.writeKey("contentOffset")
-        PointPayload(point: contentOffset).encode(to: &w)
-        w.writeKey("time")
-        w.write(time)
-        w.endObject()
-    }
-}
-
-/// A result made of some members and an `attributes` list.
-struct AttributesResult: JSONEncodable {
-    var members: JSONObject
-    var attributes: [LayoutAttributes]
-    var format: AttributeFormat
-    var kinds: ElementKindTable
-
-    func encode(to w: inout JSONByteWriter) {
-        w.beginObject()
-        for (key, value) in members {
-            w.writeKey(key)
-            w.write(value)
-        }
-        w.writeKey("attributes")
-        AttributeWriter.write(attributes, format: format, kinds: kinds, to: &w)
-        w.endObject()
     }
 }

@@ -1,19 +1,6 @@
 import JSONRPC
 import TransitionEngine
-
-/// The daemon's application error codes (JSON-RPC server-error range).
-extension ErrorCode {
-    /// No session with that id.
-    static let unknownSession = ErrorCode(rawValue: -32010)
-    /// The method needs a transition in flight and there is none.
-    static let noTransition = ErrorCode(rawValue: -32011)
-    /// The method needs the session at rest and a transition is in flight.
-    static let transitionInFlight = ErrorCode(rawValue: -32012)
-    /// `clock/advance` on a realtime session.
-    static let notManualClock = ErrorCode(rawValue: -32013)
-    /// A limit of the daemon was reached (sessions per connection ...).
-    static let limitExceeded = ErrorCode(rawValue: -32014)
-}
+import TransitionProtocol
 
 extension ResponseError {
     static func unknownSession(_ id: String) -> ResponseError {
@@ -64,13 +51,26 @@ extension ResponseError {
             code: .limitExceeded, message: "Limit reached: \(field.description)", data: field.data)
     }
 
-    /// Maps a scene refusal to its error.
-    static func scene(_ error: SceneError, session: String) -> ResponseError {
+    /// A scene's refusal as its response error; `session` names the session in it.
+    fileprivate static func scene(_ error: SceneError, session: String) -> ResponseError {
         switch error {
         case .invalid(let e): return .invalid(e)
         case .noTransition: return .noTransition(session)
         case .transitionInFlight: return .transitionInFlight(session)
         }
+    }
+}
+
+/// Runs `body`, a call into a scene, answering its refusal with the response error
+/// naming `session` (empty before the session exists): every method that asks a scene
+/// for something goes through here.
+func answeringRefusals<Value>(
+    of session: String, _ body: () throws(SceneError) -> Value
+) throws(ResponseError) -> Value {
+    do {
+        return try body()
+    } catch {
+        throw .scene(error, session: session)
     }
 }
 

@@ -7,13 +7,10 @@ extension SessionHost {
     func release(_ r: TransitionReleaseRequest, now: UInt64) throws(ResponseError) -> ReleaseResult
     {
         let s = try session(r.session)
-        let outcome: ReleaseOutcome
-        do {
-            outcome = try s.scene.release(
+        let outcome = try answeringRefusals(of: s.id) { () throws(SceneError) in
+            try s.scene.release(
                 at: s.time(at: now), velocity: r.velocity, threshold: r.threshold,
                 duration: r.duration, curve: r.curve)
-        } catch {
-            throw .scene(error, session: s.id)
         }
         s.beginPacing(at: now)
         return ReleaseResult(status: status(s, now: now), outcome: outcome)

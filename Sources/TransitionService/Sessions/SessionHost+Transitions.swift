@@ -12,29 +12,19 @@ extension SessionHost {
             contentInset: p.contentInset ?? current.contentInset)
     }
 
-    private func started(_ t: ActiveTransition) -> TransitionStarted {
-        TransitionStarted(
-            transition: t.id, toContentOffset: t.geometry.to.contentOffset,
-            toContentSize: t.geometry.to.layout.contentSize,
-            duration: t.animator.duration)
-    }
-
     func start(_ r: TransitionStartRequest, now: UInt64) throws(ResponseError) -> TransitionStarted
     {
         let s = try session(r.session)
         let time = s.time(at: now)
-        let result: (transition: ActiveTransition, superseded: (id: Int, end: TransitionEnd)?)
-        do {
-            result = try s.scene.startTransition(
+        let result = try answeringRefusals(of: s.id) { () throws(SceneError) in
+            try s.scene.startTransition(
                 to: r.spec.to, model: r.spec.model, viewport: destinationViewport(for: s, r.spec),
                 options: r.spec.options,
                 timing: r.spec.timing, at: time)
-        } catch {
-            throw .scene(error, session: s.id)
         }
         if let old = result.superseded { sendDidEnd(s, id: old.id, end: old.end, time: time) }
         s.beginPacing(at: now, restart: true)
-        return started(result.transition)
+        return TransitionStarted(result.transition)
     }
 
     func retarget(_ r: TransitionRetargetRequest, now: UInt64) throws(ResponseError)
@@ -42,26 +32,21 @@ extension SessionHost {
     {
         let s = try session(r.session)
         let time = s.time(at: now)
-        let result: (transition: ActiveTransition, retargeted: (id: Int, end: TransitionEnd))
-        do {
-            result = try s.scene.retarget(
+        let result = try answeringRefusals(of: s.id) { () throws(SceneError) in
+            try s.scene.retarget(
                 to: r.spec.to, model: r.spec.model, viewport: destinationViewport(for: s, r.spec),
                 options: r.spec.options,
                 timing: r.timingGiven ? r.spec.timing : nil, at: time)
-        } catch {
-            throw .scene(error, session: s.id)
         }
         sendDidEnd(s, id: result.retargeted.id, end: result.retargeted.end, time: time)
         s.beginPacing(at: now, restart: true)
-        return started(result.transition)
+        return TransitionStarted(result.transition)
     }
 
     func scrub(_ r: TransitionScrubRequest, now: UInt64) throws(ResponseError) -> TransitionStatus {
         let s = try session(r.session)
-        do {
+        try answeringRefusals(of: s.id) { () throws(SceneError) in
             try s.scene.scrub(to: r.progress, at: s.time(at: now))
-        } catch {
-            throw .scene(error, session: s.id)
         }
         // Realtime: one tick for the change. Manual sessions tick only on clock/advance
         // (advance by 0 to see a scrub), so their tick stream stays fully deterministic.
@@ -74,7 +59,7 @@ extension SessionHost {
     {
         let s = try session(leg.session)
         let time = s.time(at: now)
-        do {
+        try answeringRefusals(of: s.id) { () throws(SceneError) in
             if cancel {
                 try s.scene.cancel(
                     at: time, duration: leg.duration, curve: leg.curve, velocity: leg.velocity)
@@ -82,8 +67,6 @@ extension SessionHost {
                 try s.scene.finish(
                     at: time, duration: leg.duration, curve: leg.curve, velocity: leg.velocity)
             }
-        } catch {
-            throw .scene(error, session: s.id)
         }
         s.beginPacing(at: now)
         return status(s, now: now)
@@ -92,11 +75,8 @@ extension SessionHost {
     func cancelInPlace(_ id: String, now: UInt64) throws(ResponseError) -> CancelledInPlace {
         let s = try session(id)
         let time = s.time(at: now)
-        let ended: (id: Int, end: TransitionEnd)
-        do {
-            ended = try s.scene.cancelInPlace(at: time)
-        } catch {
-            throw .scene(error, session: s.id)
+        let ended = try answeringRefusals(of: s.id) { () throws(SceneError) in
+            try s.scene.cancelInPlace(at: time)
         }
         sendDidEnd(s, id: ended.id, end: ended.end, time: time)
         return CancelledInPlace(
@@ -127,24 +107,22 @@ extension SessionHost {
         var scene = s.scene
         let time = s.time(at: now)
         if let h = r.hypothetical {
-            do {
-                _ = try scene.startTransition(
+            _ = try answeringRefusals(of: s.id) { () throws(SceneError) in
+                try scene.startTransition(
                     to: h.to, model: h.model, viewport: destinationViewport(for: s, h),
                     options: h.options, timing: h.timing, at: time)
-            } catch {
-                throw .scene(error, session: s.id)
             }
         }
         guard let active = scene.active else { throw .noTransition(s.id) }
         var sample: AnimatorSample
-        if let p = r.progress {
+        switch r.moment {
+        case .progress(let p):
             guard p.isFinite else {
                 throw .invalid(
                     ValidationError(field: "progress", message: "must be a finite number"))
             }
             sample = AnimatorSample(time: time, fraction: 0, progress: p, velocity: 0)
-        } else {
-            let t = r.time!
+        case .time(let t):
             guard t.isFinite else {
                 throw .invalid(ValidationError(field: "time", message: "must be a finite number"))
             }
@@ -180,11 +158,16 @@ extension SessionHost {
     func advance(_ r: ClockAdvanceRequest, now: UInt64) throws(ResponseError) -> AdvanceResult {
         let s = try session(r.session)
         guard s.clock == .manual else { throw .notManualClock(s.id) }
-        let target = r.to ?? (s.manualTime + (r.by ?? 0))
+        let target: Double
+        let field: String
+        switch r.step {
+        case .to(let time): (target, field) = (time, "to")
+        case .by(let seconds): (target, field) = (s.manualTime + seconds, "by")
+        }
         guard target.isFinite, target >= s.manualTime else {
             throw .invalid(
                 ValidationError(
-                    field: r.to != nil ? "to" : "by",
+                    field: field,
                     message: "time only moves forward: must reach at least \(s.manualTime)"))
         }
         s.manualTime = target
@@ -224,8 +207,10 @@ extension SessionHost {
         }
         let tick = TickParams(
             TickPayload(
-                session: s.id, transition: frame.transitionID, seq: s.seq, time: time, sample: frame.sample,
-                contentOffset: frame.contentOffset, accessory: frame.accessory, attributes: attributes,
+                session: s.id, transition: frame.transitionID, seq: s.seq, time: time,
+                sample: frame.sample,
+                contentOffset: frame.contentOffset, accessory: frame.accessory,
+                attributes: attributes,
                 format: s.format, kinds: s.kinds, truncated: !complete),
             reused: forReply && replyRepeats && !audience.isEmpty)
         emit(Emission(session: s.id, payload: .tick(tick), audience: audience))

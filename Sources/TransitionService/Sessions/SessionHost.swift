@@ -1,5 +1,6 @@
 import JSONRPC
 import TransitionEngine
+import TransitionProtocol
 
 /// All sessions of the daemon and the methods that act on them. It owns no I/O and no
 /// clock: the time (monotonic nanoseconds) is passed in; methods return typed results,
@@ -50,13 +51,18 @@ package final class SessionHost {
 
     // MARK: Sessions
 
-    func create(_ r: SessionCreateRequest, connection: ConnectionID, now: UInt64) throws(ResponseError) -> SessionCreated {
+    func create(_ r: SessionCreateRequest, connection: ConnectionID, now: UInt64)
+        throws(ResponseError) -> SessionCreated
+    {
         let owned = sessions.values.filter { $0.owner == connection }.count
         guard owned < limits.maxSessionsPerConnection else {
-            throw .limit("sessions per connection", limits.maxSessionsPerConnection, flag: "--max-sessions")
+            throw .limit(
+                "sessions per connection", limits.maxSessionsPerConnection, flag: "--max-sessions")
         }
         guard r.fps >= 1, r.fps <= limits.maxFPS else {
-            throw .invalid(ValidationError(field: "fps", message: "must be an integer from 1 to \(limits.maxFPS)"))
+            throw .invalid(
+                ValidationError(
+                    field: "fps", message: "must be an integer from 1 to \(limits.maxFPS)"))
         }
         if let name = r.name {
             do {
@@ -66,20 +72,22 @@ package final class SessionHost {
             }
             if let holder = session(named: name) { throw .nameTaken(name, by: holder.id) }
         }
-        let scene: Scene
-        do {
-            scene = try Scene(spec: r.layout, model: r.model, viewport: r.viewport, contentOffset: r.contentOffset, limits: layoutLimits)
-        } catch {
-            throw .scene(error, session: "")
+        let scene = try answeringRefusals(of: "") { () throws(SceneError) in
+            try Scene(
+                spec: r.layout, model: r.model, viewport: r.viewport,
+                contentOffset: r.contentOffset, limits: layoutLimits)
         }
         let id = "s\(nextSessionNumber)"
         nextSessionNumber += 1
         let session = Session(
-            id: id, name: r.name, scene: scene, clock: r.clock, fps: r.fps, format: r.format, owner: connection,
+            id: id, name: r.name, scene: scene, clock: r.clock, fps: r.fps, format: r.format,
+            owner: connection,
             keepAlive: r.keepAlive, origin: now)
         sessions[id] = session
         order.append(id)
-        return SessionCreated(session: id, name: r.name, contentSize: scene.placed.layout.contentSize, contentOffset: scene.placed.contentOffset)
+        return SessionCreated(
+            session: id, name: r.name, contentSize: scene.placed.layout.contentSize,
+            contentOffset: scene.placed.contentOffset)
     }
 
     func update(_ r: SessionUpdateRequest) throws(ResponseError) -> RestingState {
@@ -90,26 +98,24 @@ package final class SessionHost {
                 size: r.viewportSize ?? s.scene.placed.viewport.size,
                 contentInset: r.contentInset ?? s.scene.placed.viewport.contentInset)
         }
-        do {
+        try answeringRefusals(of: s.id) { () throws(SceneError) in
             try s.scene.update(spec: r.layout, model: r.model, viewport: viewport)
-        } catch {
-            throw .scene(error, session: s.id)
         }
         return restingState(s)
     }
 
     func scroll(_ r: SessionScrollRequest) throws(ResponseError) -> ScrollResult {
         let s = try session(r.session)
-        do {
-            _ = try s.scene.scroll(to: r.contentOffset)
-        } catch {
-            throw .scene(error, session: s.id)
+        _ = try answeringRefusals(of: s.id) { () throws(SceneError) in
+            try s.scene.scroll(to: r.contentOffset)
         }
         return ScrollResult(contentOffset: s.scene.placed.contentOffset)
     }
 
     private func restingState(_ s: Session) -> RestingState {
-        RestingState(contentSize: s.scene.placed.layout.contentSize, contentOffset: s.scene.placed.contentOffset)
+        RestingState(
+            contentSize: s.scene.placed.layout.contentSize,
+            contentOffset: s.scene.placed.contentOffset)
     }
 
     func dispose(_ id: String, now: UInt64) throws(ResponseError) {
@@ -133,13 +139,17 @@ package final class SessionHost {
             sessions: order.compactMap { sessions[$0] }.map { s in
                 SessionList.Entry(
                     session: s.id, name: s.name, ownerProcessID: s.owner.flatMap { processIDs[$0] },
-                    subscribers: s.subscribers.count, clock: s.clock, fps: s.fps, format: s.format, state: s.state,
+                    subscribers: s.subscribers.count, clock: s.clock, fps: s.fps, format: s.format,
+                    state: s.state,
                     items: s.scene.model.totalCount, layoutState: s.scene.placed.layout.stateName,
-                    owned: s.owner == connection, subscribed: s.subscribers.contains(connection), keepAlive: s.keepAlive)
+                    owned: s.owner == connection, subscribed: s.subscribers.contains(connection),
+                    keepAlive: s.keepAlive)
             })
     }
 
-    func subscribe(_ target: SessionTarget, connection: ConnectionID) throws(ResponseError) -> RestingState {
+    func subscribe(_ target: SessionTarget, connection: ConnectionID) throws(ResponseError)
+        -> SessionSubscribed
+    {
         let s: Session
         switch target {
         case .id(let id): s = try session(id)
@@ -148,9 +158,8 @@ package final class SessionHost {
             s = named
         }
         s.subscribers.insert(connection)
-        var result = restingState(s)
-        result.subscribed = RestingState.Subscription(state: s.state, session: s.id, name: s.name)
-        return result
+        return SessionSubscribed(
+            resting: restingState(s), state: s.state, session: s.id, name: s.name)
     }
 
     func unsubscribe(_ id: String, connection: ConnectionID) throws(ResponseError) {
@@ -161,18 +170,20 @@ package final class SessionHost {
         let s = try session(r.session)
         let placed = s.scene.placed
         let rect = r.all ? Rect.everything : (r.rect ?? placed.visibleRect)
-        let list = try bounded { limit, body in placed.layout.forEachAttributes(in: rect, limit: limit, body) }
+        let list = try bounded { limit, body in
+            placed.layout.forEachAttributes(in: rect, limit: limit, body)
+        }
         return AttributesResult(
-            members: [
-                "contentSize": .size(placed.layout.contentSize), "contentOffset": .point(placed.contentOffset),
-                "state": .string(s.state),
-            ],
+            contentSize: placed.layout.contentSize, contentOffset: placed.contentOffset,
+            state: s.state,
             attributes: list, format: s.format, kinds: s.scene.kinds)
     }
 
     /// Collects what `query` yields, refusing more than the per-response limit; the query
     /// is asked for one more than the limit, so it stops early.
-    func bounded(_ query: (Int, (LayoutAttributes) -> Void) -> Bool) throws(ResponseError) -> [LayoutAttributes] {
+    func bounded(_ query: (Int, (LayoutAttributes) -> Void) -> Bool) throws(ResponseError)
+        -> [LayoutAttributes]
+    {
         var list: [LayoutAttributes] = []
         let limit = limits.maxAttributesPerResponse
         let complete = query(limit + 1) { list.append($0) }
@@ -201,9 +212,12 @@ package final class SessionHost {
 
     /// Emits the didEnd of transition `id`; the offset is the session's at rest unless
     /// given (a disposed session has no layout left to rest in).
-    func sendDidEnd(_ s: Session, id: Int, end: TransitionEnd, time: Double, contentOffset: Point? = nil) {
-        let payload = DidEndPayload(
-            session: s.id, transition: id, end: end, contentOffset: contentOffset ?? s.scene.placed.contentOffset, time: time)
+    func sendDidEnd(
+        _ s: Session, id: Int, end: TransitionEnd, time: Double, contentOffset: Point? = nil
+    ) {
+        let payload = TransitionDidEnd(
+            session: s.id, transition: id, end: end,
+            contentOffset: contentOffset ?? s.scene.placed.contentOffset, time: time)
         emit(Emission(session: s.id, payload: .didEnd(payload), audience: s.audience))
         if !s.isAnimating { s.stopPacing() }
     }

@@ -1,4 +1,5 @@
 import JSONRPC
+import TransitionProtocol
 
 #if canImport(Glibc)
     import Glibc
@@ -84,14 +85,14 @@ final class DaemonClient {
                 "clientInfo": ["name": .string(Version.name), "version": .string(Version.number)],
                 "capabilities": [:],
             ]
-            switch try request("initialize", params) {
+            switch try request(.initialize, params) {
             case .success(let result):
                 initializeResult = result
             case .failure(let error):
                 throw Failure(
                     "\(peer) refused initialize: \(error.message) (code \(error.code.rawValue))")
             }
-            try notify("initialized", [:])
+            try notify(.initialized, [:])
         } catch {
             close()
             throw error
@@ -148,6 +149,11 @@ final class DaemonClient {
         try write(w.bytes)
     }
 
+    /// Sends one of the protocol's client notifications.
+    func notify(_ method: ClientNotificationMethod, _ params: JSONValue?) throws(Failure) {
+        try notify(method.rawValue, params)
+    }
+
     private func write(_ body: [UInt8]) throws(Failure) {
         guard !atEnd, FileDescriptor.writeAll(writeFD, FrameWriter.frame(body)) else {
             throw closedFailure()
@@ -169,6 +175,14 @@ final class DaemonClient {
         let response = try requestMessage(
             method, params, id: id, timeout: timeout, onNotification: onNotification)
         return response.0.outcome
+    }
+
+    /// `request` for one of the protocol's methods.
+    func request(
+        _ method: RequestMethod, _ params: JSONValue?, timeout: Double? = nil,
+        onNotification: (Notification) throws -> Void = { _ in }
+    ) throws -> Result<JSONValue, ResponseError> {
+        try request(method.rawValue, params, timeout: timeout, onNotification: onNotification)
     }
 
     /// `request`, also returning the whole response message.
@@ -196,7 +210,7 @@ final class DaemonClient {
 
     /// `request` for a call that must succeed: an error response becomes a `Failure`.
     func call(
-        _ method: String, _ params: JSONValue?,
+        _ method: RequestMethod, _ params: JSONValue?,
         onNotification: (Notification) throws -> Void = { _ in }
     ) throws -> JSONValue {
         switch try request(method, params, onNotification: onNotification) {
@@ -311,8 +325,8 @@ final class DaemonClient {
         isClosed = true
         ignoresSignals = true
         if !atEnd {
-            _ = try? request("shutdown", nil, timeout: Swift.min(timeout, 5))
-            _ = try? notify("exit", nil)
+            _ = try? request(.shutdown, nil, timeout: Swift.min(timeout, 5))
+            _ = try? notify(.exit, nil)
         }
         if let child {
             return child.reap(timeout: 3)

@@ -1,4 +1,5 @@
 import JSONRPC
+import TransitionProtocol
 
 /// A notification from the daemon, with the whole message for printing.
 struct Notification {
@@ -7,8 +8,8 @@ struct Notification {
     /// The message as received (`{"jsonrpc", "method", "params"}`).
     var message: JSONValue
 
-    var isTick: Bool { method == "transition/tick" }
-    var isDidEnd: Bool { method == "transition/didEnd" }
+    var isTick: Bool { method == TransitionTick.method.rawValue }
+    var isDidEnd: Bool { method == TransitionDidEnd.method.rawValue }
 }
 
 /// What a wait on the connection produced.

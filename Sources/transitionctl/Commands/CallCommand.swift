@@ -1,5 +1,6 @@
 import CommandLineSpec
 import JSONRPC
+import TransitionProtocol
 
 /// `transitionctl call <method> [<params>]`: one request, its result on standard output.
 struct CallCommand: Subcommand {
@@ -99,7 +100,7 @@ struct CallCommand: Subcommand {
     func run(_ connection: ConnectionOptions) throws -> Int32 {
         let client = try DaemonClient(connection)
         defer { client.close() }
-        if method == "initialize" {
+        if method == RequestMethod.initialize.rawValue {
             // Already done by the connection: show what the daemon answered.
             print(client.initializeResult)
             return 0
@@ -108,7 +109,7 @@ struct CallCommand: Subcommand {
         if follow, let session = followedSession {
             // A new connection is in no session's audience: join it before the request
             // so that its ticks come here. An unknown session is reported by the request.
-            _ = try client.request("session/subscribe", ["session": .string(session)]) {
+            _ = try client.request(.sessionSubscribe, ["session": .string(session)]) {
                 early.append($0)
             }
         }
@@ -146,7 +147,7 @@ struct CallCommand: Subcommand {
     /// The session `--follow` subscribes to: the `session` member of the params, unless
     /// the request is itself a subscription.
     private var followedSession: String? {
-        guard method != "session/subscribe", case .object(let object)? = params,
+        guard method != RequestMethod.sessionSubscribe.rawValue, case .object(let object)? = params,
             case .string(let session)? = object["session"]
         else { return nil }
         return session

@@ -1,4 +1,5 @@
 import JSONRPC
+import TransitionProtocol
 
 extension DemoCommand {
     /// The pan of `--release`: (seconds after the start, progress) of each scrub, one per
@@ -21,10 +22,10 @@ extension DemoCommand {
                 }
             }
             _ = try client.call(
-                "transition/scrub", ["session": .string(session), "progress": .double(progress)],
+                .transitionScrub, ["session": .string(session), "progress": .double(progress)],
                 onNotification: onNotification)
         }
         return try client.call(
-            "transition/release", ["session": .string(session)], onNotification: onNotification)
+            .transitionRelease, ["session": .string(session)], onNotification: onNotification)
     }
 }

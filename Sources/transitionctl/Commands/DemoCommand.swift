@@ -1,5 +1,6 @@
 import CommandLineSpec
 import JSONRPC
+import TransitionProtocol
 
 /// `transitionctl demo`: the list -> grid switch of the seed apps, in the terminal.
 struct DemoCommand: Subcommand {
@@ -109,7 +110,7 @@ struct DemoCommand: Subcommand {
     /// Creates the session.
     func createSession(_ client: DaemonClient) throws -> String {
         let created = try client.call(
-            "session/create", SeedApps.session(items: items, clock: "realtime", fps: fps))
+            .sessionCreate, SeedApps.session(items: items, clock: "realtime", fps: fps))
         guard let id = created["session"]?.stringValue else {
             throw Failure("session/create answered no session id")
         }
@@ -137,7 +138,7 @@ struct DemoCommand: Subcommand {
             if n.isDidEnd { ended = true }
         }
         _ = try client.call(
-            "transition/start",
+            .transitionStart,
             startParams(session: session, to: SeedApps.grid, interactive: release),
             onNotification: show)
         if release {

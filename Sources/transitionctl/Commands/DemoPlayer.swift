@@ -1,4 +1,5 @@
 import JSONRPC
+import TransitionProtocol
 
 /// The user asked the demo to stop (q or Ctrl-C).
 struct DemoQuit: Error {}
@@ -53,7 +54,7 @@ final class DemoPlayer {
             : ["keys  q quit"]
         status.transition = "list"
         status.state = demo.scrub ? "press l or → to start" : ""
-        let resting = try client.call("layout/attributes", ["session": .string(session)])
+        let resting = try client.call(.layoutAttributes, ["session": .string(session)])
         boxes = ElementBox.decode(resting["attributes"])
         offset = (resting["contentOffset"]?.pointX ?? 0, resting["contentOffset"]?.pointY ?? 0)
         status.visible = boxes.count
@@ -88,7 +89,7 @@ final class DemoPlayer {
         origin = layout.other.name
         target = layout
         let started = try client.call(
-            "transition/start", demo.startParams(session: session, to: layout.spec),
+            .transitionStart, demo.startParams(session: session, to: layout.spec),
             onNotification: handle)
         inFlight = true
         status.transition = "\(started["transition"]?.stringValue ?? "") \(origin) → \(target.name)"
@@ -123,7 +124,8 @@ final class DemoPlayer {
         origin = layout.other.name
         target = layout
         let started = try client.call(
-            "transition/start", demo.startParams(session: session, to: layout.spec, interactive: true),
+            .transitionStart,
+            demo.startParams(session: session, to: layout.spec, interactive: true),
             onNotification: handle)
         inFlight = true
         status.transition = "\(started["transition"]?.stringValue ?? "") \(origin) → \(target.name)"
@@ -141,7 +143,9 @@ final class DemoPlayer {
         let deadline = MonotonicClock.now + 60 + client.timeout
         while inFlight {
             try wait(until: deadline) { _ in }
-            if MonotonicClock.now >= deadline && inFlight { throw Failure("no transition/didEnd after the release") }
+            if MonotonicClock.now >= deadline && inFlight {
+                throw Failure("no transition/didEnd after the release")
+            }
         }
     }
 
@@ -168,10 +172,10 @@ final class DemoPlayer {
         switch key {
         case .left, .character(UInt8(ascii: "h")): try step(-0.05)
         case .right, .character(UInt8(ascii: "l")): try step(0.05)
-        case .character(UInt8(ascii: "f")): try leg("transition/finish", state: "finishing")
-        case .character(UInt8(ascii: "c")): try leg("transition/cancel", state: "cancelling")
+        case .character(UInt8(ascii: "f")): try leg(.transitionFinish, state: "finishing")
+        case .character(UInt8(ascii: "c")): try leg(.transitionCancel, state: "cancelling")
         case .character(UInt8(ascii: " ")):
-            try leg("transition/cancelInPlace", state: "cancelled in place")
+            try leg(.transitionCancelInPlace, state: "cancelled in place")
         default: break
         }
     }
@@ -179,7 +183,7 @@ final class DemoPlayer {
     private func step(_ delta: Double) throws {
         if !inFlight {
             let started = try client.call(
-                "transition/start",
+                .transitionStart,
                 demo.startParams(session: session, to: nextTarget.spec, interactive: true),
                 onNotification: handle)
             inFlight = true
@@ -190,14 +194,14 @@ final class DemoPlayer {
         }
         let p = ((Swift.min(1, Swift.max(0, status.progress + delta))) * 1000).rounded() / 1000
         let result = try client.call(
-            "transition/scrub", ["session": .string(session), "progress": .double(p)],
+            .transitionScrub, ["session": .string(session), "progress": .double(p)],
             onNotification: handle)
         status.progress = result["progress"]?.doubleValue ?? p
         status.state = "paused (scrubbing)"
         needsDraw = true
     }
 
-    private func leg(_ method: String, state: String) throws {
+    private func leg(_ method: RequestMethod, state: String) throws {
         guard inFlight else {
             status.state = "no transition: press l or h"
             needsDraw = true
@@ -243,29 +247,28 @@ final class DemoPlayer {
 
     private func handle(_ n: Notification) {
         guard let p = n.params, p["session"]?.stringValue == session else { return }
-        if n.isTick {
+        if n.isTick, let moment = try? TransitionTick.Moment(json: JSONCursor(p)) {
             boxes = ElementBox.decode(p["attributes"])
             offset = (p["contentOffset"]?.pointX ?? 0, p["contentOffset"]?.pointY ?? 0)
-            status.time = p["time"]?.doubleValue ?? 0
-            status.fraction = p["fraction"]?.doubleValue ?? 0
-            status.progress = p["progress"]?.doubleValue ?? 0
+            status.time = moment.time
+            status.fraction = moment.fraction
+            status.progress = moment.progress
             status.visible = boxes.count
             needsDraw = true
-        } else if n.isDidEnd {
+        } else if n.isDidEnd, let end = try? TransitionDidEnd(json: JSONCursor(p)) {
             inFlight = false
-            let reason = p["reason"]?.stringValue ?? "ended"
-            let progress = p["progress"]?.doubleValue ?? 0
-            let id = p["transition"]?.stringValue ?? ""
+            let id = end.transition
+            let reason = end.reason.rawValue
             ends.append(
-                "\(id) \(origin) -> \(target.name): \(reason) at progress \(Format.short(progress))"
+                "\(id) \(origin) -> \(target.name): \(reason) at progress \(Format.short(end.progress))"
             )
-            switch reason {
-            case "finished":
+            switch end.reason {
+            case .finished:
                 origin = target.name
                 nextTarget = target.other
-            case "cancelled":
+            case .cancelled:
                 nextTarget = target
-            default:
+            case .cancelledInPlace, .retargeted, .superseded, .disposed:
                 origin = "snapshot"
                 nextTarget = target
             }

@@ -1,5 +1,6 @@
 import CommandLineSpec
 import JSONRPC
+import TransitionProtocol
 
 /// `transitionctl export --format <f> --out <file>`: a transition as CSS, Web
 /// Animations, HTML, SVG or Lottie, written by transition/export.
@@ -19,7 +20,9 @@ struct ExportCommand: Subcommand {
                 help:
                     "css, waapi (a JSON list for element.animate), html (a self-contained page with a replay button), svg (SMIL) or lottie (bodymovin JSON)."
             ),
-            OptionSpec(["--out"], value: "<file>", .file, help: "Where to write it ('-': standard output)."),
+            OptionSpec(
+                ["--out"], value: "<file>", .file, help: "Where to write it ('-': standard output)."
+            ),
             OptionSpec(
                 ["--spec"], value: "<file>", .file,
                 help:
@@ -28,10 +31,13 @@ struct ExportCommand: Subcommand {
             OptionSpec(
                 ["--tolerance"], value: "<points>",
                 help: "The most any element may stray from the engine (default 0.25)."),
-            OptionSpec(["--fps"], value: "<n>", help: "Frames per second of a Lottie export (default 60)."),
+            OptionSpec(
+                ["--fps"], value: "<n>", help: "Frames per second of a Lottie export (default 60)."),
         ] + Help.subcommandOptions,
         sections: [
-            Section("EXAMPLE", [.verbatim(["transitionctl export --format html --out transition.html"])])
+            Section(
+                "EXAMPLE", [.verbatim(["transitionctl export --format html --out transition.html"])]
+            )
         ]
     )
 
@@ -88,7 +94,7 @@ struct ExportCommand: Subcommand {
             try specPath.map { try TransitionSpecFile(path: $0) } ?? TransitionSpecFile.seedApps
         let client = try DaemonClient(connection)
         defer { client.close() }
-        let created = try client.call("session/create", spec.session)
+        let created = try client.call(.sessionCreate, spec.session)
         guard let session = created["session"]?.stringValue else {
             throw Failure("session/create answered no session id")
         }
@@ -97,7 +103,7 @@ struct ExportCommand: Subcommand {
         params["format"] = .string(format)
         if let tolerance { params["tolerance"] = .double(tolerance) }
         if let fps { params["fps"] = .double(fps) }
-        let result = try client.call("transition/export", .object(params))
+        let result = try client.call(.transitionExport, .object(params))
         let text: String
         switch result["content"] {
         case .string(let s)?: text = s

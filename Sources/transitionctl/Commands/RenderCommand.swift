@@ -1,5 +1,6 @@
 import CommandLineSpec
 import JSONRPC
+import TransitionProtocol
 
 /// `transitionctl render --out <file>`: a filmstrip of a transition.
 struct RenderCommand: Subcommand {
@@ -104,7 +105,7 @@ struct RenderCommand: Subcommand {
         let (sessionParams, transition, title) = try spec()
         let client = try DaemonClient(connection)
         defer { client.close() }
-        let created = try client.call("session/create", sessionParams)
+        let created = try client.call(.sessionCreate, sessionParams)
         guard let session = created["session"]?.stringValue else {
             throw Failure("session/create answered no session id")
         }
@@ -117,7 +118,7 @@ struct RenderCommand: Subcommand {
             var params = transition
             params["session"] = .string(session)
             params["progress"] = .double(p)
-            let sample = try client.call("transition/sample", .object(params))
+            let sample = try client.call(.transitionSample, .object(params))
             let progress = sample["progress"]?.doubleValue ?? p
             film.append(
                 FilmFrame(

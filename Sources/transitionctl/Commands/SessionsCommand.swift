@@ -1,5 +1,6 @@
 import CommandLineSpec
 import JSONRPC
+import TransitionProtocol
 
 /// `transitionctl sessions`: the daemon's sessions (`session/list`) as a table.
 struct SessionsCommand: Subcommand {
@@ -55,7 +56,7 @@ struct SessionsCommand: Subcommand {
     func run(_ connection: ConnectionOptions) throws -> Int32 {
         let client = try DaemonClient(connection)
         defer { client.close() }
-        switch try client.request("session/list", nil) {
+        switch try client.request(.sessionList, nil) {
         case .failure(let error):
             throw Failure(
                 "\(error.message) (code \(error.code.rawValue))", details: [error.json.jsonText])

@@ -1,12 +1,13 @@
 import JSONRPC
 import TransitionEngine
 import TransitionExport
+import TransitionProtocol
 
 /// `transition/export`: the transition `transition/start` would start with these params,
 /// written as CSS, Web Animations, HTML, SVG or Lottie. Nothing is started or changed.
 struct TransitionExportRequest: RequestType {
     typealias Response = ExportPayload
-    static let method = "transition/export"
+    static let method = RequestMethod.transitionExport.rawValue
     var session: String
     var spec: TransitionSpecParams
     var format: ExportFormat
@@ -35,8 +36,8 @@ struct TransitionExportRequest: RequestType {
     }
 }
 
-/// `{format, mimeType, content, duration, elementCount}`; `content` is a JSON value for
-/// `waapi` and a string otherwise.
+/// The result of `transition/export`: `{format, mimeType, content, duration,
+/// elementCount}`; `content` is a JSON value for `waapi` and a string otherwise.
 struct ExportPayload: JSONEncodable {
     var result: ExportResult
 
@@ -57,36 +58,5 @@ struct ExportPayload: JSONEncodable {
         w.writeKey("elementCount")
         w.write(result.elementCount)
         w.endObject()
-    }
-}
-
-extension SessionHost {
-    /// The most elements one export may hold (both sides together).
-    var maxExportElements: Int { limits.maxAttributesPerResponse }
-
-    func export(_ r: TransitionExportRequest, now: UInt64) throws(ResponseError) -> ExportPayload {
-        let s = try session(r.session)
-        let source = s.scene.active.map { $0.geometry.from.layout.model } ?? s.scene.model
-        let destination = r.spec.model ?? source
-        let elements = [source, destination].reduce(0) { $0 + $1.totalCount + 2 * $1.sections.count }
-            + r.spec.to.supplementaryCount(model: destination)
-            + (s.scene.placed.spec?.supplementaryCount(model: source) ?? 0)
-        guard elements <= maxExportElements else {
-            throw ResponseError(
-                code: .limitExceeded,
-                message: "Limit reached: an export holds at most \(maxExportElements) elements",
-                data: ["limit": .integer(Int64(maxExportElements)), "field": "sections"])
-        }
-        let viewport = destinationViewport(for: s, r.spec)
-        let plan: MotionPlan
-        do {
-            plan = try MotionPlan(
-                scene: s.scene, to: r.spec.to, model: r.spec.model, viewport: viewport,
-                options: r.spec.options,
-                timing: r.spec.timing, at: s.time(at: now), settings: r.settings)
-        } catch {
-            throw .scene(error, session: s.id)
-        }
-        return ExportPayload(result: Exporter.export(plan, as: r.format))
     }
 }

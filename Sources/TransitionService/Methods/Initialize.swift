@@ -1,0 +1,37 @@
+import JSONRPC
+import ProjectVersion
+import TransitionEngine
+
+/// The daemon's name and version, as `initialize` reports them.
+public enum ServerInfo {
+    public static let name = "transitiond"
+    public static let version = ProjectVersion.number
+}
+
+/// `initialize` (JSONRPC's `InitializeRequest`): its result, the daemon's capabilities.
+enum Initialize {
+    /// The result of `initialize`: `{capabilities, serverInfo}`.
+    static func result(_ limits: ServiceLimits) -> InitializeResult {
+        InitializeResult(
+            capabilities: capabilities(limits), serverName: ServerInfo.name,
+            serverVersion: ServerInfo.version)
+    }
+
+    /// What `initialize` advertises.
+    static func capabilities(_ limits: ServiceLimits) -> JSONObject {
+        [
+            "layoutTypes": .array(LayoutSpec.typeNames.map { .string($0) }),
+            "easings": .array(Easing.allCases.map { .string($0.rawValue) }),
+            "timingForms": .array(Decode.timingForms.map { .string($0) }),
+            "placements": .array(Placement.allCases.map { .string($0.rawValue) }),
+            "contentOffsetStrategies": ["automatic", "displaySwitch"],
+            "encodings": .array(AttributeEncoding.allCases.map { .string($0.rawValue) }),
+            "colorSpaces": .array(ColorSpace.allCases.map { .string($0.rawValue) }),
+            "appearEffects": .array(AppearEffect.allCases.map { .string($0.rawValue) }),
+            "clocks": .array(ClockKind.allCases.map { .string($0.rawValue) }),
+            "maxFPS": .integer(Int64(limits.maxFPS)),
+            "maxItemsPerSession": .integer(Int64(limits.maxItemsPerSession)),
+            "maxSessionsPerConnection": .integer(Int64(limits.maxSessionsPerConnection)),
+        ]
+    }
+}

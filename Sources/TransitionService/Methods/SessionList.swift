@@ -1,0 +1,76 @@
+import JSONRPC
+import TransitionEngine
+import TransitionProtocol
+
+/// `session/list`: every session of the daemon, in creation order.
+struct SessionListRequest: RequestType {
+    typealias Response = SessionList
+    static let method = RequestMethod.sessionList.rawValue
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {}
+}
+
+/// The result of `session/list`: `{sessions: [...]}`.
+struct SessionList: JSONEncodable {
+    struct Entry: JSONEncodable {
+        var session: String
+        var name: String?
+        /// The owner connection's process id (its `initialize`); nil when it gave none
+        /// or the session outlived it.
+        var ownerProcessID: Int64?
+        /// Connections subscribed to it with `session/subscribe`.
+        var subscribers: Int
+        var clock: ClockKind
+        var fps: Int
+        var format: AttributeFormat
+        var state: String
+        var items: Int
+        var layoutState: String
+        var owned: Bool
+        var subscribed: Bool
+        var keepAlive: Bool
+
+        func encode(to w: inout JSONByteWriter) {
+            w.beginObject()
+            w.writeKey("session")
+            w.write(session)
+            w.writeKey("name")
+            if let name { w.write(name) } else { w.writeNull() }
+            w.writeKey("ownerProcessId")
+            if let ownerProcessID { w.write(ownerProcessID) } else { w.writeNull() }
+            w.writeKey("subscribers")
+            w.write(subscribers)
+            w.writeKey("clock")
+            w.write(clock.rawValue)
+            w.writeKey("fps")
+            w.write(fps)
+            w.writeKey("encoding")
+            w.write(format.encoding.rawValue)
+            w.writeKey("state")
+            w.write(state)
+            w.writeKey("items")
+            w.write(items)
+            w.writeKey("layoutState")
+            w.write(layoutState)
+            w.writeKey("owned")
+            w.write(owned)
+            w.writeKey("subscribed")
+            w.write(subscribed)
+            w.writeKey("keepAlive")
+            w.write(keepAlive)
+            if let precision = format.precision {
+                w.writeKey("precision")
+                w.write(precision)
+            }
+            w.endObject()
+        }
+    }
+
+    var sessions: [Entry]
+
+    func encode(to w: inout JSONByteWriter) {
+        w.beginObject()
+        w.writeKey("sessions")
+        sessions.encode(to: &w)
+        w.endObject()
+    }
+}

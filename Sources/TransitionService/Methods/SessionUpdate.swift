@@ -1,0 +1,42 @@
+import JSONRPC
+import TransitionEngine
+import TransitionProtocol
+
+/// `session/update`: any of viewport, contentInset, sections, layout, while no
+/// transition runs.
+struct SessionUpdateRequest: RequestType {
+    typealias Response = RestingState
+    static let method = RequestMethod.sessionUpdate.rawValue
+    var session: String
+    var viewportSize: Size?
+    var contentInset: EdgeInsets?
+    var model: ItemModel?
+    var layout: LayoutSpec?
+
+    init(json: borrowing JSONCursor) throws(JSONDecodingError) {
+        session = try json["session"].decode()
+        viewportSize = json["viewport"].isPresent ? try Decode.size(json["viewport"]) : nil
+        contentInset =
+            json["contentInset"].isPresent ? try Decode.insets(json["contentInset"]) : nil
+        model = json["sections"].isPresent ? try Decode.model(json["sections"]) : nil
+        layout = json["layout"].isPresent ? try Decode.layout(json["layout"]) : nil
+    }
+}
+
+/// The result of `session/update`: `{contentSize, contentOffset}` (also the start of
+/// `session/subscribe`'s).
+struct RestingState: JSONEncodable {
+    var contentSize: Size
+    var contentOffset: Point
+
+    func encode(to w: inout JSONByteWriter) {
+        w.beginObject()
+        writeMembers(to: &w)
+        w.endObject()
+    }
+
+    /// The members without the braces.
+    func writeMembers(to w: inout JSONByteWriter) {
+        w.write(contentSize: contentSize, contentOffset: contentOffset)
+    }
+}
