@@ -22,23 +22,3 @@ public protocol RequestType: JSONDecodable {
     /// The JSON-RPC method name, e.g. `transition/start`.
     static var method: String { get }
 }
-
-/// A notification the server handles: its method name and params.
-public protocol NotificationType: JSONDecodable {
-    /// The JSON-RPC method name, e.g. `initialized`.
-    static var method: String { get }
-}
-
-/// What a request handler knows about the request besides its params.
-public struct RequestContext: Sendable {
-    /// The id the response will carry.
-    public let id: RequestID
-    /// The method called.
-    public let method: String
-
-    /// Creates a context.
-    public init(id: RequestID, method: String) {
-        self.id = id
-        self.method = method
-    }
-}

@@ -2,11 +2,6 @@
     import Glibc
 #endif
 
-/// Why no safe default socket path could be made.
-public struct SocketPathError: Error, CustomStringConvertible {
-    public var description: String
-}
-
 /// Where the socket goes when `--listen` names no path: inside a directory only the
 /// owner can enter.
 public enum SocketPaths {

@@ -3,12 +3,6 @@ import ProcessSpawn
     import Glibc
 #endif
 
-/// Something went wrong with a server under test: it did not start, answer or keep up.
-struct BenchError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// A server process started by the benchmark, with its standard input and output on
 /// pipes (or not, for a daemon that listens on a socket). Its standard error goes to
 /// /dev/null, or to the file named by $TRANSITIONBENCH_STDERR when set.

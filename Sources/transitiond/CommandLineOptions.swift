@@ -3,20 +3,6 @@ import TransitionDaemon
 import TransitionForwarder
 import TransitionService
 
-/// What the command line asks for.
-enum Command {
-    case serve(DaemonOptions)
-    /// `--remote`: forward standard input and output to a daemon's socket.
-    case forward(ForwarderOptions)
-    case help
-    case version
-}
-
-/// A command-line mistake: printed as `Error: ...` with the usage, exit 64.
-struct UsageError: Error {
-    var message: String
-}
-
 enum CommandLineOptions {
     /// The usage line quoted with errors; the help is rendered from `spec`.
     static let usage = spec.usageLine
