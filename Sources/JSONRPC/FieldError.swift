@@ -1,4 +1,3 @@
-
 /// A params member the daemon refuses, wherever it was found wrong: while decoding (a
 /// member of the wrong type, missing, a name not in its list), or later (a value out of
 /// range, a daemon limit passed).

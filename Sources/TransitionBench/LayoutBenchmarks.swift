@@ -7,17 +7,22 @@ func layoutBenchmarks() -> [Figure] {
 
     // Uniform items: nothing per item, whatever the count.
     let uniformCount = 10_000_000
-    let grid = LayoutSpec.grid(GridLayout(columns: 2, spacing: 10, lineSpacing: 5, inset: EdgeInsets(all: 10)))
+    let grid = LayoutSpec.grid(
+        GridLayout(columns: 2, spacing: 10, lineSpacing: 5, inset: EdgeInsets(all: 10)))
     var uniform: (any Layout)? = nil
     let rssBeforeUniform = residentBytes()
     let uniformPrepare = medianNanoseconds {
         uniform = try? grid.prepare(viewport: viewport, model: ItemModel(count: uniformCount))
     }
     let uniformBytes = max(0, residentBytes() - rssBeforeUniform)
-    figures.append(Figure(name: "layout.uniform10M.prepare", value: uniformPrepare / 1000, unit: "us"))
+    figures.append(
+        Figure(name: "layout.uniform10M.prepare", value: uniformPrepare / 1000, unit: "us"))
     figures.append(Figure(name: "layout.uniform10M.rssGrowth", value: uniformBytes, unit: "bytes"))
     if let layout = uniform {
-        figures.append(Figure(name: "layout.uniform10M.viewportQuery", value: queryCost(layout, viewport), unit: "ns/query"))
+        figures.append(
+            Figure(
+                name: "layout.uniform10M.viewportQuery", value: queryCost(layout, viewport),
+                unit: "ns/query"))
     }
 
     // Per-item sizes: one million items of random sizes.
@@ -35,13 +40,23 @@ func layoutBenchmarks() -> [Figure] {
         sized = flow.prepare(viewport: viewport, model: model)
     }
     let sizedGrowth = max(0, residentBytes() - rssBeforeSized)
-    figures.append(Figure(name: "layout.sized1M.prepare", value: sizedPrepare / 1_000_000, unit: "ms"))
+    figures.append(
+        Figure(name: "layout.sized1M.prepare", value: sizedPrepare / 1_000_000, unit: "ms"))
     if let layout = sized {
         // Sizes (16 bytes) are the client's input; the layout adds its own tables.
         let stored = layout.storedBytes + sizedCount * MemoryLayout<Size>.stride
-        figures.append(Figure(name: "layout.sized1M.bytesPerItem", value: Double(stored) / Double(sizedCount), unit: "bytes/item"))
-        figures.append(Figure(name: "layout.sized1M.rssGrowthPerItem", value: sizedGrowth / Double(sizedCount), unit: "bytes/item"))
-        figures.append(Figure(name: "layout.sized1M.viewportQuery", value: queryCost(layout, viewport), unit: "ns/query"))
+        figures.append(
+            Figure(
+                name: "layout.sized1M.bytesPerItem", value: Double(stored) / Double(sizedCount),
+                unit: "bytes/item"))
+        figures.append(
+            Figure(
+                name: "layout.sized1M.rssGrowthPerItem", value: sizedGrowth / Double(sizedCount),
+                unit: "bytes/item"))
+        figures.append(
+            Figure(
+                name: "layout.sized1M.viewportQuery", value: queryCost(layout, viewport),
+                unit: "ns/query"))
     }
     return figures
 }
@@ -53,7 +68,8 @@ private func queryCost(_ layout: some Layout, _ viewport: Viewport) -> Double {
     var found = 0
     let total = medianNanoseconds {
         for i in 0..<positions {
-            let rect = Rect(x: 0, y: Double(i) * step, width: viewport.size.width, height: viewport.size.height)
+            let rect = Rect(
+                x: 0, y: Double(i) * step, width: viewport.size.width, height: viewport.size.height)
             found &+= layout.attributes(in: rect).count
         }
     }

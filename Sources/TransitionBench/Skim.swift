@@ -74,7 +74,9 @@ struct Skim {
     /// The text at `range` (a string member without its quotes, or raw JSON).
     static func text(_ body: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
         var r = range
-        if r.count >= 2, body[r.lowerBound] == UInt8(ascii: "\""), body[r.upperBound - 1] == UInt8(ascii: "\"") {
+        if r.count >= 2, body[r.lowerBound] == UInt8(ascii: "\""),
+            body[r.upperBound - 1] == UInt8(ascii: "\"")
+        {
             r = (r.lowerBound + 1)..<(r.upperBound - 1)
         }
         return String(decoding: UnsafeRawBufferPointer(rebasing: body[r]), as: UTF8.self)
@@ -130,7 +132,8 @@ private func skipValue(_ b: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
         var i = start
         while i < b.count {
             let c = b[i]
-            if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20 || c == 0x0A
+            if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]")
+                || c == 0x20 || c == 0x0A
                 || c == 0x0D || c == 0x09
             {
                 break

@@ -13,7 +13,8 @@ struct TickSkim {
     /// The `session` string as written ("s12").
     var sessionName: String { "s\(session)" }
 
-    private static let prefix = Array(#"{"jsonrpc":"2.0","method":"transition/tick","params":{"session":"s"#.utf8)
+    private static let prefix = Array(
+        #"{"jsonrpc":"2.0","method":"transition/tick","params":{"session":"s"#.utf8)
     private static let seqKey = Array(#""seq":"#.utf8)
     private static let attributesKey = Array(#""attributes":"#.utf8)
     private static let countKey = Array(#"{"count":"#.utf8)
@@ -21,7 +22,9 @@ struct TickSkim {
 
     init?(_ body: UnsafeRawBufferPointer) {
         let prefix = TickSkim.prefix
-        guard body.count > prefix.count, memcmp(body.baseAddress!, prefix, prefix.count) == 0 else { return nil }
+        guard body.count > prefix.count, memcmp(body.baseAddress!, prefix, prefix.count) == 0 else {
+            return nil
+        }
         var i = prefix.count
         var session = 0
         while i < body.count, body[i] >= 0x30, body[i] <= 0x39 {
@@ -31,7 +34,8 @@ struct TickSkim {
         self.session = session
         let base = body.baseAddress!
         func find(_ needle: [UInt8], from: Int) -> Int? {
-            guard from < body.count, let p = findBytes(base + from, body.count - from, needle) else { return nil }
+            guard from < body.count, let p = findBytes(base + from, body.count - from, needle)
+            else { return nil }
             return from + p
         }
         guard let s = find(TickSkim.seqKey, from: i) else { return nil }

@@ -1,6 +1,6 @@
 import CLibUV
-import LocalSockets
 import JSONRPC
+import LocalSockets
 import TransitionService
 
 #if canImport(Glibc)
@@ -167,7 +167,8 @@ public final class Daemon {
                 loop: loop, inheritedFD: fd, path: SocketActivation.boundPath(fd),
                 backlog: options.limits.maxConnections)
         }
-        return try UnixSocketListener(loop: loop, path: path, backlog: options.limits.maxConnections)
+        return try UnixSocketListener(
+            loop: loop, path: path, backlog: options.limits.maxConnections)
     }
 
     private func startStdio() -> Bool {
@@ -194,7 +195,8 @@ public final class Daemon {
 
     private func lspFraming() -> LSPFraming {
         LSPFraming(
-            maximumBodyLength: options.limits.maxMessageBytes, maximumHeaderLength: options.limits.maxHeaderBytes)
+            maximumBodyLength: options.limits.maxMessageBytes,
+            maximumHeaderLength: options.limits.maxHeaderBytes)
     }
 
     /// Accepts clients from `listener`, each speaking the wire format `wire` makes.
@@ -212,7 +214,8 @@ public final class Daemon {
         let endpoint: WebEndpoint
         do {
             endpoint = try WebEndpoint(
-                loop: loop, options: webOptions, backlog: options.limits.maxConnections, logger: logger)
+                loop: loop, options: webOptions, backlog: options.limits.maxConnections,
+                logger: logger)
         } catch {
             logger.error("\(error)")
             return false

@@ -33,7 +33,9 @@ enum SessionParamsFuzz {
             let start = value["start"]
             if let start { run.start(start) }
             for step in value["steps"]?.arrayValue ?? [] {
-                guard let pair = step.arrayValue, let method = pair.first?.stringValue else { continue }
+                guard let pair = step.arrayValue, let method = pair.first?.stringValue else {
+                    continue
+                }
                 run.perform(method, pair.count > 1 ? pair[1] : nil)
             }
             run.tail(start: start)

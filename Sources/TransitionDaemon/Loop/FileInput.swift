@@ -23,7 +23,8 @@ final class FileInput {
         self.fd = fd
         request = .allocate(capacity: 1)
         buffer = .allocate(byteCount: 64 * 1024, alignment: 16)
-        bufferDescriptor = uv_buf_init(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(buffer.count))
+        bufferDescriptor = uv_buf_init(
+            buffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(buffer.count))
     }
 
     deinit {

@@ -35,7 +35,8 @@ final class WriteRequest {
     private static func buffer(_ bytes: ArraySlice<UInt8>) -> uv_buf_t {
         bytes.withUnsafeBufferPointer {
             uv_buf_init(
-                UnsafeMutableRawPointer(mutating: $0.baseAddress!).assumingMemoryBound(to: CChar.self),
+                UnsafeMutableRawPointer(mutating: $0.baseAddress!).assumingMemoryBound(
+                    to: CChar.self),
                 UInt32($0.count))
         }
     }

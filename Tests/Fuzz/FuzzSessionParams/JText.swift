@@ -20,7 +20,10 @@ indirect enum JText {
                 switch scalar {
                 case "\"": out += "\\\""
                 case "\\": out += "\\\\"
-                case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "1") + String(scalar.value & 0xF, radix: 16)
+                case _ where scalar.value < 0x20:
+                    out +=
+                        "\\u00" + (scalar.value < 0x10 ? "0" : "1")
+                        + String(scalar.value & 0xF, radix: 16)
                 default: out.unicodeScalars.append(scalar)
                 }
             }

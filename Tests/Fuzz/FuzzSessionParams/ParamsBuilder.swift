@@ -7,12 +7,14 @@ struct ParamsBuilder {
 
     /// Numbers at the edges of what the engine accepts, and past them.
     static let edgeNumbers = [
-        "0", "-0", "1", "-1", "0.5", "-0.5", "2", "1e-300", "-1e-300", "5e-324", "2.2250738585072014e-308",
+        "0", "-0", "1", "-1", "0.5", "-0.5", "2", "1e-300", "-1e-300", "5e-324",
+        "2.2250738585072014e-308",
         "1e-7", "0.1", "0.3333333333333333", "0.9999999999999999", "1.0000000000000002",
         "999999999.9999999", "1e9", "-1e9", "1000000000.0000001", "1000000001", "2e9", "-2e9",
         "4294967296", "1e15", "9007199254740993", "9223372036854775807", "9223372036854775808",
         "-9223372036854775808", "-9223372036854775809", "18446744073709551616", "1e300", "-1e300",
-        "1e308", "1.7976931348623157e308", "-1.7976931348623157e308", "1e-400", "123456789.123456789",
+        "1e308", "1.7976931348623157e308", "-1.7976931348623157e308", "1e-400",
+        "123456789.123456789",
     ]
     /// Not representable as a finite double: the parser refuses the whole text.
     static let outOfRange = ["1e400", "-1e400"]
@@ -35,15 +37,25 @@ struct ParamsBuilder {
         }
     }
 
-    static let lengths = ["0", "1", "10", "20", "44", "50", "100", "200", "320", "0.5", "1e9", "1e-300"]
+    static let lengths = [
+        "0", "1", "10", "20", "44", "50", "100", "200", "320", "0.5", "1e9", "1e-300",
+    ]
     static let signedLengths = ["0", "-10", "10", "-100", "100", "25.5", "1e9", "-1e9"]
-    static let counts = ["0", "1", "2", "3", "5", "8", "20", "100", "1000", "2000", "10000000", "10000001", "-1"]
+    static let counts = [
+        "0", "1", "2", "3", "5", "8", "20", "100", "1000", "2000", "10000000", "10000001", "-1",
+    ]
     static let smallCounts = ["1", "2", "3", "4", "0", "6", "1000000"]
     static let unitNumbers = ["0", "1", "0.5", "0.25", "0.75", "-0.5", "1.5", "2", "0.1", "10"]
-    static let durations = ["0", "0.3", "0.5", "1", "0.016666666666666666", "1e-300", "1e9", "-1", "10"]
-    static let times = ["0", "0.016666666666666666", "0.05", "0.1", "0.25", "0.5", "1", "5", "1e9", "1e-300"]
+    static let durations = [
+        "0", "0.3", "0.5", "1", "0.016666666666666666", "1e-300", "1e9", "-1", "10",
+    ]
+    static let times = [
+        "0", "0.016666666666666666", "0.05", "0.1", "0.25", "0.5", "1", "5", "1e9", "1e-300",
+    ]
 
-    mutating func maybe(_ member: String, into m: inout [(String, JText)], _ value: (inout ParamsBuilder) -> JText) {
+    mutating func maybe(
+        _ member: String, into m: inout [(String, JText)], _ value: (inout ParamsBuilder) -> JText
+    ) {
         if bytes.bool() { m.append((member, value(&self))) }
     }
 
@@ -57,7 +69,9 @@ struct ParamsBuilder {
 
     mutating func insets() -> JText {
         var m: [(String, JText)] = []
-        for side in ["top", "left", "bottom", "right"] { maybe(side, into: &m) { $0.number(Self.signedLengths) } }
+        for side in ["top", "left", "bottom", "right"] {
+            maybe(side, into: &m) { $0.number(Self.signedLengths) }
+        }
         return .object(m)
     }
 
@@ -84,12 +98,21 @@ struct ParamsBuilder {
             if bytes.bool() {
                 var ids: [JText] = []
                 for i in 0..<n {
-                    ids.append(bytes.bool() ? .raw("\(bytes.below(4) == 0 ? 0 : i)") : .string("id\(bytes.below(3))"))
+                    ids.append(
+                        bytes.bool()
+                            ? .raw("\(bytes.below(4) == 0 ? 0 : i)")
+                            : .string("id\(bytes.below(3))"))
                 }
                 m.append(("ids", .array(ids)))
             }
             if bytes.bool() {
-                m.append(("sizes", .array((0..<n).map { _ in .array([number(Self.lengths), number(Self.lengths)]) })))
+                m.append(
+                    (
+                        "sizes",
+                        .array(
+                            (0..<n).map { _ in .array([number(Self.lengths), number(Self.lengths)])
+                            })
+                    ))
             }
             list.append(.object(m))
         }
@@ -101,7 +124,12 @@ struct ParamsBuilder {
         for _ in 0..<(1 + bytes.below(3)) {
             let key = bytes.pick(["rotation", "opacity", "tint", "a"])
             if bytes.bool() {
-                m.append((key, .string(bytes.pick(["#ff0000", "#0f08", "#12345678", "#fff", "#zzzzzz", "#"]))))
+                m.append(
+                    (
+                        key,
+                        .string(
+                            bytes.pick(["#ff0000", "#0f08", "#12345678", "#fff", "#zzzzzz", "#"]))
+                    ))
             } else {
                 m.append((key, number(["0", "1", "3.141592653589793", "-90", "1e9"])))
             }
@@ -111,7 +139,9 @@ struct ParamsBuilder {
 
     mutating func layout() -> JText {
         var m: [(String, JText)] = []
-        let type = bytes.pick(["list", "grid", "flow", "displaySwitch", "explicit", "list", "grid", "circle"])
+        let type = bytes.pick([
+            "list", "grid", "flow", "displaySwitch", "explicit", "list", "grid", "circle",
+        ])
         m.append(("type", .string(type)))
         switch type {
         case "flow":
@@ -145,7 +175,8 @@ struct ParamsBuilder {
         case "explicit":
             let frames = (0..<bytes.below(7)).map { _ in
                 JText.array([
-                    number(Self.signedLengths), number(Self.signedLengths), number(Self.lengths), number(Self.lengths),
+                    number(Self.signedLengths), number(Self.signedLengths), number(Self.lengths),
+                    number(Self.lengths),
                 ])
             }
             m.append(("frames", .array(frames)))
@@ -192,7 +223,9 @@ struct ParamsBuilder {
             let stops = (0..<bytes.below(6)).map { _ in
                 bytes.bool()
                     ? number(Self.unitNumbers)
-                    : JText.array([number(Self.unitNumbers), number(["0", "0.5", "1", "0.25", "2", "-1"])])
+                    : JText.array([
+                        number(Self.unitNumbers), number(["0", "0.5", "1", "0.25", "2", "-1"]),
+                    ])
             }
             return .object([("linear", .array(stops))])
         }
@@ -223,7 +256,9 @@ struct ParamsBuilder {
         maybe("appear", into: &m) { $0.name(AppearEffect.allCases.map(\.rawValue)) }
         maybe("disappear", into: &m) { $0.name(AppearEffect.allCases.map(\.rawValue)) }
         maybe("stagger", into: &m) { b in
-            var s: [(String, JText)] = [("delay", b.number(["0", "0.01", "0.05", "0.5", "1e9", "-1"]))]
+            var s: [(String, JText)] = [
+                ("delay", b.number(["0", "0.01", "0.05", "0.5", "1e9", "-1"]))
+            ]
             b.maybe("order", into: &s) { $0.name(["index", "distance"]) }
             b.maybe("from", into: &s) { $0.indexPath() }
             b.maybe("reversed", into: &s) { .raw($0.bytes.bool() ? "true" : "false") }
@@ -237,7 +272,9 @@ struct ParamsBuilder {
 
     mutating func create() -> JText {
         var m: [(String, JText)] = []
-        if bytes.below(16) != 0 { m.append(("viewport", size(["320", "200", "100", "44", "1", "1e9", "0"]))) }
+        if bytes.below(16) != 0 {
+            m.append(("viewport", size(["320", "200", "100", "44", "1", "1e9", "0"])))
+        }
         maybe("contentInset", into: &m) { $0.insets() }
         m.append(("sections", sections()))
         m.append(("layout", layout()))

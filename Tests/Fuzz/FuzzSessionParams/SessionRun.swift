@@ -9,7 +9,6 @@ final class SessionRun {
     var now: UInt64 = 5_000_000_000
     var session = "s1"
 
-
     /// Parses a params text with the daemon's parser; nil when it refuses it.
     func parse(_ text: String) -> JSONValue? {
         try? JSONParser().parse(Array(text.utf8))
@@ -86,7 +85,10 @@ final class SessionRun {
     }
 
     func advance(by seconds: String) {
-        guard let r = decode(ClockAdvanceRequest.self, .object([("session", .string(session)), ("by", .raw(seconds))]))
+        guard
+            let r = decode(
+                ClockAdvanceRequest.self,
+                .object([("session", .string(session)), ("by", .raw(seconds))]))
         else { return }
         advance(r)
     }
@@ -108,13 +110,16 @@ final class SessionRun {
     }
 
     func sample(progress: String, extra: [(String, JText)] = []) {
-        let params = JText.object([("session", .string(session)), ("progress", .raw(progress))] + extra)
+        let params = JText.object(
+            [("session", .string(session)), ("progress", .raw(progress))] + extra)
         guard let r = decode(TransitionSampleRequest.self, params) else { return }
         call("transition/sample") { () throws(ResponseError) in try host.sample(r, now: now) }
     }
 
     func cancelInPlace() {
-        call("transition/cancelInPlace") { () throws(ResponseError) in try host.cancelInPlace(session, now: now) }
+        call("transition/cancelInPlace") { () throws(ResponseError) in
+            try host.cancelInPlace(session, now: now)
+        }
     }
 
     /// A method by name with its params, the session filled in: the JSON form's "steps".
@@ -144,11 +149,15 @@ final class SessionRun {
             }
         case TransitionFinishRequest.method:
             if let r = decode(TransitionFinishRequest.self, params) {
-                call(method) { () throws(ResponseError) in try host.finish(r.leg, cancel: false, now: now) }
+                call(method) { () throws(ResponseError) in
+                    try host.finish(r.leg, cancel: false, now: now)
+                }
             }
         case TransitionCancelRequest.method:
             if let r = decode(TransitionCancelRequest.self, params) {
-                call(method) { () throws(ResponseError) in try host.finish(r.leg, cancel: true, now: now) }
+                call(method) { () throws(ResponseError) in
+                    try host.finish(r.leg, cancel: true, now: now)
+                }
             }
         case TransitionCancelInPlaceRequest.method:
             cancelInPlace()
@@ -177,7 +186,9 @@ final class SessionRun {
         switch b.bytes.below(14) {
         case 0, 1:
             var m: [(String, JText)] = [("session", s)]
-            m.append(b.bytes.below(4) == 0 ? ("to", b.number(ParamsBuilder.times)) : ("by", b.number(ParamsBuilder.times)))
+            m.append(
+                b.bytes.below(4) == 0
+                    ? ("to", b.number(ParamsBuilder.times)) : ("by", b.number(ParamsBuilder.times)))
             if let r = decode(ClockAdvanceRequest.self, .object(m)) { advance(r) }
         case 2:
             var extra: [(String, JText)] = []
@@ -187,13 +198,17 @@ final class SessionRun {
         case 3:
             let params = JText.object([("session", s), ("time", b.number(ParamsBuilder.times))])
             if let r = decode(TransitionSampleRequest.self, params) {
-                call("transition/sample") { () throws(ResponseError) in try host.sample(r, now: now) }
+                call("transition/sample") { () throws(ResponseError) in try host.sample(r, now: now)
+                }
             }
         case 4:
-            var m: [(String, JText)] = [("session", s), ("progress", b.number(ParamsBuilder.unitNumbers))]
+            var m: [(String, JText)] = [
+                ("session", s), ("progress", b.number(ParamsBuilder.unitNumbers)),
+            ]
             b.transitionSpec(into: &m)
             if let r = decode(TransitionSampleRequest.self, .object(m)) {
-                call("transition/sample") { () throws(ResponseError) in try host.sample(r, now: now) }
+                call("transition/sample") { () throws(ResponseError) in try host.sample(r, now: now)
+                }
             }
         case 5:
             cancelInPlace()
@@ -202,7 +217,9 @@ final class SessionRun {
                 call("transition/start") { () throws(ResponseError) in try host.start(r, now: now) }
             }
         case 7:
-            let params = JText.object([("session", s), ("progress", b.number(ParamsBuilder.unitNumbers))])
+            let params = JText.object([
+                ("session", s), ("progress", b.number(ParamsBuilder.unitNumbers)),
+            ])
             if let r = decode(TransitionScrubRequest.self, params) {
                 call("transition/scrub") { () throws(ResponseError) in try host.scrub(r, now: now) }
             }
@@ -213,16 +230,22 @@ final class SessionRun {
             b.maybe("velocity", into: &m) { $0.number(["0", "1", "-1", "100", "1e9"]) }
             if b.bytes.bool() {
                 if let r = decode(TransitionFinishRequest.self, .object(m)) {
-                    call("transition/finish") { () throws(ResponseError) in try host.finish(r.leg, cancel: false, now: now) }
+                    call("transition/finish") { () throws(ResponseError) in
+                        try host.finish(r.leg, cancel: false, now: now)
+                    }
                 }
             } else if let r = decode(TransitionCancelRequest.self, .object(m)) {
-                call("transition/cancel") { () throws(ResponseError) in try host.finish(r.leg, cancel: true, now: now) }
+                call("transition/cancel") { () throws(ResponseError) in
+                    try host.finish(r.leg, cancel: true, now: now)
+                }
             }
         case 9:
             var m: [(String, JText)] = [("session", s)]
             b.transitionSpec(into: &m)
             if let r = decode(TransitionRetargetRequest.self, .object(m)) {
-                call("transition/retarget") { () throws(ResponseError) in try host.retarget(r, now: now) }
+                call("transition/retarget") { () throws(ResponseError) in
+                    try host.retarget(r, now: now)
+                }
             }
         case 10:
             var m: [(String, JText)] = [("session", s)]
@@ -234,7 +257,9 @@ final class SessionRun {
                 call("session/update") { () throws(ResponseError) in try host.update(r) }
             }
         case 11:
-            if let r = decode(SessionScrollRequest.self, .object([("session", s), ("contentOffset", b.point())])) {
+            if let r = decode(
+                SessionScrollRequest.self, .object([("session", s), ("contentOffset", b.point())]))
+            {
                 call("session/scroll") { () throws(ResponseError) in try host.scroll(r) }
             }
         case 12:
@@ -244,7 +269,9 @@ final class SessionRun {
             if let r = decode(LayoutAttributesRequest.self, .object(m)) {
                 call("layout/attributes") { () throws(ResponseError) in try host.attributes(r) }
             }
-            call("transition/status") { () throws(ResponseError) in try host.status(session, now: now) }
+            call("transition/status") { () throws(ResponseError) in
+                try host.status(session, now: now)
+            }
         default:
             // A realtime session moves with the monotonic clock: let some time pass.
             now += UInt64(b.bytes.byte()) * 4_000_000
@@ -256,7 +283,10 @@ final class SessionRun {
     /// The fixed tail: frames, samples at the extremes, cancelInPlace, start again, the end.
     func tail(start: JSONValue?) {
         for _ in 0..<3 { advance(by: "0.016666666666666666") }
-        for p in ["0", "1", "0.5", "-1e9", "1e9", "1e-300", "-1e-300", "0.9999999999999999", "1e308", "-1e308"] {
+        for p in [
+            "0", "1", "0.5", "-1e9", "1e9", "1e-300", "-1e-300", "0.9999999999999999", "1e308",
+            "-1e308",
+        ] {
             sample(progress: p)
         }
         cancelInPlace()

@@ -74,12 +74,18 @@ enum OutputCheck {
             case "id":
                 guard case .array = member.value else { return child + " (not an array)" }
             case "values":
-                guard case .object(let names) = member.value else { return child + " (not an object)" }
+                guard case .object(let names) = member.value else {
+                    return child + " (not an object)"
+                }
                 for name in names.members {
-                    guard case .array = name.value else { return child + "." + name.key + " (not an array)" }
+                    guard case .array = name.value else {
+                        return child + "." + name.key + " (not an array)"
+                    }
                 }
             default:
-                if hasForbiddenNull(member.value) { return firstNull(in: member.value, path: child) }
+                if hasForbiddenNull(member.value) {
+                    return firstNull(in: member.value, path: child)
+                }
             }
         }
         return nil
@@ -107,14 +113,17 @@ enum OutputCheck {
         let value = parse(body, what: "the result of \(method)")
         if case .null = value { return }  // NullResult
         if let path = firstNull(in: value) {
-            fuzzFailure("the result of \(method) has null (a non-finite number) at result\(path)", body)
+            fuzzFailure(
+                "the result of \(method) has null (a non-finite number) at result\(path)", body)
         }
     }
 
     /// Every number of a tick, checked on the values before encoding.
     static func checkTick(_ tick: TickPayload) {
         var bad: [String] = []
-        func check(_ v: Double, _ name: @autoclosure () -> String) { if !v.isFinite { bad.append("\(name()) = \(v)") } }
+        func check(_ v: Double, _ name: @autoclosure () -> String) {
+            if !v.isFinite { bad.append("\(name()) = \(v)") }
+        }
         check(tick.time, "time")
         check(tick.sample.fraction, "fraction")
         check(tick.sample.progress, "progress")
@@ -135,7 +144,9 @@ enum OutputCheck {
             check(a.alpha, "\(at()).alpha")
             check(a.transitionProgress, "\(at()).transitionProgress")
             if let t = a.transform {
-                for (v, n) in [(t.a, "a"), (t.b, "b"), (t.c, "c"), (t.d, "d"), (t.tx, "tx"), (t.ty, "ty")] {
+                for (v, n) in [
+                    (t.a, "a"), (t.b, "b"), (t.c, "c"), (t.d, "d"), (t.tx, "tx"), (t.ty, "ty"),
+                ] {
                     check(v, "\(at()).transform.\(n)")
                 }
             }
@@ -147,7 +158,8 @@ enum OutputCheck {
         if !bad.isEmpty {
             var w = JSONByteWriter()
             tick.encode(to: &w)
-            fuzzFailure("tick has non-finite numbers: " + bad.prefix(8).joined(separator: ", "), w.bytes)
+            fuzzFailure(
+                "tick has non-finite numbers: " + bad.prefix(8).joined(separator: ", "), w.bytes)
         }
     }
 }

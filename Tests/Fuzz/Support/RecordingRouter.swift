@@ -22,7 +22,10 @@ final class RecordingRouter {
             let body = e.body()
             var isTick = false
             if case .tick = e.payload { isTick = true }
-            for c in e.audience { recorded.append(Delivery(body: body, session: e.session, connection: c, isTick: isTick)) }
+            for c in e.audience {
+                recorded.append(
+                    Delivery(body: body, session: e.session, connection: c, isTick: isTick))
+            }
         }
     }
 
