@@ -48,33 +48,3 @@ public struct CommandSpec: Sendable {
         subcommands.first { $0.name == name }
     }
 }
-
-/// A term and its explanation: an argument, a subcommand, a line of a script format.
-public struct Definition: Sendable, Equatable {
-    public var term: String
-    public var text: String
-
-    public init(_ term: String, _ text: String) {
-        self.term = term
-        self.text = text
-    }
-}
-
-/// A titled section of prose, definitions and verbatim lines.
-public struct Section: Sendable {
-    public enum Block: Sendable {
-        /// Prose, filled to the width of the output.
-        case paragraph(String)
-        case definitions([Definition])
-        /// Lines printed as they are (examples, commands).
-        case verbatim([String])
-    }
-
-    public var title: String
-    public var blocks: [Block]
-
-    public init(_ title: String, _ blocks: [Block]) {
-        self.title = title
-        self.blocks = blocks
-    }
-}

@@ -1,9 +1,3 @@
-/// One step of a field path: a member of an object or an element of an array.
-public enum FieldPathStep: Hashable, Sendable {
-    case key(String)
-    case index(Int)
-}
-
 /// A params member the daemon refuses, wherever it was found wrong: while decoding (a
 /// member of the wrong type, missing, a name not in its list), or later (a value out of
 /// range, a daemon limit passed).

@@ -165,8 +165,8 @@ extension JSONByteWriter {
 
     /// Appends the shortest round-trip text of a finite double (room for 40 bytes is
     /// reserved), with the digits of `ShortestDecimal`, in the form of Swift's
-    /// `description` without its trailing `.0`: plain decimals from 10^-4 up to 2^53 (`0.0001234`, `123.45678901234567`,
-    /// `9007199254740992`), exponential form outside that range with at least two
+    /// `description` without its trailing `.0`: plain decimals from 10^-4 up to 2^53
+    /// (`0.0001234`, `123.45678901234567`, `9007199254740992`), exponential form outside that range with at least two
     /// exponent digits (`1.234e-05`, `1e+16`, `5e-324`, `1.7976931348623157e+308`).
     ///
     /// One exception to that form, which the writer has always made: from 10^-7 up to

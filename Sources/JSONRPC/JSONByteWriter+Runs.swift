@@ -62,10 +62,10 @@ extension JSONByteWriter {
     }
 
     /// Writes the text of `value` (shortest for negative `places`, else rounded to that
-    /// many, at most `maximumDecimals`) at `end`, within the reserved room, and returns the new end: the one lookup
-    /// of the recent texts, which every double written goes through; a value not there
-    /// is converted by `convertDouble` or `convertFixed` (which read and set `count`, and
-    /// may move the buffer).
+    /// many, at most `maximumDecimals`) at `end`, within the reserved room, and returns
+    /// the new end: the one lookup of the recent texts, which every double written goes
+    /// through; a value not there is converted by `convertDouble` or `convertFixed`
+    /// (which read and set `count`, and may move the buffer).
     @inlinable @inline(__always)
     mutating func appendReserved(_ value: Double, places: Int, at end: UnsafeMutablePointer<UInt8>)
         -> UnsafeMutablePointer<UInt8>

@@ -50,13 +50,6 @@ extension Optional: JSONEncodable where Wrapped: JSONEncodable {
     }
 }
 
-/// The `null` result of requests that answer nothing (such as `shutdown`).
-public struct NullResult: JSONEncodable, Equatable, Sendable {
-    /// Creates the null result.
-    public init() {}
-    public func encode(to writer: inout JSONByteWriter) { writer.writeNull() }
-}
-
 extension JSONEncodable {
     /// This value's JSON text as bytes.
     public func jsonBytes() -> [UInt8] {

@@ -45,7 +45,9 @@ extension Message {
                 case .object, .array: break
                 // Many LSP clients send `"params": null` for "no params": read it as absent.
                 case .null: params = nil
-                default: throw InvalidMessage(id: id, reason: "params must be an object, an array or null")
+                default:
+                    throw InvalidMessage(
+                        id: id, reason: "params must be an object, an array or null")
                 }
             }
             if idMember != nil {

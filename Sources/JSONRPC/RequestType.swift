@@ -22,27 +22,3 @@ public protocol RequestType: JSONDecodable {
     /// The JSON-RPC method name, e.g. `transition/start`.
     static var method: String { get }
 }
-
-/// A notification the server handles: its method name and params.
-public protocol NotificationType: JSONDecodable {
-    /// The JSON-RPC method name, e.g. `initialized`.
-    static var method: String { get }
-}
-
-/// What a request handler knows about the request besides its params.
-public struct RequestContext: Sendable {
-    /// The id the response will carry.
-    public let id: RequestID
-    /// The method called.
-    public let method: String
-    /// The connection the request came on, as the server tagged it when it made the
-    /// connection's `Dispatcher`: one registry can then serve every connection.
-    public let connection: Int
-
-    /// Creates a context.
-    public init(id: RequestID, method: String, connection: Int = 0) {
-        self.id = id
-        self.method = method
-        self.connection = connection
-    }
-}

@@ -3,8 +3,8 @@
 /// JSON-RPC messages repeat the same keys (and short values such as `"cell"`) many
 /// times; making a `String` validates and copies its bytes each time, while a hit
 /// here costs two 8-byte loads, a hash and a comparison. Direct-mapped (16 slots for
-/// a one-off parse of a small input, 64 otherwise), for strings of 1 to 15 bytes (which Swift stores inline, without a heap object)
-/// that have 16 readable input bytes from their start (always true except at the
+/// a one-off parse of a small input, 64 otherwise), for strings of 1 to 15 bytes
+/// (which Swift stores inline, without a heap object) that have 16 readable input bytes from their start (always true except at the
 /// very end of the input). Slots hold the bytes themselves, not positions in an
 /// input, so a cache can serve many inputs (see `JSONParserWorkspace`).
 struct ShortStringCache {

@@ -2,11 +2,6 @@
     import Glibc
 #endif
 
-/// Why no safe default socket path could be made.
-public struct SocketPathError: Error, CustomStringConvertible {
-    public var description: String
-}
-
 /// Where the socket goes when `--listen` names no path: inside a directory only the
 /// owner can enter.
 public enum SocketPaths {
@@ -41,17 +36,22 @@ public enum SocketPaths {
     package static func isPrivateDirectory(_ path: String, owner: uid_t) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return false }
-        return (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == owner && (info.st_mode & 0o077) == 0
+        return (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == owner
+            && (info.st_mode & 0o077) == 0
     }
 
     /// Creates `path` 0700 if missing, then insists it is private.
-    package static func ensurePrivateDirectory(_ path: String, owner: uid_t) throws(SocketPathError) {
+    package static func ensurePrivateDirectory(_ path: String, owner: uid_t) throws(SocketPathError)
+    {
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw SocketPathError(description: "cannot create '\(path)': \(String(cString: strerror(errno)))")
+            throw SocketPathError(
+                description: "cannot create '\(path)': \(String(cString: strerror(errno)))")
         }
         guard isPrivateDirectory(path, owner: owner) else {
             throw SocketPathError(
-                description: "'\(path)' is not a directory owned by uid \(owner) with mode 0700; not using it")
+                description:
+                    "'\(path)' is not a directory owned by uid \(owner) with mode 0700; not using it"
+            )
         }
     }
 }

@@ -1,13 +1,8 @@
 import ProcessSpawn
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// Something went wrong with a server under test: it did not start, answer or keep up.
-struct BenchError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
 
 /// A server process started by the benchmark, with its standard input and output on
 /// pipes (or not, for a daemon that listens on a socket). Its standard error goes to
@@ -30,7 +25,9 @@ final class ChildProcess {
 
     /// Starts `path` with `arguments`; with `pipes`, its stdin and stdout are ours.
     /// `environment` entries ("NAME=value") are added to ours.
-    static func spawn(_ path: String, _ arguments: [String], pipes: Bool, environment: [String] = []) throws(BenchError)
+    static func spawn(
+        _ path: String, _ arguments: [String], pipes: Bool, environment: [String] = []
+    ) throws(BenchError)
         -> ChildProcess
     {
         var toChild: (read: Int32, write: Int32) = (-1, -1)
@@ -118,10 +115,12 @@ final class ChildProcess {
 
     /// User plus system CPU seconds so far, from /proc/PID/stat (10 ms grain).
     var cpuSeconds: Double {
-        guard let text = readProcFile("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return 0 }
+        guard let text = readProcFile("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")")
+        else { return 0 }
         let fields = text[text.index(after: close)...].split(separator: " ")
         // After the command: state is field 3, utime field 14, stime field 15.
-        guard fields.count > 12, let utime = Double(fields[11]), let stime = Double(fields[12]) else { return 0 }
+        guard fields.count > 12, let utime = Double(fields[11]), let stime = Double(fields[12])
+        else { return 0 }
         return (utime + stime) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
@@ -169,7 +168,8 @@ func findBytes(_ base: UnsafeRawPointer, _ count: Int, _ needle: [UInt8]) -> Int
     guard let first = needle.first, count >= needle.count else { return nil }
     var offset = 0
     while offset + needle.count <= count {
-        guard let hit = memchr(base + offset, Int32(first), count - offset - needle.count + 1) else { return nil }
+        guard let hit = memchr(base + offset, Int32(first), count - offset - needle.count + 1)
+        else { return nil }
         let at = base.distance(to: UnsafeRawPointer(hit))
         if memcmp(base + at, needle, needle.count) == 0 { return at }
         offset = at + 1

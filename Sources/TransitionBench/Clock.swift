@@ -27,7 +27,8 @@ func residentBytes() -> Double {
     defer { fclose(f) }
     var buffer = [CChar](repeating: 0, count: 256)
     guard fgets(&buffer, 256, f) != nil else { return 0 }
-    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let text = String(
+        decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let fields = text.split(separator: " ")
     guard fields.count >= 2, let pages = Double(fields[1]) else { return 0 }
     return pages * Double(sysconf(Int32(_SC_PAGESIZE)))

@@ -7,15 +7,25 @@ import TransitionExport
 func exportBenchmarks() -> [Figure] {
     let viewport = Viewport(width: 375, height: 667)
     let list = LayoutSpec.list(ListLayout(rowHeight: 60))
-    let grid = LayoutSpec.grid(GridLayout(columns: 2, spacing: 10, lineSpacing: 5, inset: EdgeInsets(all: 10)))
+    let grid = LayoutSpec.grid(
+        GridLayout(columns: 2, spacing: 10, lineSpacing: 5, inset: EdgeInsets(all: 10)))
     let spring = TimingCurve.spring(Spring(response: 0.5, dampingFraction: 0.6), initialVelocity: 0)
-    let cases: [(name: String, items: Int, timing: TransitionTiming, options: TransitionOptions)] = [
-        ("demo", 100, TransitionTiming(duration: 0.5, curve: .easing(.quarticEaseInOut)), .init()),
-        ("items1000", 1000, TransitionTiming(curve: spring), TransitionOptions(stagger: Stagger(delay: 0.01))),
-    ]
+    let cases: [(name: String, items: Int, timing: TransitionTiming, options: TransitionOptions)] =
+        [
+            (
+                "demo", 100, TransitionTiming(duration: 0.5, curve: .easing(.quarticEaseInOut)),
+                .init()
+            ),
+            (
+                "items1000", 1000, TransitionTiming(curve: spring),
+                TransitionOptions(stagger: Stagger(delay: 0.01))
+            ),
+        ]
     var figures: [Figure] = []
     for c in cases {
-        guard let scene = try? Scene(spec: list, model: ItemModel(count: c.items), viewport: viewport) else { continue }
+        guard
+            let scene = try? Scene(spec: list, model: ItemModel(count: c.items), viewport: viewport)
+        else { continue }
         var plan: MotionPlan? = nil
         let planning = medianNanoseconds(runs: 5) {
             plan = try? MotionPlan(scene: scene, to: grid, options: c.options, timing: c.timing)
@@ -24,14 +34,23 @@ func exportBenchmarks() -> [Figure] {
         figures.append(
             Figure(
                 name: "export.\(c.name).plan", value: planning / 1e6, unit: "ms",
-                note: "\(plan.elements.count) elements, \(plan.tracks.count) tracks, \(plan.tracks.map(\.stops.count).reduce(0, +)) stops"))
+                note:
+                    "\(plan.elements.count) elements, \(plan.tracks.count) tracks, \(plan.tracks.map(\.stops.count).reduce(0, +)) stops"
+            ))
         for format in ExportFormat.allCases {
             var bytes = 0
-            let writing = medianNanoseconds(runs: 5) { bytes = Exporter.export(plan, as: format).content.utf8.count }
+            let writing = medianNanoseconds(runs: 5) {
+                bytes = Exporter.export(plan, as: format).content.utf8.count
+            }
             figures.append(
-                Figure(name: "export.\(c.name).\(format.rawValue).ms", value: (planning + writing) / 1e6, unit: "ms",
-                       note: "planning and writing"))
-            figures.append(Figure(name: "export.\(c.name).\(format.rawValue).bytes", value: Double(bytes), unit: "bytes"))
+                Figure(
+                    name: "export.\(c.name).\(format.rawValue).ms",
+                    value: (planning + writing) / 1e6, unit: "ms",
+                    note: "planning and writing"))
+            figures.append(
+                Figure(
+                    name: "export.\(c.name).\(format.rawValue).bytes", value: Double(bytes),
+                    unit: "bytes"))
         }
     }
     // Stops of one spring at the default tolerance, for the demo's largest move.
@@ -39,12 +58,16 @@ func exportBenchmarks() -> [Figure] {
         guard let scene = try? Scene(spec: list, model: ItemModel(count: 100), viewport: viewport),
             let plan = try? MotionPlan(
                 scene: scene, to: grid,
-                timing: TransitionTiming(curve: .spring(Spring(response: 0.5, dampingFraction: damping), initialVelocity: 0)))
+                timing: TransitionTiming(
+                    curve: .spring(
+                        Spring(response: 0.5, dampingFraction: damping), initialVelocity: 0)))
         else { continue }
         figures.append(
             Figure(
-                name: "export.linearStops.\(name)", value: Double(plan.tracks[0].stops.count), unit: "stops",
-                note: "response 0.5, dampingFraction \(damping), tolerance 0.25, demo list -> grid"))
+                name: "export.linearStops.\(name)", value: Double(plan.tracks[0].stops.count),
+                unit: "stops",
+                note: "response 0.5, dampingFraction \(damping), tolerance 0.25, demo list -> grid")
+        )
     }
     return figures
 }

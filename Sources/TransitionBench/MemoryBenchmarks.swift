@@ -30,14 +30,18 @@ private func idleMemoryFigure() throws(BenchError) -> Figure {
     var figure = comparedFigure(
         list, "rss", name: "memory.idle", unit: "bytes",
         note: "RSS \(format(settle)) s after initialize, stdio; median of \(runs) runs")
-    if !smokeMode { figure.target = .init(goal: "under 15 MB (15,000,000 bytes)", met: figure.value < 15_000_000) }
+    if !smokeMode {
+        figure.target = .init(
+            goal: "under 15 MB (15,000,000 bytes)", met: figure.value < 15_000_000)
+    }
     return figure
 }
 
 /// RSS growth per session: many sessions of uniform items (a 2-column grid).
 private func uniformMemoryFigures() throws(BenchError) -> [Figure] {
     let (sessions, items) = smokeMode ? (10, 1000) : (100, 10_000)
-    let server = try StdioServer(try ServerSpec.transitiond(["--max-sessions", "\(max(64, sessions + 1))"]))
+    let server = try StdioServer(
+        try ServerSpec.transitiond(["--max-sessions", "\(max(64, sessions + 1))"]))
     defer { server.stop() }
     try server.initialize()
     let create =
@@ -52,8 +56,11 @@ private func uniformMemoryFigures() throws(BenchError) -> [Figure] {
     let growth = server.child.anonymousResidentBytes - before
     return [
         Figure(
-            name: "memory.uniform.perSession", value: growth / Double(sessions), unit: "bytes/session",
-            note: "anonymous RSS growth / \(sessions) sessions of \(items) uniform items (2-column grid), one connection, after a first session")
+            name: "memory.uniform.perSession", value: growth / Double(sessions),
+            unit: "bytes/session",
+            note:
+                "anonymous RSS growth / \(sessions) sessions of \(items) uniform items (2-column grid), one connection, after a first session"
+        )
     ]
 }
 
@@ -78,18 +85,25 @@ private func sizedMemoryFigures() throws(BenchError) -> [Figure] {
     )
     try server.client.run(for: 0.2)
     let growth = server.child.anonymousResidentBytes - before
-    try server.client.expect("session/dispose", #"{"session":"\#(created["session"]?.stringValue ?? "")"}"#)
+    try server.client.expect(
+        "session/dispose", #"{"session":"\#(created["session"]?.stringValue ?? "")"}"#)
     try server.client.run(for: 0.2)
     let remaining = server.child.anonymousResidentBytes - before
     let label = items % 1000 == 0 ? "\(items / 1000)k" : "\(items)"
     return [
         Figure(
             name: "memory.sized.perItem", value: growth / Double(items), unit: "bytes/item",
-            note: "anonymous RSS growth / \(label) items of one session with per-item sizes (flow layout; includes parsing the \(format(Double(sizes.utf8.count) / 1e6)) MB request)"),
-        Figure(name: "memory.sized.growth", value: growth, unit: "bytes", note: "anonymous RSS growth for one session of \(label) per-item sizes"),
+            note:
+                "anonymous RSS growth / \(label) items of one session with per-item sizes (flow layout; includes parsing the \(format(Double(sizes.utf8.count) / 1e6)) MB request)"
+        ),
+        Figure(
+            name: "memory.sized.growth", value: growth, unit: "bytes",
+            note: "anonymous RSS growth for one session of \(label) per-item sizes"),
         Figure(
             name: "memory.sized.afterDispose", value: remaining, unit: "bytes",
-            note: "anonymous RSS growth still there after session/dispose (what the request's parse and the allocator kept)"),
+            note:
+                "anonymous RSS growth still there after session/dispose (what the request's parse and the allocator kept)"
+        ),
     ]
 }
 
@@ -112,9 +126,13 @@ private func slowReaderFigures() throws(BenchError) -> [Figure] {
     defer { client.onTick = nil }
     for _ in 0..<sessions {
         let created = try client.expect(
-            "session/create", tickBenchSessionParams(encoding: "objects", clock: "realtime", fps: fps))
-        guard let session = created["session"]?.stringValue else { throw BenchError("session/create: no session id") }
-        try client.expect("transition/start", #"{"session":"\#(session)","to":\#(tickBenchTo),"duration":60}"#)
+            "session/create",
+            tickBenchSessionParams(encoding: "objects", clock: "realtime", fps: fps))
+        guard let session = created["session"]?.stringValue else {
+            throw BenchError("session/create: no session id")
+        }
+        try client.expect(
+            "transition/start", #"{"session":"\#(session)","to":\#(tickBenchTo),"duration":60}"#)
     }
     try client.run(for: smokeMode ? 0.3 : 1)
     let before = daemon.child.residentBytes
@@ -131,17 +149,28 @@ private func slowReaderFigures() throws(BenchError) -> [Figure] {
     let resumed = client.ticks
     try client.run(for: smokeMode ? 0.3 : 1)
     let after = daemon.child.residentBytes
-    let note = "\(sessions) sessions x \(fps) fps x ~200 visible cells (objects); the client stops reading for \(format(stall)) s"
+    let note =
+        "\(sessions) sessions x \(fps) fps x ~200 visible cells (objects); the client stops reading for \(format(stall)) s"
     return [
-        Figure(name: "memory.slowReader.before", value: before, unit: "bytes", note: "RSS while the client reads; " + note),
-        Figure(name: "memory.slowReader.peak", value: peak, unit: "bytes", note: "largest RSS sampled every 50 ms during the stall; " + note),
-        Figure(name: "memory.slowReader.growth", value: peak - before, unit: "bytes", note: "peak - before; " + note),
-        Figure(name: "memory.slowReader.after", value: after, unit: "bytes", note: "RSS after reading again for a while; " + note),
         Figure(
-            name: "memory.slowReader.skippedTicks", value: Double(skipped - skippedBefore), unit: "ticks",
+            name: "memory.slowReader.before", value: before, unit: "bytes",
+            note: "RSS while the client reads; " + note),
+        Figure(
+            name: "memory.slowReader.peak", value: peak, unit: "bytes",
+            note: "largest RSS sampled every 50 ms during the stall; " + note),
+        Figure(
+            name: "memory.slowReader.growth", value: peak - before, unit: "bytes",
+            note: "peak - before; " + note),
+        Figure(
+            name: "memory.slowReader.after", value: after, unit: "bytes",
+            note: "RSS after reading again for a while; " + note),
+        Figure(
+            name: "memory.slowReader.skippedTicks", value: Double(skipped - skippedBefore),
+            unit: "ticks",
             note: "seq gaps seen once reading again (coalesced while stalled); " + note),
         Figure(
-            name: "memory.slowReader.ticksAfter", value: Double(client.ticks - resumed), unit: "ticks",
+            name: "memory.slowReader.ticksAfter", value: Double(client.ticks - resumed),
+            unit: "ticks",
             note: "ticks read in the \(format(smokeMode ? 0.3 : 1)) s after the stall; " + note),
     ]
 }

@@ -47,7 +47,9 @@ func contenders() throws(BenchError) -> [Contender] {
 }
 
 /// Runs `body` for each contender still running; a peer's failure drops it, transitiond's is fatal.
-func forEachRunning(_ list: [Contender], _ body: (Contender) throws(BenchError) -> Void) throws(BenchError) {
+func forEachRunning(_ list: [Contender], _ body: (Contender) throws(BenchError) -> Void)
+    throws(BenchError)
+{
     for c in list where c.isRunning {
         do {
             try body(c)
@@ -62,10 +64,14 @@ func forEachRunning(_ list: [Contender], _ body: (Contender) throws(BenchError) 
 }
 
 /// The figure `key` for transitiond with every peer beside it.
-func comparedFigure(_ list: [Contender], _ key: String, name: String, unit: String, note: String) -> Figure {
+func comparedFigure(_ list: [Contender], _ key: String, name: String, unit: String, note: String)
+    -> Figure
+{
     let ours = list[0].value(key) ?? .nan
     let peers = list.dropFirst().map { c in
-        Figure.Peer(name: c.name, value: c.value(key), missing: c.value(key) == nil ? (c.missing ?? "no value") : nil)
+        Figure.Peer(
+            name: c.name, value: c.value(key),
+            missing: c.value(key) == nil ? (c.missing ?? "no value") : nil)
     }
     return Figure(name: name, value: ours, unit: unit, peers: Array(peers), note: note)
 }
@@ -117,21 +123,25 @@ func rpcBenchmarks() throws(BenchError) -> [Figure] {
             note: "\(workload); \(pingCount) round trips x \(rounds) rounds, median of the rounds"),
         comparedFigure(
             list, "throughput", name: "rpc.pipelined.throughput", unit: "replies/s",
-            note: "\(workload); \(pipelineCount) requests written at once x \(rounds) rounds, median"
+            note:
+                "\(workload); \(pipelineCount) requests written at once x \(rounds) rounds, median"
                 + slowNote(list, "throughput", slowRound)),
     ]
     if !smokeMode {
         if let clangd = figures[0].peerValue("clangd") {
             figures[0].target = .init(goal: "p50 below clangd's", met: figures[0].value < clangd)
         }
-        if let clangd = figures[2].peerValue("clangd"), let floor = figures[2].peerValue(ServerSpec.floorName) {
+        if let clangd = figures[2].peerValue("clangd"),
+            let floor = figures[2].peerValue(ServerSpec.floorName)
+        {
             figures[2].target = .init(
                 goal: "at least 6x clangd's or a quarter of the floor's",
                 met: figures[2].value >= 6 * clangd || figures[2].value >= floor / 4)
         }
     }
     progress("rpc: scrub")
-    figures += try scrubFigures(list[0].server!.client, rounds: rounds, count: smokeMode ? 30 : 1000)
+    figures += try scrubFigures(
+        list[0].server!.client, rounds: rounds, count: smokeMode ? 30 : 1000)
     return figures
 }
 
@@ -139,7 +149,10 @@ func rpcBenchmarks() throws(BenchError) -> [Figure] {
 private func slowNote(_ list: [Contender], _ key: String, _ limit: Double) -> String {
     let slow = list.filter { $0.slow && $0.isRunning }
     guard !slow.isEmpty else { return "" }
-    return "; " + slow.map { "\($0.name): \($0.samples[key]?.count ?? 0) round(s), over \(format(limit)) s each" }
+    return "; "
+        + slow.map {
+            "\($0.name): \($0.samples[key]?.count ?? 0) round(s), over \(format(limit)) s each"
+        }
         .joined(separator: ", ")
 }
 
@@ -169,7 +182,9 @@ func pipelined(_ client: RPCClient, count: Int) throws(BenchError) -> Double {
     let before = client.responses
     let t0 = nowNanoseconds()
     client.wire.send(bytes)
-    try client.run(timeout: 120, what: "\(count) pipelined replies") { client.responses - before >= count }
+    try client.run(timeout: 120, what: "\(count) pipelined replies") {
+        client.responses - before >= count
+    }
     let elapsed = Double(nowNanoseconds() - t0) / 1e9
     return Double(count) / elapsed
 }
@@ -177,12 +192,16 @@ func pipelined(_ client: RPCClient, count: Int) throws(BenchError) -> Double {
 /// `transition/scrub` on a paused interactive transition (list -> 2-column grid, 1000
 /// items, 375 x 667, realtime at 60 fps): the reply's round trip, and the time from
 /// the request to the tick the scrub causes.
-private func scrubFigures(_ client: RPCClient, rounds: Int, count: Int) throws(BenchError) -> [Figure] {
+private func scrubFigures(_ client: RPCClient, rounds: Int, count: Int) throws(BenchError)
+    -> [Figure]
+{
     let created = try client.expect(
         "session/create",
         #"{"viewport":{"width":375,"height":667},"sections":[{"items":1000}],"layout":{"type":"list","rowHeight":60},"fps":60}"#
     )
-    guard let session = created["session"]?.stringValue else { throw BenchError("session/create: no session id") }
+    guard let session = created["session"]?.stringValue else {
+        throw BenchError("session/create: no session id")
+    }
     try client.expect(
         "transition/start",
         #"{"session":"\#(session)","interactive":true,"duration":0.5,"to":{"type":"grid","columns":2,"spacing":10,"lineSpacing":5,"inset":{"top":10,"left":10,"bottom":10,"right":10}}}"#
@@ -203,9 +222,12 @@ private func scrubFigures(_ client: RPCClient, rounds: Int, count: Int) throws(B
             let progress = 0.05 + 0.9 * Double(i % 100) / 100
             let seqBefore = lastTick.seq
             let t0 = nowNanoseconds()
-            let result = try client.call("transition/scrub", #"{"session":"\#(session)","progress":\#(progress)}"#)
+            let result = try client.call(
+                "transition/scrub", #"{"session":"\#(session)","progress":\#(progress)}"#)
             reply.append(Double(nowNanoseconds() - t0) / 1000)
-            if case .failure(let f) = result { throw BenchError("transition/scrub failed: \(f.code) \(f.message)") }
+            if case .failure(let f) = result {
+                throw BenchError("transition/scrub failed: \(f.code) \(f.message)")
+            }
             do {
                 try client.run(timeout: 0.5, what: "the scrub's tick") { lastTick.seq > seqBefore }
                 toTick.append(Double(lastTick.time - t0) / 1000)
@@ -217,18 +239,28 @@ private func scrubFigures(_ client: RPCClient, rounds: Int, count: Int) throws(B
         toTicks.append(toTick.sorted())
     }
     _ = try? client.call("session/dispose", #"{"session":"\#(session)"}"#)
-    let note = "paused interactive list -> grid, 1000 items, 375x667, realtime 60 fps; \(count) scrubs x \(rounds) rounds"
+    let note =
+        "paused interactive list -> grid, 1000 items, 375x667, realtime 60 fps; \(count) scrubs x \(rounds) rounds"
     var figures = [
-        Figure(name: "rpc.scrub.p50", value: median(replies.map { percentile($0, 0.5) }), unit: "us", note: note),
-        Figure(name: "rpc.scrub.p99", value: median(replies.map { percentile($0, 0.99) }), unit: "us", note: note),
         Figure(
-            name: "rpc.scrub.toTick.p50", value: median(toTicks.map { percentile($0, 0.5) }), unit: "us",
+            name: "rpc.scrub.p50", value: median(replies.map { percentile($0, 0.5) }), unit: "us",
+            note: note),
+        Figure(
+            name: "rpc.scrub.p99", value: median(replies.map { percentile($0, 0.99) }), unit: "us",
+            note: note),
+        Figure(
+            name: "rpc.scrub.toTick.p50", value: median(toTicks.map { percentile($0, 0.5) }),
+            unit: "us",
             note: "request sent to its tick read; " + note),
         Figure(
-            name: "rpc.scrub.toTick.p99", value: median(toTicks.map { percentile($0, 0.99) }), unit: "us",
+            name: "rpc.scrub.toTick.p99", value: median(toTicks.map { percentile($0, 0.99) }),
+            unit: "us",
             note: "request sent to its tick read; " + note),
     ]
-    figures.append(Figure(name: "rpc.scrub.missingTicks", value: Double(missingTicks), unit: "ticks", note: "scrubs with no tick within 0.5 s"))
+    figures.append(
+        Figure(
+            name: "rpc.scrub.missingTicks", value: Double(missingTicks), unit: "ticks",
+            note: "scrubs with no tick within 0.5 s"))
     return figures
 }
 
@@ -241,7 +273,8 @@ func startupBenchmarks() throws(BenchError) -> [Figure] {
     let installed = makeTemporaryDirectory()
     defer { removeTemporaryDirectory(installed) }
     let list = try contenders().map { c throws(BenchError) -> Contender in
-        guard var spec = c.spec, c.name == ServerSpec.transitiondName || c.name == ServerSpec.floorName
+        guard var spec = c.spec,
+            c.name == ServerSpec.transitiondName || c.name == ServerSpec.floorName
         else { return c }
         spec.path = try installedCopy(of: spec.path, in: installed)
         return Contender(name: c.name, spec: spec, missing: c.missing)
@@ -259,8 +292,12 @@ func startupBenchmarks() throws(BenchError) -> [Figure] {
     }
     var figure = comparedFigure(
         list, "startup", name: "startup.initialize", unit: "ms",
-        note: "posix_spawn to the initialize reply read, stdio; transitiond and the floor copied as installed; median of \(runs) runs")
-    if !smokeMode, let clangd = figure.peerValue("clangd"), let floor = figure.peerValue(ServerSpec.floorName) {
+        note:
+            "posix_spawn to the initialize reply read, stdio; transitiond and the floor copied as installed; median of \(runs) runs"
+    )
+    if !smokeMode, let clangd = figure.peerValue("clangd"),
+        let floor = figure.peerValue(ServerSpec.floorName)
+    {
         figure.target = .init(
             goal: "within 1.5x of the floor's or under a quarter of clangd's",
             met: figure.value <= 1.5 * floor || figure.value < clangd / 4)
@@ -274,7 +311,8 @@ private func forwardedStartupFigure(runs: Int) throws(BenchError) -> Figure {
     let daemon = try SocketDaemon()
     defer { daemon.stop() }
     let direct = try ServerSpec.transitiond()
-    let spec = ServerSpec(name: "forwarder", path: direct.path, arguments: ["--remote=\(daemon.path)"])
+    let spec = ServerSpec(
+        name: "forwarder", path: direct.path, arguments: ["--remote=\(daemon.path)"])
     var samples: [Double] = []
     for _ in 0..<runs {
         let forwarder = try StdioServer(spec)
@@ -283,7 +321,9 @@ private func forwardedStartupFigure(runs: Int) throws(BenchError) -> Figure {
     }
     var figure = Figure(
         name: "startup.forwarded", value: median(samples), unit: "ms",
-        note: "posix_spawn of transitiond --remote=PATH to the initialize reply read, through it, from a daemon already running; median of \(runs) runs")
+        note:
+            "posix_spawn of transitiond --remote=PATH to the initialize reply read, through it, from a daemon already running; median of \(runs) runs"
+    )
     figure.samples = samples
     return figure
 }

@@ -47,7 +47,8 @@ final class RPCClient {
     func frame(_ method: String, _ params: String = "{}") -> [UInt8] {
         let id = nextID
         nextID += 1
-        return wire.framed(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
+        return wire.framed(
+            #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
     }
 
     func notify(_ method: String, _ params: String = "{}") {
@@ -71,7 +72,9 @@ final class RPCClient {
                 return
             }
             guard let skim = Skim(body) else {
-                throw BenchError("\(name) sent a message that is not a JSON object: \(Skim.text(body, 0..<min(body.count, 200)))")
+                throw BenchError(
+                    "\(name) sent a message that is not a JSON object: \(Skim.text(body, 0..<min(body.count, 200)))"
+                )
             }
             if skim.isResponse {
                 responses += 1
@@ -80,14 +83,16 @@ final class RPCClient {
                 if skim.error != nil { errorResponses += 1 }
                 if id == awaitedID {
                     if let e = skim.error {
-                        let error = try? JSONParser().parse(UnsafeRawBufferPointer(rebasing: body[e]))
+                        let error = try? JSONParser().parse(
+                            UnsafeRawBufferPointer(rebasing: body[e]))
                         awaitedReply = .failure(
                             ResponseFailure(
                                 code: error?["code"]?.int64Value ?? 0,
                                 message: error?["message"]?.stringValue ?? Skim.text(body, e)))
                     } else if let r = skim.result {
                         do {
-                            awaitedReply = .success(try JSONParser().parse(UnsafeRawBufferPointer(rebasing: body[r])))
+                            awaitedReply = .success(
+                                try JSONParser().parse(UnsafeRawBufferPointer(rebasing: body[r])))
                         } catch {
                             throw BenchError("\(name) sent a reply that does not parse: \(error)")
                         }
@@ -107,9 +112,11 @@ final class RPCClient {
     }
 
     /// Sends a request and waits for its reply.
-    func call(_ method: String, _ params: String = "{}", timeout: Double = 30) throws(BenchError) -> Result<
-        JSONValue, ResponseFailure
-    > {
+    func call(_ method: String, _ params: String = "{}", timeout: Double = 30) throws(BenchError)
+        -> Result<
+            JSONValue, ResponseFailure
+        >
+    {
         let id = send(method, params)
         awaitedID = id
         awaitedReply = nil
@@ -117,7 +124,9 @@ final class RPCClient {
         let deadline = nowSeconds() + timeout
         while awaitedReply == nil {
             let left = deadline - nowSeconds()
-            if left <= 0 { throw BenchError("\(name) did not answer \(method) within \(format(timeout)) s") }
+            if left <= 0 {
+                throw BenchError("\(name) did not answer \(method) within \(format(timeout)) s")
+            }
             try poll(timeout: min(left, 1))
         }
         return awaitedReply!
@@ -125,7 +134,9 @@ final class RPCClient {
 
     /// Sends a request that must succeed and returns its result.
     @discardableResult
-    func expect(_ method: String, _ params: String = "{}", timeout: Double = 30) throws(BenchError) -> JSONValue {
+    func expect(_ method: String, _ params: String = "{}", timeout: Double = 30) throws(BenchError)
+        -> JSONValue
+    {
         switch try call(method, params, timeout: timeout) {
         case .success(let value): return value
         case .failure(let f): throw BenchError("\(name): \(method) failed: \(f.code) \(f.message)")

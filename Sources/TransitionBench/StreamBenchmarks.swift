@@ -43,9 +43,11 @@ private func streamTrials(
 ) throws(BenchError) -> [StreamWindow] {
     var list: [StreamWindow] = []
     for trial in 0..<trials {
-        progress("stream run \(trial): \(sessions) sessions x \(fps) fps\(inPhase ? ", in phase" : "")")
+        progress(
+            "stream run \(trial): \(sessions) sessions x \(fps) fps\(inPhase ? ", in phase" : "")")
         list += try streamRun(
-            sessions: sessions, fps: fps, visible: visible, encoding: "compact", windows: 1, seconds: seconds, inPhase: inPhase)
+            sessions: sessions, fps: fps, visible: visible, encoding: "compact", windows: 1,
+            seconds: seconds, inPhase: inPhase)
     }
     return list
 }
@@ -53,7 +55,8 @@ private func streamTrials(
 /// Runs `sessions` realtime sessions at `fps` with about `visible` cells each, streamed
 /// to one client, and measures `windows` windows of `seconds` after a warm-up.
 private func streamRun(
-    sessions: Int, fps: Int, visible: Int, encoding: String, windows: Int, seconds: Double, inPhase: Bool = false
+    sessions: Int, fps: Int, visible: Int, encoding: String, windows: Int, seconds: Double,
+    inPhase: Bool = false
 ) throws(BenchError) -> [StreamWindow] {
     let daemon = try SocketDaemon(["--max-sessions", "\(max(64, sessions))"])
     defer { daemon.stop() }
@@ -68,7 +71,9 @@ private func streamRun(
             "session/create",
             #"{"viewport":{"width":375,"height":\#(height)},"sections":[{"items":10000}],"layout":{"type":"grid","columns":10,"spacing":0},"contentOffset":{"x":0,"y":3750},"clock":"realtime","fps":\#(fps),"encoding":"\#(encoding)"}"#
         )
-        guard let id = created["session"]?.stringValue, id.hasPrefix("s"), let n = Int(id.dropFirst()) else {
+        guard let id = created["session"]?.stringValue, id.hasPrefix("s"),
+            let n = Int(id.dropFirst())
+        else {
             throw BenchError("session/create: unexpected session id")
         }
         ids.append(n)
@@ -84,7 +89,9 @@ private func streamRun(
         if s.lastSeq > 0 && tick.seq > s.lastSeq + 1 { s.skipped += Int(tick.seq - s.lastSeq - 1) }
         if measuring {
             s.ticks += 1
-            if s.lastArrival > 0 { deviations.append(abs(Double(time &- s.lastArrival) - period) / 1e6) }
+            if s.lastArrival > 0 {
+                deviations.append(abs(Double(time &- s.lastArrival) - period) / 1e6)
+            }
         }
         s.lastSeq = tick.seq
         s.lastArrival = time
@@ -93,7 +100,8 @@ private func streamRun(
     defer { client.onTick = nil }
 
     let duration = 60 + Double(windows) * seconds
-    let to = #"{"type":"grid","columns":10,"spacing":1,"inset":{"top":1,"left":1,"bottom":1,"right":1}}"#
+    let to =
+        #"{"type":"grid","columns":10,"spacing":1,"inset":{"top":1,"left":1,"bottom":1,"right":1}}"#
     // Either all transitions start in one write (their ticks fall due together), or
     // their starts are spread evenly over one tick period.
     let responses = client.responses
@@ -101,7 +109,9 @@ private func streamRun(
     var batch: [UInt8] = []
     for (i, id) in ids.enumerated() {
         let start = client.frame(
-            "transition/start", #"{"session":"s\#(id)","to":\#(to),"duration":\#(duration),"timing":{"easing":"linear"}}"#)
+            "transition/start",
+            #"{"session":"s\#(id)","to":\#(to),"duration":\#(duration),"timing":{"easing":"linear"}}"#
+        )
         if inPhase {
             batch += start
             continue
@@ -115,7 +125,9 @@ private func streamRun(
         client.wire.send(start)
     }
     if inPhase { client.wire.send(batch) }
-    try client.run(timeout: 60, what: "\(ids.count) transition/start replies") { client.responses - responses >= ids.count }
+    try client.run(timeout: 60, what: "\(ids.count) transition/start replies") {
+        client.responses - responses >= ids.count
+    }
     guard client.errorResponses == 0 else { throw BenchError("transition/start failed") }
     try client.run(for: smokeMode ? 0.3 : 1)
 
@@ -140,14 +152,21 @@ private func streamRun(
         let cpu = daemon.child.cpuSeconds - cpu0
         let clientCPU = processCPUSeconds() - clientCPU0
         let emitted = zip(ids, seq0).map { Double(streams[$0].lastSeq - $1) / elapsed }
-        guard client.errorResponses == 0 else { throw BenchError("the daemon answered with an error") }
+        guard client.errorResponses == 0 else {
+            throw BenchError("the daemon answered with an error")
+        }
         results.append(
             StreamWindow(
-                seconds: elapsed, daemonCPUSeconds: cpu, clientCPUSeconds: clientCPU, ticks: client.ticks - ticks0,
-                attributes: client.tickAttributes - attributes0, bytes: client.wire.bytesReceived - bytes0,
+                seconds: elapsed, daemonCPUSeconds: cpu, clientCPUSeconds: clientCPU,
+                ticks: client.ticks - ticks0,
+                attributes: client.tickAttributes - attributes0,
+                bytes: client.wire.bytesReceived - bytes0,
                 skipped: ids.reduce(0) { $0 + streams[$1].skipped },
                 rates: ids.map { Double(streams[$0].ticks) / elapsed }, emittedRates: emitted,
-                missing: max(0, Int((Double(ids.count * fps) * elapsed).rounded()) - (client.ticks - ticks0)),
+                missing: max(
+                    0,
+                    Int((Double(ids.count * fps) * elapsed).rounded())
+                        - (client.ticks - ticks0)),
                 deviations: deviations.sorted()))
     }
     return results
@@ -164,54 +183,80 @@ func fanoutBenchmarks() throws(BenchError) -> [Figure] {
     let seconds = smokeMode ? 0.5 : 3
     let setting = "\(s) sessions x \(f) fps x \(k) visible cells, compact, one Unix-socket client"
     var figures = fanoutFigures(
-        try streamTrials(trials, sessions: s, fps: f, visible: k, seconds: seconds), prefix: "fanout", fps: f,
-        note: "\(setting), starts spread over one period; median of \(trials) runs of \(format(seconds)) s, a fresh daemon each")
+        try streamTrials(trials, sessions: s, fps: f, visible: k, seconds: seconds),
+        prefix: "fanout", fps: f,
+        note:
+            "\(setting), starts spread over one period; median of \(trials) runs of \(format(seconds)) s, a fresh daemon each"
+    )
     if !smokeMode {
         figures[0].target = .init(goal: "under half of one core", met: figures[0].value < 0.5)
         // Seq gaps only show between ticks that arrived: a stream that stopped has none.
         let complete = figures[2].value >= 0.99 * Double(f)
         figures[1].target = .init(
-            goal: "zero skipped ticks for a client that keeps up (no seq gaps, and every session read at \(f) ticks/s)",
+            goal:
+                "zero skipped ticks for a client that keeps up (no seq gaps, and every session read at \(f) ticks/s)",
             met: figures[1].value == 0 && complete)
     }
     let phasedTrials = smokeMode ? 1 : 2
     figures += fanoutFigures(
-        try streamTrials(phasedTrials, sessions: s, fps: f, visible: k, seconds: seconds, inPhase: true),
+        try streamTrials(
+            phasedTrials, sessions: s, fps: f, visible: k, seconds: seconds, inPhase: true),
         prefix: "fanout.inPhase", fps: f,
-        note: "\(setting), all started in one write; median of \(phasedTrials) runs of \(format(seconds)) s, a fresh daemon each")
-        .filter { !$0.name.hasSuffix("attributesPerTick") && !$0.name.hasSuffix("rate.min") }
+        note:
+            "\(setting), all started in one write; median of \(phasedTrials) runs of \(format(seconds)) s, a fresh daemon each"
+    )
+    .filter { !$0.name.hasSuffix("attributesPerTick") && !$0.name.hasSuffix("rate.min") }
     return figures
 }
 
-private func fanoutFigures(_ runs: [StreamWindow], prefix: String, fps f: Int, note: String) -> [Figure] {
+private func fanoutFigures(_ runs: [StreamWindow], prefix: String, fps f: Int, note: String)
+    -> [Figure]
+{
     func figure(_ name: String, _ unit: String, _ values: [Double], _ what: String) -> Figure {
-        var figure = Figure(name: "\(prefix).\(name)", value: median(values), unit: unit, note: what + note)
+        var figure = Figure(
+            name: "\(prefix).\(name)", value: median(values), unit: unit, note: what + note)
         figure.samples = values
         return figure
     }
     let skipped = runs.reduce(0) { $0 + $1.skipped }
-    var skips = figure("skippedTicks", "ticks", runs.map { Double($0.skipped) }, "seq gaps seen by the client, all runs; ")
+    var skips = figure(
+        "skippedTicks", "ticks", runs.map { Double($0.skipped) },
+        "seq gaps seen by the client, all runs; ")
     skips.value = Double(skipped)
     var missing = figure(
         "missingTicks", "ticks", runs.map { Double($0.missing) },
         "ticks promised by the sessions' fps that the client did not read, all runs; ")
     missing.value = Double(runs.reduce(0) { $0 + $1.missing })
     return [
-        figure("daemonCPU", "cores", runs.map { $0.daemonCPUSeconds / $0.seconds }, "daemon user+system CPU (/proc/PID/stat) / wall time; "),
+        figure(
+            "daemonCPU", "cores", runs.map { $0.daemonCPUSeconds / $0.seconds },
+            "daemon user+system CPU (/proc/PID/stat) / wall time; "),
         skips,
-        figure("rate", "ticks/s per session", runs.map { median($0.rates) }, "median session, as read; \(f) expected; "),
+        figure(
+            "rate", "ticks/s per session", runs.map { median($0.rates) },
+            "median session, as read; \(f) expected; "),
         missing,
-        figure("rate.min", "ticks/s per session", runs.map { $0.rates.min() ?? 0 }, "slowest session, as read; \(f) expected; "),
+        figure(
+            "rate.min", "ticks/s per session", runs.map { $0.rates.min() ?? 0 },
+            "slowest session, as read; \(f) expected; "),
         figure(
             "emittedRate", "ticks/s per session", runs.map { median($0.emittedRates) },
             "median session's seq advance per second (ticks made, delivered or coalesced); "),
-        figure("attributesPerTick", "attributes/tick", runs.map { $0.ticks > 0 ? Double($0.attributes) / Double($0.ticks) : .nan }, ""),
+        figure(
+            "attributesPerTick", "attributes/tick",
+            runs.map { $0.ticks > 0 ? Double($0.attributes) / Double($0.ticks) : .nan }, ""),
         figure(
             "daemonCPUPerAttribute", "ns/attribute",
-            runs.map { $0.attributes > 0 ? $0.daemonCPUSeconds * 1e9 / Double($0.attributes) : .nan },
+            runs.map {
+                $0.attributes > 0 ? $0.daemonCPUSeconds * 1e9 / Double($0.attributes) : .nan
+            },
             "daemon CPU per attribute delivered (interpolate, encode, write); "),
-        figure("throughput", "MB/s", runs.map { Double($0.bytes) / $0.seconds / 1e6 }, "bytes read by the client; "),
-        figure("clientCPU", "cores", runs.map { $0.clientCPUSeconds / $0.seconds }, "the benchmark client's own CPU (it reads every tick); "),
+        figure(
+            "throughput", "MB/s", runs.map { Double($0.bytes) / $0.seconds / 1e6 },
+            "bytes read by the client; "),
+        figure(
+            "clientCPU", "cores", runs.map { $0.clientCPUSeconds / $0.seconds },
+            "the benchmark client's own CPU (it reads every tick); "),
     ]
 }
 
@@ -224,40 +269,54 @@ func pacingBenchmarks() throws(BenchError) -> [Figure] {
     let trials = smokeMode ? 1 : 3
     let seconds = smokeMode ? 0.5 : 3
     let runs = try streamTrials(trials, sessions: s, fps: f, visible: k, seconds: seconds)
-    let note = "\(s) sessions x \(f) fps x \(k) visible cells, compact, one Unix-socket client, starts spread over one period; median of \(trials) runs of \(format(seconds)) s, a fresh daemon each"
+    let note =
+        "\(s) sessions x \(f) fps x \(k) visible cells, compact, one Unix-socket client, starts spread over one period; median of \(trials) runs of \(format(seconds)) s, a fresh daemon each"
     // The floor: how evenly this machine wakes a plain thread on the same grid, now.
     let floor = sleeperDeviations(fps: f, seconds: smokeMode ? 0.3 : 2).sorted()
     let floorName = "sleeping thread (machine floor)"
     let p50 = Figure(
-        name: "pacing.deviation.p50", value: median(runs.map { percentile($0.deviations, 0.5) }), unit: "ms",
+        name: "pacing.deviation.p50", value: median(runs.map { percentile($0.deviations, 0.5) }),
+        unit: "ms",
         baselineName: floorName, baselineValue: percentile(floor, 0.5),
-        note: "|interval - \(format(1000 / Double(f))) ms| between a session's ticks as read, all sessions; " + note)
+        note:
+            "|interval - \(format(1000 / Double(f))) ms| between a session's ticks as read, all sessions; "
+            + note)
     var p99 = Figure(
-        name: "pacing.deviation.p99", value: median(runs.map { percentile($0.deviations, 0.99) }), unit: "ms",
+        name: "pacing.deviation.p99", value: median(runs.map { percentile($0.deviations, 0.99) }),
+        unit: "ms",
         baselineName: floorName, baselineValue: percentile(floor, 0.99),
-        note: "|interval - \(format(1000 / Double(f))) ms| between a session's ticks as read, all sessions; " + note)
+        note:
+            "|interval - \(format(1000 / Double(f))) ms| between a session's ticks as read, all sessions; "
+            + note)
     let largest = Figure(
-        name: "pacing.deviation.max", value: median(runs.map { $0.deviations.last ?? .nan }), unit: "ms",
+        name: "pacing.deviation.max", value: median(runs.map { $0.deviations.last ?? .nan }),
+        unit: "ms",
         baselineName: floorName, baselineValue: floor.last,
         note: "largest deviation; " + note)
     var rate = Figure(
-        name: "pacing.rate", value: median(runs.map { $0.rates.reduce(0, +) / Double(max(1, $0.rates.count)) }),
+        name: "pacing.rate",
+        value: median(runs.map { $0.rates.reduce(0, +) / Double(max(1, $0.rates.count)) }),
         unit: "ticks/s per session", note: "mean over sessions; \(f) expected; " + note)
     let minimumRate = Figure(
-        name: "pacing.rate.min", value: median(runs.map { $0.rates.min() ?? 0 }), unit: "ticks/s per session",
+        name: "pacing.rate.min", value: median(runs.map { $0.rates.min() ?? 0 }),
+        unit: "ticks/s per session",
         note: "slowest session; " + note)
     let skipped = Figure(
-        name: "pacing.skippedTicks", value: Double(runs.reduce(0) { $0 + $1.skipped }), unit: "ticks",
+        name: "pacing.skippedTicks", value: Double(runs.reduce(0) { $0 + $1.skipped }),
+        unit: "ticks",
         note: "seq gaps seen by the client, all runs; " + note)
     let cpu = Figure(
-        name: "pacing.daemonCPU", value: median(runs.map { $0.daemonCPUSeconds / $0.seconds }), unit: "cores",
+        name: "pacing.daemonCPU", value: median(runs.map { $0.daemonCPUSeconds / $0.seconds }),
+        unit: "cores",
         note: "daemon user+system CPU (/proc/PID/stat) / wall time; " + note)
     let clientCPU = Figure(
-        name: "pacing.clientCPU", value: median(runs.map { $0.clientCPUSeconds / $0.seconds }), unit: "cores",
+        name: "pacing.clientCPU", value: median(runs.map { $0.clientCPUSeconds / $0.seconds }),
+        unit: "cores",
         note: "the benchmark client's own CPU; " + note)
     if !smokeMode {
         p99.target = .init(goal: "p99 deviation under 1 ms", met: p99.value < 1)
-        rate.target = .init(goal: "within 1% of \(f)", met: abs(rate.value - Double(f)) <= 0.01 * Double(f))
+        rate.target = .init(
+            goal: "within 1% of \(f)", met: abs(rate.value - Double(f)) <= 0.01 * Double(f))
     }
     return [p50, p99, largest, rate, minimumRate, skipped, cpu, clientCPU]
 }
@@ -271,7 +330,8 @@ private func sleeperDeviations(fps: Int, seconds: Double) -> [Double] {
     var last: UInt64 = 0
     for k in 1...max(2, Int(seconds * Double(fps))) {
         let deadline = start + UInt64(k) * 1_000_000_000 / UInt64(fps)
-        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        var ts = timespec(
+            tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
         let t = nowNanoseconds()
         if last > 0 { deviations.append(abs(Double(t &- last) - Double(period)) / 1e6) }

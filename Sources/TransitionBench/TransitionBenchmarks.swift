@@ -1,6 +1,6 @@
 import JSONRPC
-import TransitionEngine
 import TransitionDaemon
+import TransitionEngine
 import TransitionForwarder
 import TransitionService
 
@@ -14,22 +14,36 @@ func transitionBenchmarks() -> [Figure] {
     var checksum = 0.0
     let interpolate = medianNanoseconds(runs: 7) {
         for r in 0..<rounds {
-            scene.frame(at: Double(r) / Double(rounds))!.forEachVisibleAttributes { checksum += $0.frame.minX }
+            scene.frame(at: Double(r) / Double(rounds))!.forEachVisibleAttributes {
+                checksum += $0.frame.minX
+            }
         }
     }
     var figures = [
         Figure(name: "tick.visibleAttributes", value: Double(count), unit: "attributes"),
-        Figure(name: "tick.interpolate", value: interpolate / Double(rounds * count), unit: "ns/attribute"),
+        Figure(
+            name: "tick.interpolate", value: interpolate / Double(rounds * count),
+            unit: "ns/attribute"),
     ]
     for (name, format) in tickBenchFormats {
         let cost = inProcessTickCost(&scene, format: format, rounds: rounds, runs: 7)
-        figures.append(Figure(name: "tick.\(name).all", value: cost.nanosecondsPerAttribute, unit: "ns/attribute"))
-        figures.append(Figure(name: "tick.\(name).bytesPerAttribute", value: cost.bytesPerAttribute, unit: "bytes"))
+        figures.append(
+            Figure(
+                name: "tick.\(name).all", value: cost.nanosecondsPerAttribute, unit: "ns/attribute")
+        )
+        figures.append(
+            Figure(
+                name: "tick.\(name).bytesPerAttribute", value: cost.bytesPerAttribute, unit: "bytes"
+            ))
     }
     // The same scene with a badge of a kind of its own on every cell (twice the elements).
     if var badged = tickBenchScene(badges: true) {
-        let cost = inProcessTickCost(&badged, format: AttributeFormat(encoding: .compact), rounds: rounds, runs: 7)
-        figures.append(Figure(name: "tick.badges.compact.all", value: cost.nanosecondsPerAttribute, unit: "ns/attribute"))
+        let cost = inProcessTickCost(
+            &badged, format: AttributeFormat(encoding: .compact), rounds: rounds, runs: 7)
+        figures.append(
+            Figure(
+                name: "tick.badges.compact.all", value: cost.nanosecondsPerAttribute,
+                unit: "ns/attribute"))
     }
     blackHole(checksum)
     return figures
@@ -53,11 +67,14 @@ func tickBenchScene(badges: Bool = false) -> Scene? {
     var grid = LayoutSpec.grid(GridLayout(columns: 8, spacing: 2, inset: EdgeInsets(all: 4)))
     if badges {
         let badge = AttachedSupplementary(
-            kind: "badge", container: .item, size: Size(width: 12, height: 12), anchor: Point(x: 1, y: 0))
+            kind: "badge", container: .item, size: Size(width: 12, height: 12),
+            anchor: Point(x: 1, y: 0))
         list.attached = [badge]
         grid.attached = [badge]
     }
-    guard var scene = try? Scene(spec: list, model: model, viewport: viewport, contentOffset: Point(x: 0, y: 50_000)),
+    guard
+        var scene = try? Scene(
+            spec: list, model: model, viewport: viewport, contentOffset: Point(x: 0, y: 50_000)),
         (try? scene.startTransition(to: grid, timing: TransitionTiming(duration: 1), at: 0)) != nil,
         scene.frame(at: 0.5) != nil
     else { return nil }

@@ -72,7 +72,9 @@ final class Wire {
             bytes += [0x80 | 126, UInt8(n >> 8), UInt8(n & 0xFF)]
         } else {
             bytes.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: n >> shift)) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                bytes.append(UInt8(truncatingIfNeeded: n >> shift))
+            }
         }
         // A fixed mask: the bench measures the daemon, not the client's randomness.
         let mask: [UInt8] = [0x5A, 0x13, 0xC7, 0x2E]
@@ -104,7 +106,9 @@ final class Wire {
     func pump(timeout: Double) -> Bool {
         flush()
         var fds: [pollfd] = []
-        if reading && !isClosed { fds.append(pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)) }
+        if reading && !isClosed {
+            fds.append(pollfd(fd: readFD, events: Int16(POLLIN), revents: 0))
+        }
         if hasPendingOutput {
             if writeFD == readFD && !fds.isEmpty {
                 fds[0].events |= Int16(POLLOUT)
@@ -191,7 +195,9 @@ final class Wire {
         if webSocket { return parseFrameHeader() }
         let available = end - start
         guard available >= 4 else { return nil }
-        guard let headerLength = findBytes(UnsafeRawPointer(input + start), available, Wire.headerEnd) else { return nil }
+        guard
+            let headerLength = findBytes(UnsafeRawPointer(input + start), available, Wire.headerEnd)
+        else { return nil }
         let header = UnsafeBufferPointer(start: input + start, count: headerLength)
         var length = -1
         var lineStart = 0
@@ -203,7 +209,9 @@ final class Wire {
                 zip(line, Wire.lengthHeader).allSatisfy({ ($0 | 0x20) == $1 })
             else { continue }
             var n = 0
-            for c in line.dropFirst(Wire.lengthHeader.count) where c >= 0x30 && c <= 0x39 { n = n * 10 + Int(c - 0x30) }
+            for c in line.dropFirst(Wire.lengthHeader.count) where c >= 0x30 && c <= 0x39 {
+                n = n * 10 + Int(c - 0x30)
+            }
             length = n
         }
         guard length >= 0 else {

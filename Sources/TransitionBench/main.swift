@@ -24,7 +24,9 @@ let arguments = CommandLine.arguments.dropFirst()
 let wanted = Set(arguments.filter { !$0.hasPrefix("--") })
 let known = Set(groups.map(\.name))
 for name in wanted.subtracting(known).sorted() {
-    printError("TransitionBench: unknown group '\(name)' (groups: \(groups.map(\.name).joined(separator: ", ")))")
+    printError(
+        "TransitionBench: unknown group '\(name)' (groups: \(groups.map(\.name).joined(separator: ", ")))"
+    )
     exit(64)
 }
 for option in arguments where option.hasPrefix("--") && option != "--smoke" {
@@ -34,7 +36,8 @@ for option in arguments where option.hasPrefix("--") && option != "--smoke" {
 
 /// The 1-minute load average (other work on the machine makes figures noisy).
 func loadAverage() -> String {
-    guard let text = readProcFile("/proc/loadavg"), let first = text.split(separator: " ").first else { return "?" }
+    guard let text = readProcFile("/proc/loadavg"), let first = text.split(separator: " ").first
+    else { return "?" }
     return String(first)
 }
 
@@ -54,14 +57,18 @@ for group in groups where wanted.isEmpty || wanted.contains(group.name) {
     }
 }
 print("")
-print("Summary (\(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs; load average \(loadAtStart) at the start, \(loadAverage()) at the end)")
+print(
+    "Summary (\(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs; load average \(loadAtStart) at the start, \(loadAverage()) at the end)"
+)
 for figure in figures { print("  " + figure.summaryLine) }
 let targets = figures.filter { $0.target != nil }
 if !targets.isEmpty {
     print("")
     print("Targets")
     for figure in targets {
-        print("  \(figure.target!.met ? "met   " : "MISSED") \(figure.name): \(format(figure.value)) \(figure.unit); \(figure.target!.goal)")
+        print(
+            "  \(figure.target!.met ? "met   " : "MISSED") \(figure.name): \(format(figure.value)) \(figure.unit); \(figure.target!.goal)"
+        )
     }
 }
 if !failures.isEmpty {

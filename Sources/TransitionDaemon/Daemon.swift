@@ -1,39 +1,11 @@
 import CLibUV
-import LocalSockets
 import JSONRPC
+import LocalSockets
 import TransitionService
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// How the daemon is run: from the command line.
-public struct DaemonOptions: Sendable {
-    public enum Mode: Sendable, Equatable {
-        /// One client on standard input and output.
-        case stdio
-        /// A Unix-socket server for many clients.
-        case listen(path: String)
-        /// Only the WebSocket port (`--ws` alone).
-        case webOnly
-    }
-
-    public var mode: Mode = .stdio
-    /// With `--listen` and no path: serve the socket systemd passed, when it passed one.
-    public var acceptsSocketActivation = false
-    /// Exit (0) after this long without a client (`--listen-timeout`); never when nil.
-    public var listenTimeoutMilliseconds: UInt64? = nil
-    /// The HTTP and WebSocket port (`--ws`), besides the mode's transport.
-    public var web: WebOptions? = nil
-    public var clientProcessID: Int32? = nil
-    public var logFile: String? = nil
-    /// `info` logs every connection; the default keeps an editor's stderr quiet.
-    public var logLevel: LogLevel = .warning
-    /// What clients may ask for and send (`--max-*`).
-    public var limits = ServiceLimits()
-
-    public init() {}
-}
 
 /// The daemon: a libuv loop that owns every connection and session.
 public final class Daemon {
@@ -195,7 +167,8 @@ public final class Daemon {
                 loop: loop, inheritedFD: fd, path: SocketActivation.boundPath(fd),
                 backlog: options.limits.maxConnections)
         }
-        return try UnixSocketListener(loop: loop, path: path, backlog: options.limits.maxConnections)
+        return try UnixSocketListener(
+            loop: loop, path: path, backlog: options.limits.maxConnections)
     }
 
     private func startStdio() -> Bool {
@@ -222,7 +195,8 @@ public final class Daemon {
 
     private func lspFraming() -> LSPFraming {
         LSPFraming(
-            maximumBodyLength: options.limits.maxMessageBytes, maximumHeaderLength: options.limits.maxHeaderBytes)
+            maximumBodyLength: options.limits.maxMessageBytes,
+            maximumHeaderLength: options.limits.maxHeaderBytes)
     }
 
     /// Accepts clients from `listener`, each speaking the wire format `wire` makes.
@@ -240,7 +214,8 @@ public final class Daemon {
         let endpoint: WebEndpoint
         do {
             endpoint = try WebEndpoint(
-                loop: loop, options: webOptions, backlog: options.limits.maxConnections, logger: logger)
+                loop: loop, options: webOptions, backlog: options.limits.maxConnections,
+                logger: logger)
         } catch {
             logger.error("\(error)")
             return false

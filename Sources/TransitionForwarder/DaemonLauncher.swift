@@ -1,5 +1,6 @@
-import ProcessSpawn
 import LocalSockets
+import ProcessSpawn
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,4 +1,5 @@
 import LocalSockets
+
 #if canImport(Glibc)
     import Glibc
 #endif

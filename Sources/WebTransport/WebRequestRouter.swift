@@ -1,31 +1,3 @@
-/// A file the daemon serves over HTTP (the viewer's HTML, JS and CSS).
-public struct StaticFile: Sendable {
-    public var contentType: String
-    public var bytes: [UInt8]
-
-    public init(contentType: String, bytes: [UInt8]) {
-        self.contentType = contentType
-        self.bytes = bytes
-    }
-}
-
-/// What to do with one HTTP request on the daemon's port.
-public struct WebRouting: Equatable, Sendable {
-    public enum Next: Equatable, Sendable {
-        /// Speak WebSocket from now on.
-        case upgrade
-        /// Read the next request on this connection.
-        case keepAlive
-        /// Close after the response.
-        case close
-    }
-
-    public var response: [UInt8]
-    public var next: Next
-    /// For the log (never sent): why a request was refused.
-    public var note: String?
-}
-
 /// Answers HTTP requests: refuses what the access policy forbids with a bare 403,
 /// upgrades WebSocket requests, and serves the viewer's files.
 public struct WebRequestRouter: Sendable {

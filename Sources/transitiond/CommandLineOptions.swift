@@ -3,20 +3,6 @@ import TransitionDaemon
 import TransitionForwarder
 import TransitionService
 
-/// What the command line asks for.
-enum Command {
-    case serve(DaemonOptions)
-    /// `--remote`: forward standard input and output to a daemon's socket.
-    case forward(ForwarderOptions)
-    case help
-    case version
-}
-
-/// A command-line mistake: printed as `Error: ...` with the usage, exit 64.
-struct UsageError: Error {
-    var message: String
-}
-
 enum CommandLineOptions {
     /// The usage line quoted with errors; the help is rendered from `spec`.
     static let usage = spec.usageLine
@@ -39,9 +25,14 @@ enum CommandLineOptions {
             rest = rest.dropFirst()
             return next
         }
-        func number(_ name: String, _ text: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int {
+        func number(_ name: String, _ text: String, _ range: ClosedRange<Int>) throws(UsageError)
+            -> Int
+        {
             guard let n = Int(text), range.contains(n) else {
-                throw UsageError(message: "\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+                throw UsageError(
+                    message:
+                        "\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'"
+                )
             }
             return n
         }
@@ -50,7 +41,9 @@ enum CommandLineOptions {
             let parts = arg.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
             let inline = parts.count == 2 ? parts[1] : nil
-            if !["--remote", "--listen-timeout", "--log-level"].contains(name) { daemonOnly.append(name) }
+            if !["--remote", "--listen-timeout", "--log-level"].contains(name) {
+                daemonOnly.append(name)
+            }
             switch name {
             case "-h", "--help": return .help
             case "--version": return .version
@@ -60,7 +53,9 @@ enum CommandLineOptions {
             case "--ws":
                 let text = try value(name, inline)
                 guard let (host, port) = WebOptions.parseAddress(text) else {
-                    throw UsageError(message: "--ws takes [<host>:]<port> with a port from 0 to 65535, got '\(text)'")
+                    throw UsageError(
+                        message:
+                            "--ws takes [<host>:]<port> with a port from 0 to 65535, got '\(text)'")
                 }
                 var web = options.web ?? WebOptions()
                 web.host = host ?? web.host
@@ -83,17 +78,22 @@ enum CommandLineOptions {
                 }
             case "--remote":
                 let text = try value(name, inline)
-                guard !text.isEmpty else { throw UsageError(message: "--remote takes auto or a socket path") }
+                guard !text.isEmpty else {
+                    throw UsageError(message: "--remote takes auto or a socket path")
+                }
                 remote = text == "auto" ? .auto : .socket(path: text)
             case "--listen-timeout":
                 let text = try value(name, inline)
                 guard let milliseconds = milliseconds(text) else {
                     throw UsageError(
-                        message: "--listen-timeout takes a duration such as 60s, 500ms, 2m or 60 (seconds), got '\(text)'")
+                        message:
+                            "--listen-timeout takes a duration such as 60s, 500ms, 2m or 60 (seconds), got '\(text)'"
+                    )
                 }
                 options.listenTimeoutMilliseconds = milliseconds
             case "--clientProcessId":
-                options.clientProcessID = Int32(try number(name, try value(name, inline), 1...Int(Int32.max)))
+                options.clientProcessID = Int32(
+                    try number(name, try value(name, inline), 1...Int(Int32.max)))
             case "--log-file": options.logFile = try value(name, inline)
             case "--log-level":
                 let text = try value(name, inline)
@@ -102,14 +102,30 @@ enum CommandLineOptions {
                     throw UsageError(message: "--log-level takes one of \(names), got '\(text)'")
                 }
                 options.logLevel = level
-            case "--max-message-bytes": options.limits.maxMessageBytes = try number(name, try value(name, inline), ServiceLimits.Range.maxMessageBytes)
-            case "--max-header-bytes": options.limits.maxHeaderBytes = try number(name, try value(name, inline), ServiceLimits.Range.maxHeaderBytes)
-            case "--max-depth": options.limits.maxDepth = try number(name, try value(name, inline), ServiceLimits.Range.maxDepth)
-            case "--max-batch": options.limits.maxBatch = try number(name, try value(name, inline), ServiceLimits.Range.maxBatch)
-            case "--max-connections": options.limits.maxConnections = try number(name, try value(name, inline), ServiceLimits.Range.maxConnections)
-            case "--max-backlog-bytes": options.limits.maxBacklogBytes = try number(name, try value(name, inline), ServiceLimits.Range.maxBacklogBytes)
-            case "--max-sessions": options.limits.maxSessionsPerConnection = try number(name, try value(name, inline), ServiceLimits.Range.maxSessionsPerConnection)
-            case "--max-items": options.limits.maxItemsPerSession = try number(name, try value(name, inline), ServiceLimits.Range.maxItemsPerSession)
+            case "--max-message-bytes":
+                options.limits.maxMessageBytes = try number(
+                    name, try value(name, inline), ServiceLimits.Range.maxMessageBytes)
+            case "--max-header-bytes":
+                options.limits.maxHeaderBytes = try number(
+                    name, try value(name, inline), ServiceLimits.Range.maxHeaderBytes)
+            case "--max-depth":
+                options.limits.maxDepth = try number(
+                    name, try value(name, inline), ServiceLimits.Range.maxDepth)
+            case "--max-batch":
+                options.limits.maxBatch = try number(
+                    name, try value(name, inline), ServiceLimits.Range.maxBatch)
+            case "--max-connections":
+                options.limits.maxConnections = try number(
+                    name, try value(name, inline), ServiceLimits.Range.maxConnections)
+            case "--max-backlog-bytes":
+                options.limits.maxBacklogBytes = try number(
+                    name, try value(name, inline), ServiceLimits.Range.maxBacklogBytes)
+            case "--max-sessions":
+                options.limits.maxSessionsPerConnection = try number(
+                    name, try value(name, inline), ServiceLimits.Range.maxSessionsPerConnection)
+            case "--max-items":
+                options.limits.maxItemsPerSession = try number(
+                    name, try value(name, inline), ServiceLimits.Range.maxItemsPerSession)
             default: throw UsageError(message: "unknown option '\(arg)'")
             }
         }
@@ -124,7 +140,10 @@ enum CommandLineOptions {
             throw UsageError(message: "--ws-allow-remote and --allow-origin need --ws")
         }
         if options.listenTimeoutMilliseconds != nil, options.mode == .stdio {
-            throw UsageError(message: "--listen-timeout needs --listen or --ws (over standard input/output the client decides)")
+            throw UsageError(
+                message:
+                    "--listen-timeout needs --listen or --ws (over standard input/output the client decides)"
+            )
         }
         return .serve(options)
     }
@@ -134,13 +153,17 @@ enum CommandLineOptions {
         _ target: ForwarderOptions.Target, _ options: DaemonOptions, daemonOnly: [String]
     ) throws(UsageError) -> ForwarderOptions {
         if let other = daemonOnly.first {
-            throw UsageError(message: "--remote forwards to a daemon; \(other) is the daemon's option")
+            throw UsageError(
+                message: "--remote forwards to a daemon; \(other) is the daemon's option")
         }
         var forwarder = ForwarderOptions(target: target)
         forwarder.logLevel = options.logLevel.rawValue
         if let timeout = options.listenTimeoutMilliseconds {
             guard target == .auto else {
-                throw UsageError(message: "--listen-timeout with --remote needs --remote=auto (it is for the daemon that starts)")
+                throw UsageError(
+                    message:
+                        "--listen-timeout with --remote needs --remote=auto (it is for the daemon that starts)"
+                )
             }
             forwarder.listenTimeoutMilliseconds = timeout
         }
@@ -149,9 +172,13 @@ enum CommandLineOptions {
 
     /// A positive duration in milliseconds: `500ms`, `60s`, `2m`, or plain seconds.
     static func milliseconds(_ text: String) -> UInt64? {
-        let units: [(suffix: String, milliseconds: UInt64)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
+        let units: [(suffix: String, milliseconds: UInt64)] = [
+            ("ms", 1), ("s", 1000), ("m", 60_000),
+        ]
         let (digits, scale) =
-            units.first(where: { text.hasSuffix($0.suffix) }).map { (text.dropLast($0.suffix.count), $0.milliseconds) }
+            units.first(where: { text.hasSuffix($0.suffix) }).map {
+                (text.dropLast($0.suffix.count), $0.milliseconds)
+            }
             ?? (Substring(text), 1000)
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
             let n = UInt64(digits), n > 0

@@ -12,7 +12,8 @@ extension CommandLineOptions {
         return CommandSpec(
             name: "transitiond",
             summary: "animated layout transitions as a service",
-            usage: "transitiond [--stdio | --listen <path> | --remote auto|<path>] [--ws [<host>:]<port>] [<options>]",
+            usage:
+                "transitiond [--stdio | --listen <path> | --remote auto|<path>] [--ws [<host>:]<port>] [<options>]",
             overview: [
                 "transitiond \u{2014} animated layout transitions as a service. It speaks JSON-RPC 2.0 with LSP framing (Content-Length headers) on standard input and output, or on a Unix socket, and streams each frame's layout attributes."
             ],
@@ -56,10 +57,14 @@ extension CommandLineOptions {
                     help: "error, warning (default), info (also connections and signals) or debug."),
                 OptionSpec(
                     ["--max-message-bytes"], value: "<n>",
-                    help: "Largest message body accepted (default \(defaults.limits.maxMessageBytes))."),
+                    help:
+                        "Largest message body accepted (default \(defaults.limits.maxMessageBytes))."
+                ),
                 OptionSpec(
                     ["--max-header-bytes"], value: "<n>",
-                    help: "Largest header section accepted (default \(defaults.limits.maxHeaderBytes))."),
+                    help:
+                        "Largest header section accepted (default \(defaults.limits.maxHeaderBytes))."
+                ),
                 OptionSpec(
                     ["--max-depth"], value: "<n>",
                     help: "Deepest JSON nesting accepted (default \(defaults.limits.maxDepth))."),
@@ -68,7 +73,9 @@ extension CommandLineOptions {
                     help: "Messages in one JSON-RPC batch (default \(defaults.limits.maxBatch))."),
                 OptionSpec(
                     ["--max-sessions"], value: "<n>",
-                    help: "Sessions per connection (default \(defaults.limits.maxSessionsPerConnection))."),
+                    help:
+                        "Sessions per connection (default \(defaults.limits.maxSessionsPerConnection))."
+                ),
                 OptionSpec(
                     ["--max-items"], value: "<n>",
                     help: "Items per session (default \(defaults.limits.maxItemsPerSession))."),
@@ -97,7 +104,8 @@ extension CommandLineOptions {
                         .definitions([
                             Definition(
                                 "XDG_RUNTIME_DIR",
-                                "Where the default socket lives (its transitiond directory), with the lock and log of the daemon --remote=auto starts."),
+                                "Where the default socket lives (its transitiond directory), with the lock and log of the daemon --remote=auto starts."
+                            ),
                             Definition(
                                 "LISTEN_PID, LISTEN_FDS",
                                 "Socket activation: when LISTEN_PID is the daemon's process id and LISTEN_FDS is 1, --listen without a path serves the listening Unix socket on fd 3 (the variables and LISTEN_FDNAMES are then removed from its environment)."

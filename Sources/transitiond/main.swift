@@ -13,7 +13,9 @@ func writeAll(_ text: String, to fd: Int32) {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        let n = bytes.withUnsafeMutableBytes {
+            write(fd, $0.baseAddress! + offset, $0.count - offset)
+        }
         if n <= 0 { return }
         offset += n
     }

@@ -20,7 +20,10 @@ enum FramingFuzz {
     static let connection: ConnectionID = 1
 
     static let initializePrefix: [UInt8] =
-        FrameWriter.frame(Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"processId":null}}"#.utf8))
+        FrameWriter.frame(
+            Array(
+                #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"processId":null}}"#.utf8)
+        )
         + FrameWriter.frame(Array(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#.utf8))
 
     /// Chunk size ceilings selected by the control byte.
@@ -34,9 +37,8 @@ enum FramingFuzz {
         let router = RecordingRouter(host)
         var now: UInt64 = 1_000_000_000
         var initializeCount = 0
-        let registry = MethodTable.registry(host: host, now: { now }) { _, _ in
-            initializeCount += 1
-        }
+        let registry = MethodTable.registry(
+            host: host, now: { now }, onInitialize: { _, _ in initializeCount += 1 })
         var dispatcher = Dispatcher(registry: registry, connection: connection)
         var reader = FrameReader()
         var closed = false
@@ -44,7 +46,8 @@ enum FramingFuzz {
         func drainRouter() {
             for d in router.deliveries {
                 guard d.connection == connection else {
-                    fuzzFailure("a message routed to connection \(d.connection), not \(connection)", d.body)
+                    fuzzFailure(
+                        "a message routed to connection \(d.connection), not \(connection)", d.body)
                 }
                 OutputCheck.checkNotification(d.body)
             }
@@ -122,8 +125,12 @@ enum FramingFuzz {
     }
 
     static func checkResponseObject(_ value: JSONValue, _ body: [UInt8]) {
-        guard case .object(let object) = value else { fuzzFailure("a batch member that is not an object", body) }
-        guard case .string("2.0")? = object["jsonrpc"] else { fuzzFailure("a response without \"jsonrpc\": \"2.0\"", body) }
+        guard case .object(let object) = value else {
+            fuzzFailure("a batch member that is not an object", body)
+        }
+        guard case .string("2.0")? = object["jsonrpc"] else {
+            fuzzFailure("a response without \"jsonrpc\": \"2.0\"", body)
+        }
         guard let id = object["id"] else { fuzzFailure("a response without id", body) }
         switch id {
         case .null, .integer, .double, .string: break
@@ -131,13 +138,16 @@ enum FramingFuzz {
         }
         let hasResult = object["result"] != nil
         let error = object["error"]
-        guard hasResult != (error != nil) else { fuzzFailure("a response needs exactly one of result and error", body) }
+        guard hasResult != (error != nil) else {
+            fuzzFailure("a response needs exactly one of result and error", body)
+        }
         if let error {
             guard case .integer? = error["code"], case .string? = error["message"] else {
                 fuzzFailure("an error without an integer code and a string message", body)
             }
         }
-        if case .object? = object["result"], let path = OutputCheck.firstNull(in: object["result"]!) {
+        if case .object? = object["result"], let path = OutputCheck.firstNull(in: object["result"]!)
+        {
             fuzzFailure("a result has null (a non-finite number) at result\(path)", body)
         }
     }

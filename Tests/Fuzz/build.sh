@@ -85,8 +85,13 @@ build_module TransitionProtocol "${protocol[@]}"
 build_module WebTransport "${web[@]}"
 build_module ProjectVersion "${version[@]}"
 
+# Shared by every target: Support/ (less the regression build's main).
+mapfile -t support < <(ls Tests/Fuzz/Support/*.swift | grep -v /RegressionMain.swift)
+
 for t in "${targets[@]}"; do
-    sources=("${server[@]}" Tests/Fuzz/Support/Harness.swift "Tests/Fuzz/$t.swift")
+    # A target's own types, if any, are in the folder of its name.
+    mapfile -t own < <(ls "Tests/Fuzz/$t"/*.swift 2>/dev/null || true)
+    sources=("${server[@]}" "${support[@]}" "Tests/Fuzz/$t.swift" "${own[@]}")
     [ "$mode" = regression ] && sources+=(Tests/Fuzz/Support/RegressionMain.swift)
     modules=("$out/JSONRPC.o" "$out/TransitionEngine.o" "$out/TransitionExport.o" "$out/TransitionProtocol.o"
         "$out/WebTransport.o" "$out/ProjectVersion.o")

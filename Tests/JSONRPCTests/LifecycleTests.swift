@@ -244,12 +244,3 @@ struct LifecycleTests {
                 ])
     }
 }
-
-/// Error responses with id null, as bytes.
-enum ResponseBytes {
-    static func error(_ error: ResponseError) -> [UInt8] {
-        var writer = JSONByteWriter()
-        writer.writeErrorResponse(id: .null, error: error)
-        return writer.bytes
-    }
-}

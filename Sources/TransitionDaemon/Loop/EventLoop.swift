@@ -52,24 +52,3 @@ final class EventLoop {
     /// Monotonic nanoseconds (uv_hrtime).
     var nanoseconds: UInt64 { uv_hrtime() }
 }
-
-/// libuv error codes as text.
-enum UVError {
-    static func describe(_ code: Int32) -> String {
-        guard let name = uv_err_name(code), let text = uv_strerror(code) else {
-            return "error \(code)"
-        }
-        return "\(String(cString: name)): \(String(cString: text))"
-    }
-}
-
-/// Casts between libuv handle structs, which share `uv_handle_t`'s layout at the start.
-@inline(__always)
-func asHandle<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<uv_handle_t> {
-    UnsafeMutableRawPointer(p).assumingMemoryBound(to: uv_handle_t.self)
-}
-
-@inline(__always)
-func asStream<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<uv_stream_t> {
-    UnsafeMutableRawPointer(p).assumingMemoryBound(to: uv_stream_t.self)
-}

@@ -23,7 +23,8 @@ final class FileInput {
         self.fd = fd
         request = .allocate(capacity: 1)
         buffer = .allocate(byteCount: 64 * 1024, alignment: 16)
-        bufferDescriptor = uv_buf_init(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(buffer.count))
+        bufferDescriptor = uv_buf_init(
+            buffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(buffer.count))
     }
 
     deinit {
@@ -74,25 +75,5 @@ final class FileInput {
         stopped = true
         onBytes = nil
         onEnd = nil
-    }
-}
-
-/// Writes to a descriptor that is not a stream (a regular file) with blocking writes.
-struct BlockingOutput {
-    let fd: Int32
-
-    /// Writes everything; false when the descriptor refuses.
-    @discardableResult
-    func write(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
-            offset += n
-        }
-        return true
     }
 }

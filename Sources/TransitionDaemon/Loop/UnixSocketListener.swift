@@ -6,46 +6,6 @@ import TransitionService
     import Glibc
 #endif
 
-/// Why a Unix socket could not be served.
-enum ListenError: Error, CustomStringConvertible {
-    case pathTooLong(path: String, bytes: Int, limit: Int)
-    case daemonAlive(path: String)
-    case notASocket(path: String)
-    case failed(path: String, step: String, reason: String)
-
-    var description: String {
-        switch self {
-        case .pathTooLong(let path, let bytes, let limit):
-            return "socket path '\(path)' is \(bytes) bytes; the limit is \(limit) (sun_path)"
-        case .daemonAlive(let path):
-            return "a daemon is already serving '\(path)'; stop it or choose another path"
-        case .notASocket(let path):
-            return "'\(path)' exists and is not a socket; not replacing it"
-        case .failed(let path, let step, let reason):
-            return "cannot \(step) '\(path)': \(reason)"
-        }
-    }
-}
-
-/// Where the daemon accepts clients from. Each accepted stream becomes a connection
-/// with the wire format the daemon chose for this listener.
-protocol ClientListener: AnyObject {
-    /// Where it listens, for logs.
-    var address: String { get }
-    var onConnection: ((Stream) -> Void)? { get set }
-    /// Whether the kernel names each client's user (a Unix socket does; a TCP client
-    /// shows a token instead).
-    var namesPeerUser: Bool { get }
-    /// Stops accepting (and removes what it created, such as a socket file).
-    func close()
-    /// Whether a client waits to be accepted (so an idle daemon must not exit now).
-    var hasWaitingClient: Bool { get }
-}
-
-extension ClientListener {
-    var hasWaitingClient: Bool { false }
-}
-
 /// A Unix-socket server: binds the path 0600 (replacing a stale socket, refusing a live
 /// one), accepts clients as `Stream`s, and unlinks the path when closed. Or it serves a
 /// socket systemd passed (socket activation), whose file it never touches.

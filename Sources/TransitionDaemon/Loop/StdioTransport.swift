@@ -4,38 +4,6 @@ import TransitionService
     import Glibc
 #endif
 
-/// One stream both ways: a socket client.
-final class StreamTransport: ConnectionTransport {
-    private let stream: Stream
-
-    init(_ stream: Stream) {
-        self.stream = stream
-    }
-
-    var kind: String { stream.kind }
-    var onBytes: ((UnsafeRawBufferPointer) -> Void)? {
-        get { stream.onBytes }
-        set { stream.onBytes = newValue }
-    }
-    /// A write error ends reading too, so it arrives here.
-    var onInputEnd: ((Int32?) -> Void)? {
-        get { stream.onEnd }
-        set { stream.onEnd = newValue }
-    }
-    var onOutputError: ((Int32) -> Void)?
-    var onWritten: (() -> Void)? {
-        get { stream.onWriteCompleted }
-        set { stream.onWriteCompleted = newValue }
-    }
-    func startReading() { stream.startReading() }
-    func stopReading() { stream.stopReading() }
-    func write(_ chunks: [[UInt8]]) { stream.write(chunks) }
-    var queuedBytes: Int { stream.queuedBytes }
-    func shutdownWriting() { stream.shutdownWriting() }
-    func describe(error: Int32) -> String { UVError.describe(error) }
-    func close() { stream.close() }
-}
-
 /// Standard input and a private copy of standard output, each a stream when libuv can
 /// poll it, else a file read with `uv_fs_read` or written with blocking writes.
 final class StdioTransport: ConnectionTransport {

@@ -1,0 +1,5 @@
+/// A content offset.
+struct BenchPoint: Codable {
+    var x: Double
+    var y: Double
+}

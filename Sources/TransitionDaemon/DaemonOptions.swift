@@ -1,0 +1,29 @@
+import TransitionService
+
+/// How the daemon is run: from the command line.
+public struct DaemonOptions: Sendable {
+    public enum Mode: Sendable, Equatable {
+        /// One client on standard input and output.
+        case stdio
+        /// A Unix-socket server for many clients.
+        case listen(path: String)
+        /// Only the WebSocket port (`--ws` alone).
+        case webOnly
+    }
+
+    public var mode: Mode = .stdio
+    /// With `--listen` and no path: serve the socket systemd passed, when it passed one.
+    public var acceptsSocketActivation = false
+    /// Exit (0) after this long without a client (`--listen-timeout`); never when nil.
+    public var listenTimeoutMilliseconds: UInt64? = nil
+    /// The HTTP and WebSocket port (`--ws`), besides the mode's transport.
+    public var web: WebOptions? = nil
+    public var clientProcessID: Int32? = nil
+    public var logFile: String? = nil
+    /// `info` logs every connection; the default keeps an editor's stderr quiet.
+    public var logLevel: LogLevel = .warning
+    /// What clients may ask for and send (`--max-*`).
+    public var limits = ServiceLimits()
+
+    public init() {}
+}

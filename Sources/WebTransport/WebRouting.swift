@@ -1,0 +1,16 @@
+/// What to do with one HTTP request on the daemon's port.
+public struct WebRouting: Equatable, Sendable {
+    public enum Next: Equatable, Sendable {
+        /// Speak WebSocket from now on.
+        case upgrade
+        /// Read the next request on this connection.
+        case keepAlive
+        /// Close after the response.
+        case close
+    }
+
+    public var response: [UInt8]
+    public var next: Next
+    /// For the log (never sent): why a request was refused.
+    public var note: String?
+}

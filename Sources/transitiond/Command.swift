@@ -1,0 +1,11 @@
+import TransitionDaemon
+import TransitionForwarder
+
+/// What the command line asks for.
+enum Command {
+    case serve(DaemonOptions)
+    /// `--remote`: forward standard input and output to a daemon's socket.
+    case forward(ForwarderOptions)
+    case help
+    case version
+}
