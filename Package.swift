@@ -48,14 +48,15 @@ let package = Package(
         // MARK: ProjectVersion — the one version number of the daemon, transitionctl and clients.
         .target(name: "ProjectVersion"),
 
-        // MARK: TestSupport — what several test targets share (a seeded random generator).
+        // MARK: TestSupport — what the test targets and the benchmark share (a seeded random
+        // generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         // MARK: TransitionBench — release-mode figures.
         .executableTarget(
             name: "TransitionBench",
             dependencies: [
-                "JSONRPC", "ProcessSpawn", "TransitionEngine", "TransitionExport",
+                "JSONRPC", "ProcessSpawn", "TestSupport", "TransitionEngine", "TransitionExport",
                 "TransitionService", "TransitionDaemon",
             ],
             // The floor server, in C: the benchmark compiles it with cc when it runs.
@@ -157,6 +158,6 @@ let package = Package(
 
         // MARK: WebTransport — HTTP request heads, WebSocket frames, the access policy. Pure Swift.
         .target(name: "WebTransport", exclude: ["README.md"]),
-        .testTarget(name: "WebTransportTests", dependencies: ["WebTransport"]),
+        .testTarget(name: "WebTransportTests", dependencies: ["WebTransport", "TestSupport"]),
     ]
 )

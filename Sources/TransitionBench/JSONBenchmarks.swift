@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import JSONRPC
 
@@ -121,7 +122,7 @@ private func fastWriteFigures(name: String, tick: BenchTick, size: Int) -> [Figu
 /// such values before it had its own shortest-digits code. Both make the same text.
 private func doubleWriteFigure() -> Figure {
     let count = 1_000_000
-    var random = BenchRandom(seed: 0x5EED_0400)
+    var random = SeededRandom(seed: 0x5EED_0400)
     let values = (0..<count).map { _ in Double.random(in: 0..<400, using: &random) }
 
     var writer = JSONByteWriter(capacity: 32 * count)

@@ -1,3 +1,4 @@
+import TestSupport
 import TransitionEngine
 
 /// Layout figures: prepare time and memory per item, and viewport query cost.
@@ -27,7 +28,7 @@ func layoutBenchmarks() -> [Figure] {
 
     // Per-item sizes: one million items of random sizes.
     let sizedCount = 1_000_000
-    var rng = BenchRandom(seed: 42)
+    var rng = SeededRandom(seed: 42)
     let sizes = (0..<sizedCount).map { _ in
         Size(width: Double(20 + rng.next() % 160), height: Double(20 + rng.next() % 60))
     }
@@ -81,15 +82,3 @@ private func queryCost(_ layout: some Layout, _ viewport: Viewport) -> Double {
 @_optimize(none)
 func blackHole<T>(_ value: T) {}
 
-/// A repeatable random number generator (SplitMix64).
-struct BenchRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

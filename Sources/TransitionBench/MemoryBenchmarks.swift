@@ -1,3 +1,4 @@
+import TestSupport
 // Resident memory of the daemon (/proc/PID/statm): idle after initialize (beside the
 // two LSP servers, measured the same way), per session for uniform layouts, per item
 // for per-item sizes, and while a client stops reading its ticks.
@@ -71,7 +72,7 @@ private func sizedMemoryFigures() throws(BenchError) -> [Figure] {
     defer { server.stop() }
     try server.initialize()
     try server.client.run(for: 0.2)
-    var random = BenchRandom(seed: 7)
+    var random = SeededRandom(seed: 7)
     var sizes = ""
     sizes.reserveCapacity(items * 10)
     for i in 0..<items {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import WebTransport
@@ -100,7 +101,7 @@ struct FrameDecoderTests {
     }
 
     @Test func seededRandomSplitsGiveTheSameEvents() {
-        var rng = SplitMix(seed: 14)
+        var rng = SeededRandom(seed: 14)
         for round in 0..<50 {
             var bytes: [UInt8] = []
             var expected: [WebSocketEvent] = []
