@@ -102,31 +102,12 @@ enum CommandLineOptions {
                     throw UsageError(message: "--log-level takes one of \(names), got '\(text)'")
                 }
                 options.logLevel = level
-            case "--max-message-bytes":
-                options.limits.maxMessageBytes = try number(
-                    name, try value(name, inline), ServiceLimits.Range.maxMessageBytes)
-            case "--max-header-bytes":
-                options.limits.maxHeaderBytes = try number(
-                    name, try value(name, inline), ServiceLimits.Range.maxHeaderBytes)
-            case "--max-depth":
-                options.limits.maxDepth = try number(
-                    name, try value(name, inline), ServiceLimits.Range.maxDepth)
-            case "--max-batch":
-                options.limits.maxBatch = try number(
-                    name, try value(name, inline), ServiceLimits.Range.maxBatch)
-            case "--max-connections":
-                options.limits.maxConnections = try number(
-                    name, try value(name, inline), ServiceLimits.Range.maxConnections)
-            case "--max-backlog-bytes":
-                options.limits.maxBacklogBytes = try number(
-                    name, try value(name, inline), ServiceLimits.Range.maxBacklogBytes)
-            case "--max-sessions":
-                options.limits.maxSessionsPerConnection = try number(
-                    name, try value(name, inline), ServiceLimits.Range.maxSessionsPerConnection)
-            case "--max-items":
-                options.limits.maxItemsPerSession = try number(
-                    name, try value(name, inline), ServiceLimits.Range.maxItemsPerSession)
-            default: throw UsageError(message: "unknown option '\(arg)'")
+            default:
+                guard let limit = ServiceLimits.option(name) else {
+                    throw UsageError(message: "unknown option '\(arg)'")
+                }
+                limit.set(
+                    try number(name, try value(name, inline), limit.range), in: &options.limits)
             }
         }
         if let remote {

@@ -55,41 +55,15 @@ extension CommandLineOptions {
                 OptionSpec(
                     ["--log-level"], value: "<level>", .choice(LogLevel.allCases.map(\.rawValue)),
                     help: "error, warning (default), info (also connections and signals) or debug."),
-                OptionSpec(
-                    ["--max-message-bytes"], value: "<n>",
-                    help:
-                        "Largest message body accepted (default \(defaults.limits.maxMessageBytes))."
-                ),
-                OptionSpec(
-                    ["--max-header-bytes"], value: "<n>",
-                    help:
-                        "Largest header section accepted (default \(defaults.limits.maxHeaderBytes))."
-                ),
-                OptionSpec(
-                    ["--max-depth"], value: "<n>",
-                    help: "Deepest JSON nesting accepted (default \(defaults.limits.maxDepth))."),
-                OptionSpec(
-                    ["--max-batch"], value: "<n>",
-                    help: "Messages in one JSON-RPC batch (default \(defaults.limits.maxBatch))."),
-                OptionSpec(
-                    ["--max-sessions"], value: "<n>",
-                    help:
-                        "Sessions per connection (default \(defaults.limits.maxSessionsPerConnection))."
-                ),
-                OptionSpec(
-                    ["--max-items"], value: "<n>",
-                    help: "Items per session (default \(defaults.limits.maxItemsPerSession))."),
-                OptionSpec(
-                    ["--max-connections"], value: "<n>",
-                    help: "Concurrent socket clients (default \(defaults.limits.maxConnections))."),
-                OptionSpec(
-                    ["--max-backlog-bytes"], value: "<n>",
-                    help:
-                        "Unsent bytes after which a client is disconnected (default \(defaults.limits.maxBacklogBytes))."
-                ),
-                .help,
-                OptionSpec(["--version"], help: "Show the version."),
-            ],
+            ]
+                + ServiceLimits.options.map { limit in
+                    OptionSpec(
+                        [limit.flag], value: "<n>",
+                        help: "\(limit.summary) (default \(limit.value(in: defaults.limits))).")
+                } + [
+                    .help,
+                    OptionSpec(["--version"], help: "Show the version."),
+                ],
             sections: [
                 Section(
                     "EXIT STATUS",

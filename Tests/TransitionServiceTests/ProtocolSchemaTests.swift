@@ -183,9 +183,9 @@ struct ProtocolSchemaTests {
         let options: [String: (Int, ClosedRange<Int>?)] = [
             "max-message-bytes": (limits.maxMessageBytes, nil),
             "max-sessions": (
-                limits.maxSessionsPerConnection, ServiceLimits.Range.maxSessionsPerConnection
+                limits.maxSessionsPerConnection, ServiceLimits.option("--max-sessions")?.range
             ),
-            "max-items": (limits.maxItemsPerSession, ServiceLimits.Range.maxItemsPerSession),
+            "max-items": (limits.maxItemsPerSession, ServiceLimits.option("--max-items")?.range),
         ]
         for (option, (value, range)) in options {
             let line = try #require(

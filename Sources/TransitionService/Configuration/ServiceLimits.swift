@@ -28,18 +28,6 @@ public struct ServiceLimits: Sendable, Equatable {
     public var maxAttributesPerTick = 10_000
 
     public init() {}
-
-    /// The values each command-line option accepts.
-    public enum Range {
-        public static let maxMessageBytes = 64...(1 << 30)
-        public static let maxHeaderBytes = 64...(1 << 20)
-        public static let maxDepth = 2...10_000
-        public static let maxBatch = 1...1_000_000
-        public static let maxSessionsPerConnection = 1...100_000
-        public static let maxItemsPerSession = 1...100_000_000
-        public static let maxConnections = 1...100_000
-        public static let maxBacklogBytes = (64 << 10)...(1 << 34)
-    }
 }
 
 extension ServiceLimits {
