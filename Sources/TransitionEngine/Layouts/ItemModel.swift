@@ -1,19 +1,3 @@
-/// The items a session shows: per section a count, and optionally stable ids and
-/// per-item sizes. A section with neither stores nothing per item.
-public struct SectionModel: Hashable, Sendable {
-    public var count: Int
-    /// One id per item, when the client identifies items (matched across transitions).
-    public var ids: [ItemID]?
-    /// One size per item, used by flow-based layouts instead of their item size.
-    public var sizes: [Size]?
-
-    public init(count: Int, ids: [ItemID]? = nil, sizes: [Size]? = nil) {
-        self.count = count
-        self.ids = ids
-        self.sizes = sizes
-    }
-}
-
 /// All sections of a session, in order.
 public struct ItemModel: Hashable, Sendable {
     public var sections: [SectionModel]
@@ -93,18 +77,5 @@ public struct ItemModel: Hashable, Sendable {
                 }
             }
         }
-    }
-}
-
-/// Bounds on what a client may ask for.
-public struct LayoutLimits: Hashable, Sendable {
-    /// Items per session, across all sections.
-    public var maxItems: Int
-    /// Sections per session (each costs a record, even when empty).
-    public var maxSections: Int
-
-    public init(maxItems: Int = 10_000_000, maxSections: Int = 100_000) {
-        self.maxItems = maxItems
-        self.maxSections = maxSections
     }
 }
