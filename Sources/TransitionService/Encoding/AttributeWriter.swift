@@ -144,49 +144,60 @@ public enum AttributeWriter {
         w.beginObject()
         w.writeKey("count")
         w.write(list.count)
-        w.writeKey("kind")
-        w.beginArray()
         var highestKind = 0
-        for i in list.indices {
+        writeColumn("kind", of: list, to: &w) { i, w in
             let code = list[i].kind.code
             highestKind = Swift.max(highestKind, code)
             w.writeElement(code)
         }
-        w.endArray()
-        w.writeKey("section")
-        w.beginArray()
-        for i in list.indices { w.writeElement(list[i].indexPath.section) }
-        w.endArray()
-        w.writeKey("item")
-        w.beginArray()
-        for i in list.indices { w.writeElement(list[i].indexPath.item) }
-        w.endArray()
-        w.writeKey("frame")
-        w.beginArray()
-        for i in list.indices {
+        writeColumn("section", of: list, to: &w) { i, w in w.writeElement(list[i].indexPath.section) }
+        writeColumn("item", of: list, to: &w) { i, w in w.writeElement(list[i].indexPath.item) }
+        writeColumn("frame", of: list, to: &w) { i, w in
             let r = list[i].frame
             w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
         }
-        w.endArray()
-        w.writeKey("alpha")
-        w.beginArray()
-        for i in list.indices { w.writeElement(list[i].alpha, decimals: d) }
-        w.endArray()
-        w.writeKey("zIndex")
-        w.beginArray()
-        for i in list.indices { w.writeElement(list[i].zIndex) }
-        w.endArray()
-        w.writeKey("transitionProgress")
-        w.beginArray()
-        for i in list.indices { w.writeElement(list[i].transitionProgress, decimals: d) }
-        w.endArray()
-        w.writeKey("nextFrame")
-        w.beginArray()
-        for i in list.indices {
+        writeColumn("alpha", of: list, to: &w) { i, w in w.writeElement(list[i].alpha, decimals: d) }
+        writeColumn("zIndex", of: list, to: &w) { i, w in w.writeElement(list[i].zIndex) }
+        writeColumn("transitionProgress", of: list, to: &w) { i, w in
+            w.writeElement(list[i].transitionProgress, decimals: d)
+        }
+        writeColumn("nextFrame", of: list, to: &w) { i, w in
             let r = list[i].nextFrame ?? list[i].frame
             w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
         }
+        writeLayoutStates(list, to: &w)
+        if highestKind >= ElementKind.firstCustomCode {
+            w.writeKey("kinds")
+            w.beginArray()
+            for code in ElementKind.firstCustomCode...highestKind {
+                w.write(kinds.name(of: ElementKind(code: code)))
+            }
+            w.endArray()
+        }
+        writeOptionalColumns(list, decimals: d, to: &w)
+        writeValueColumns(list, decimals: d, to: &w)
+        w.endObject()
+    }
+
+    /// `"key": [...]`, what `writeElement` writes for each index in turn. It takes the index,
+    /// not the record: a record passed by value would be copied (and its strings and arrays
+    /// retained) once per column.
+    @inline(__always)
+    private static func writeColumn(
+        _ key: StaticString, of list: UnsafeBufferPointer<LayoutAttributes>,
+        to w: inout JSONByteWriter,
+        _ writeElement: (Int, inout JSONByteWriter) -> Void
+    ) {
+        w.writeKey(key)
+        w.beginArray()
+        for i in list.indices { writeElement(i, &w) }
         w.endArray()
+    }
+
+    /// `"layoutState"` (indices into `"states"`), then `"states"`.
+    private static func writeLayoutStates(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, to w: inout JSONByteWriter
+    ) {
         var states: [String] = []
         w.writeKey("layoutState")
         w.beginArray()
@@ -208,14 +219,13 @@ public enum AttributeWriter {
         w.beginArray()
         for s in states { w.write(s) }
         w.endArray()
-        if highestKind >= ElementKind.firstCustomCode {
-            w.writeKey("kinds")
-            w.beginArray()
-            for code in ElementKind.firstCustomCode...highestKind {
-                w.write(kinds.name(of: ElementKind(code: code)))
-            }
-            w.endArray()
-        }
+    }
+
+    /// `"id"`, `"hidden"` and `"transform"`, each only when some element has it.
+    private static func writeOptionalColumns(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int,
+        to w: inout JSONByteWriter
+    ) {
         if list.indices.contains(where: { list[$0].id != nil }) {
             w.writeKey("id")
             w.beginArray()
@@ -238,26 +248,32 @@ public enum AttributeWriter {
             }
             w.endArray()
         }
+    }
+
+    /// `"values"`: per name, one per element, null where the element lacks it; nothing
+    /// when no element has values.
+    private static func writeValueColumns(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int,
+        to w: inout JSONByteWriter
+    ) {
         var names: [String] = []
         for i in list.indices {
             for v in list[i].values where !names.contains(v.name) { names.append(v.name) }
         }
-        if !names.isEmpty {
-            w.writeKey("values")
-            w.beginObject()
-            for name in names {
-                w.writeKey(name)
-                w.beginArray()
-                for i in list.indices {
-                    if let v = list[i].values.first(where: { $0.name == name }) {
-                        writeValue(v.value, decimals: d, to: &w)
-                    } else {
-                        w.writeNull()
-                    }
+        guard !names.isEmpty else { return }
+        w.writeKey("values")
+        w.beginObject()
+        for name in names {
+            w.writeKey(name)
+            w.beginArray()
+            for i in list.indices {
+                if let v = list[i].values.first(where: { $0.name == name }) {
+                    writeValue(v.value, decimals: d, to: &w)
+                } else {
+                    w.writeNull()
                 }
-                w.endArray()
             }
-            w.endObject()
+            w.endArray()
         }
         w.endObject()
     }
