@@ -3,7 +3,8 @@ import CommandLineSpec
 enum Subcommands {
     static var all: [any Subcommand.Type] {
         [
-            CallCommand.self, RunCommand.self, DemoCommand.self, RenderCommand.self, ExportCommand.self,
+            CallCommand.self, RunCommand.self, DemoCommand.self, RenderCommand.self,
+            ExportCommand.self,
             SessionsCommand.self,
         ]
     }

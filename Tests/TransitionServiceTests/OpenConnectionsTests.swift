@@ -23,6 +23,7 @@ import Testing
         #expect(h.hub.connections[ids.last! + 1] == nil)
         let later = h.connect()
         #expect(h.hub.connections[h.connection(later).id] === h.connection(later))
-        #expect(h.hub.connections.all.map(\.id) == [ids[0], ids[2], ids[4], h.connection(later).id])
+        #expect(
+            h.hub.connections.all.map(\.id) == [ids[0], ids[2], ids[4], h.connection(later).id])
     }
 }

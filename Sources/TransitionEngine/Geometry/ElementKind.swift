@@ -22,6 +22,7 @@ public struct ElementKind: Hashable, Sendable, Comparable, CustomStringConvertib
     public static func < (a: ElementKind, b: ElementKind) -> Bool { a.code < b.code }
 
     public var description: String {
-        code < ElementKindTable.builtInNames.count ? ElementKindTable.builtInNames[code] : "kind\(code)"
+        code < ElementKindTable.builtInNames.count
+            ? ElementKindTable.builtInNames[code] : "kind\(code)"
     }
 }

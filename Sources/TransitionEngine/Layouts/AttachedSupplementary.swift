@@ -47,7 +47,8 @@ public struct AttachedSupplementary: Hashable, Sendable {
     func frame(in container: Rect) -> Rect {
         guard let s = size else {
             return Rect(
-                x: container.minX + offset.x, y: container.minY + offset.y, width: container.size.width,
+                x: container.minX + offset.x, y: container.minY + offset.y,
+                width: container.size.width,
                 height: container.size.height)
         }
         let cx = container.minX + anchor.x * container.size.width + offset.x

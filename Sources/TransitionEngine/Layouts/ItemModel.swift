@@ -37,7 +37,8 @@ public struct ItemModel: Hashable, Sendable {
     ) throws(ValidationError) {
         guard sections.count <= limits.maxSections else {
             throw ValidationError(
-                field: field, message: "\(sections.count) sections exceed the limit of \(limits.maxSections)",
+                field: field,
+                message: "\(sections.count) sections exceed the limit of \(limits.maxSections)",
                 limit: limits.maxSections)
         }
         var total = 0
@@ -50,7 +51,8 @@ public struct ItemModel: Hashable, Sendable {
             guard section.count <= limits.maxItems - total else {
                 throw ValidationError(
                     field: "\(here).items",
-                    message: "the item count exceeds the limit of \(limits.maxItems) items per session",
+                    message:
+                        "the item count exceeds the limit of \(limits.maxItems) items per session",
                     limit: limits.maxItems)
             }
             total += section.count
@@ -63,14 +65,16 @@ public struct ItemModel: Hashable, Sendable {
                 var seen = Set<ItemID>(minimumCapacity: ids.count)
                 for (i, id) in ids.enumerated() where !seen.insert(id).inserted {
                     throw ValidationError(
-                        field: "\(here).ids[\(i)]", message: "duplicate id \(id); ids must be unique")
+                        field: "\(here).ids[\(i)]",
+                        message: "duplicate id \(id); ids must be unique")
                 }
             }
             if let sizes = section.sizes {
                 guard sizes.count == section.count else {
                     throw ValidationError(
                         field: "\(here).sizes",
-                        message: "expected \(section.count) sizes (one per item), got \(sizes.count)")
+                        message:
+                            "expected \(section.count) sizes (one per item), got \(sizes.count)")
                 }
                 for (i, size) in sizes.enumerated() {
                     try ValidationError.checkSize(size, field: "\(here).sizes[\(i)]")

@@ -26,7 +26,8 @@ public struct ItemStyles: Sendable {
     /// `kinds` gives the kind's code and `hasElement(kind, indexPath)` says whether the
     /// layout has that element.
     static func resolve(
-        _ rules: [ItemStyleRule], model: ItemModel, field: String, kinds: ElementKindTable = ElementKindTable(),
+        _ rules: [ItemStyleRule], model: ItemModel, field: String,
+        kinds: ElementKindTable = ElementKindTable(),
         hasElement: (String, IndexPath) -> Bool = { _, _ in false }
     )
         throws(ValidationError) -> ItemStyles
@@ -53,7 +54,8 @@ public struct ItemStyles: Sendable {
             var kind: ElementKind? = nil
             if let name = rule.kind {
                 guard let code = kinds.kind(named: name) else {
-                    throw ValidationError(field: here + ".kind", message: "the layout has no \(name) elements")
+                    throw ValidationError(
+                        field: here + ".kind", message: "the layout has no \(name) elements")
                 }
                 kind = code
             }
@@ -96,10 +98,12 @@ public struct ItemStyles: Sendable {
                 for (j, ip) in targets.enumerated() {
                     guard hasElement(name, ip) else {
                         let member = if case .ids = rule.selector { "ids" } else { "items" }
-                        throw ValidationError(field: "\(here).\(member)[\(j)]", message: "no \(name) at \(ip)")
+                        throw ValidationError(
+                            field: "\(here).\(member)[\(j)]", message: "no \(name) at \(ip)")
                     }
                     let key = ElementKey(kind, ip)
-                    styles.bySupplementary[key] = (styles.bySupplementary[key] ?? ItemStyle()).overridden(by: rule.style)
+                    styles.bySupplementary[key] = (styles.bySupplementary[key] ?? ItemStyle())
+                        .overridden(by: rule.style)
                 }
                 continue
             }

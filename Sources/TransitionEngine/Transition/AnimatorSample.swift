@@ -14,7 +14,8 @@ public struct AnimatorSample: Hashable, Sendable {
     public var carryRate: Double
 
     public init(
-        time: Double, fraction: Double, progress: Double, velocity: Double, carry: Double = 0, carryRate: Double = 0
+        time: Double, fraction: Double, progress: Double, velocity: Double, carry: Double = 0,
+        carryRate: Double = 0
     ) {
         self.time = time
         self.fraction = fraction

@@ -150,13 +150,17 @@ public enum AttributeWriter {
             highestKind = Swift.max(highestKind, code)
             w.writeElement(code)
         }
-        writeColumn("section", of: list, to: &w) { i, w in w.writeElement(list[i].indexPath.section) }
+        writeColumn("section", of: list, to: &w) { i, w in
+            w.writeElement(list[i].indexPath.section)
+        }
         writeColumn("item", of: list, to: &w) { i, w in w.writeElement(list[i].indexPath.item) }
         writeColumn("frame", of: list, to: &w) { i, w in
             let r = list[i].frame
             w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
         }
-        writeColumn("alpha", of: list, to: &w) { i, w in w.writeElement(list[i].alpha, decimals: d) }
+        writeColumn("alpha", of: list, to: &w) { i, w in
+            w.writeElement(list[i].alpha, decimals: d)
+        }
         writeColumn("zIndex", of: list, to: &w) { i, w in w.writeElement(list[i].zIndex) }
         writeColumn("transitionProgress", of: list, to: &w) { i, w in
             w.writeElement(list[i].transitionProgress, decimals: d)

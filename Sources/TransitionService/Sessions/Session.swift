@@ -70,7 +70,8 @@ final class Session {
     }
 
     init(
-        id: String, name: String?, scene: Scene, clock: ClockKind, fps: Int, format: AttributeFormat,
+        id: String, name: String?, scene: Scene, clock: ClockKind, fps: Int,
+        format: AttributeFormat,
         owner: ConnectionID, keepAlive: Bool, origin: UInt64
     ) {
         self.id = id
