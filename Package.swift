@@ -66,7 +66,8 @@ let package = Package(
         .executableTarget(
             name: "transitionctl",
             dependencies: [
-                "CommandLineSpec", "JSONRPC", "ProcessSpawn", "ProjectVersion", "TransitionProtocol",
+                "CommandLineSpec", "JSONRPC", "ProcessSpawn", "ProjectVersion",
+                "TransitionProtocol",
             ]),
 
         // MARK: transitiond — the daemon executable.
@@ -117,7 +118,8 @@ let package = Package(
             // Rounding and elementary functions come from libm.
             linkerSettings: [.linkedLibrary("m")]
         ),
-        .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TestSupport"]),
+        .testTarget(
+            name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TestSupport"]),
 
         // MARK: TransitionExport — a transition as CSS, Web Animations, SVG, Lottie. Pure Swift.
         .target(

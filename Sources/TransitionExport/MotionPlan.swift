@@ -102,7 +102,8 @@ extension MotionPlan {
             switch (ends.from, ends.to) {
             case (let a?, let b?):
                 motion = ElementMotion(
-                    kind: a.kind, kindName: kinds.name(of: a.kind), indexPath: a.indexPath, presence: .both, from: ElementPose(a),
+                    kind: a.kind, kindName: kinds.name(of: a.kind), indexPath: a.indexPath,
+                    presence: .both, from: ElementPose(a),
                     to: ElementPose(b),
                     zIndex: Swift.max(a.zIndex, b.zIndex), track: 0, color: .white)
             case (let a?, nil):
@@ -137,7 +138,9 @@ extension MotionPlan {
         }
         let custom = Array(Set(elements.filter { $0.kind.isCustom }.map { $0.kindName })).sorted()
         if !custom.isEmpty {
-            for i in elements.indices where elements[i].kind.isCell { elements[i].excludedKinds = custom }
+            for i in elements.indices where elements[i].kind.isCell {
+                elements[i].excludedKinds = custom
+            }
         }
         self.elements = elements
         tracks = windows.map { window in

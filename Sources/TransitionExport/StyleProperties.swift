@@ -1,13 +1,5 @@
 import TransitionEngine
 
-/// One animated or static style property of an element, in CSS and in Web Animations
-/// spelling.
-struct StyleProperty: Equatable {
-    var css: String
-    var js: String
-    var value: String
-}
-
 /// The style properties of the DOM contract, shared by the CSS and Web Animations writers.
 enum StyleProperties {
     /// Properties of an element in a pose, in a fixed order. The transform is written as

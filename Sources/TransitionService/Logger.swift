@@ -1,33 +1,3 @@
-/// How much the daemon logs, least first; `--log-level` takes the names.
-public enum LogLevel: String, CaseIterable, Comparable, Sendable {
-    case error
-    case warning
-    case info
-    case debug
-
-    public static func < (a: LogLevel, b: LogLevel) -> Bool {
-        a.rank < b.rank
-    }
-
-    private var rank: Int {
-        switch self {
-        case .error: return 0
-        case .warning: return 1
-        case .info: return 2
-        case .debug: return 3
-        }
-    }
-
-    package var name: String { rawValue }
-}
-
-/// Where the service's log lines go: the daemon writes them to standard error or a log
-/// file (never to standard output); tests keep them.
-package protocol LogSink: AnyObject {
-    /// One line, without its end of line; the sink adds its time stamp and process.
-    func write(_ level: LogLevel, _ message: String)
-}
-
 /// Log lines at `level` and above, to a `LogSink`; the message is built only when it is
 /// written.
 package final class Logger {

@@ -17,16 +17,3 @@ extension Subcommand {
     static var usage: String { spec.usageLine }
     static var help: String { spec.helpText }
 }
-
-enum Subcommands {
-    static var all: [any Subcommand.Type] {
-        [
-            CallCommand.self, RunCommand.self, DemoCommand.self, RenderCommand.self, ExportCommand.self,
-            SessionsCommand.self,
-        ]
-    }
-
-    static func named(_ name: String) -> (any Subcommand.Type)? {
-        all.first { $0.name == name }
-    }
-}

@@ -7,7 +7,9 @@ import Testing
 
 @Suite struct SpawnTests {
     /// Runs `script` with `sh -c`, its output into a pipe; returns (output, exit status).
-    func run(_ script: String, configure: (inout Spawn) -> Void = { _ in }) throws -> (String, Int32) {
+    func run(_ script: String, configure: (inout Spawn) -> Void = { _ in }) throws -> (
+        String, Int32
+    ) {
         let output = try #require(Spawn.pipe())
         var spawn = Spawn(path: "/bin/sh", arguments: ["-c", script])
         spawn.standardOutput = .descriptor(output.write)
@@ -38,7 +40,9 @@ import Testing
 
     @Test func anEntryReplacesOursOfTheSameName() throws {
         setenv("SPAWN_TEST_REPLACED", "ours", 1)
-        let (text, _) = try run(#"env | grep -c '^SPAWN_TEST_REPLACED='; echo "$SPAWN_TEST_REPLACED""#) {
+        let (text, _) = try run(
+            #"env | grep -c '^SPAWN_TEST_REPLACED='; echo "$SPAWN_TEST_REPLACED""#
+        ) {
             $0.environment = ["SPAWN_TEST_REPLACED=theirs"]
         }
         #expect(text == "1\ntheirs\n")

@@ -72,8 +72,12 @@ import TransitionService
 
         // The client asks, then ends its input: the daemon answers and closes.
         let request = FrameWriter.frame(
-            Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#.utf8))
-        #expect(request.withUnsafeBytes { write(clientSide, $0.baseAddress, $0.count) } == request.count)
+            Array(
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#.utf8
+            ))
+        #expect(
+            request.withUnsafeBytes { write(clientSide, $0.baseAddress, $0.count) } == request.count
+        )
         shutdown(clientSide, Int32(SHUT_WR))
         loop.run()
         #expect(closed == 1 && hub.connections.isEmpty)

@@ -1,10 +1,12 @@
 import TestSupport
 import Testing
+
 @testable import TransitionEngine
 
 /// The animator and the scene: events, continuity, and exactly one end per transition.
 @Suite struct AnimatorTests {
-    static let spring = TimingCurve.spring(Spring(response: 0.4, dampingFraction: 0.7), initialVelocity: 0)
+    static let spring = TimingCurve.spring(
+        Spring(response: 0.4, dampingFraction: 0.7), initialVelocity: 0)
 
     @Test func scrubPausesARunningAnimation() throws {
         var a = Animator(animatedWith: .easing(.linear), duration: 1, at: 0)
@@ -100,10 +102,13 @@ import Testing
 @Suite struct SceneTests {
     static let viewport = Viewport(width: 375, height: 667)
     static let list = LayoutSpec.list(ListLayout(rowHeight: 60))
-    static let grid = LayoutSpec.grid(GridLayout(columns: 2, spacing: 10, lineSpacing: 5, inset: EdgeInsets(all: 10)))
+    static let grid = LayoutSpec.grid(
+        GridLayout(columns: 2, spacing: 10, lineSpacing: 5, inset: EdgeInsets(all: 10)))
 
     static func scene(offset: Double = 1000) throws -> Scene {
-        try Scene(spec: list, model: ItemModel(count: 100), viewport: viewport, contentOffset: Point(x: 0, y: offset))
+        try Scene(
+            spec: list, model: ItemModel(count: 100), viewport: viewport,
+            contentOffset: Point(x: 0, y: offset))
     }
 
     @Test func offsetsAreNeverNegativeZero() throws {
@@ -124,7 +129,9 @@ import Testing
 
     @Test func cancelInPlaceFreezesWhatIsOnScreen() throws {
         var s = try Self.scene()
-        _ = try s.startTransition(to: Self.grid, timing: TransitionTiming(duration: 1, curve: .easing(.quadraticEaseInOut)), at: 0)
+        _ = try s.startTransition(
+            to: Self.grid,
+            timing: TransitionTiming(duration: 1, curve: .easing(.quadraticEaseInOut)), at: 0)
         let frame = try #require(s.frame(at: 0.4))
         var onScreen: [LayoutAttributes] = []
         frame.forEachVisibleAttributes { onScreen.append($0) }
@@ -142,14 +149,16 @@ import Testing
     }
 
     @Test func retargetKeepsPositionsAndVelocity() throws {
-        let spring = TimingCurve.spring(Spring(response: 0.5, dampingFraction: 0.8), initialVelocity: 0)
+        let spring = TimingCurve.spring(
+            Spring(response: 0.5, dampingFraction: 0.8), initialVelocity: 0)
         var s = try Self.scene()
         _ = try s.startTransition(to: Self.grid, timing: TransitionTiming(curve: spring), at: 0)
         let t = 0.15
         let key = ElementKey.cell(0, 20)
         func frame(_ scene: Scene, _ time: Double) -> Rect? {
             let f = scene.frame(at: time)!
-            return f.geometry.attributes(of: key, inSource: true, at: f.sample.progress, carry: f.sample.carry)?.frame
+            return f.geometry.attributes(
+                of: key, inSource: true, at: f.sample.progress, carry: f.sample.carry)?.frame
         }
         let before = try #require(frame(s, t))
         let h = 1e-5
@@ -158,9 +167,13 @@ import Testing
         let (_, old) = try s.retarget(to: Self.grid, timing: TransitionTiming(curve: spring), at: t)
         #expect(old.end.reason == .retargeted)
         let after = try #require(frame(s, t))
-        #expect(approx(after.minY, before.minY, tolerance: 1e-9) && approx(after.minX, before.minX, tolerance: 1e-9))
+        #expect(
+            approx(after.minY, before.minY, tolerance: 1e-9)
+                && approx(after.minX, before.minX, tolerance: 1e-9))
         let velocityAfter = (frame(s, t + h)!.minY - after.minY) / h
-        #expect(abs(velocityAfter - velocityBefore) < 1e-3 * max(1, abs(velocityBefore)), "\(velocityBefore) vs \(velocityAfter)")
+        #expect(
+            abs(velocityAfter - velocityBefore) < 1e-3 * max(1, abs(velocityBefore)),
+            "\(velocityBefore) vs \(velocityAfter)")
     }
 
     @Test func sampleDoesNotChangeState() throws {
@@ -189,8 +202,14 @@ import Testing
         var started = Set<Int>()
         var ends: [Int: Int] = [:]
         var time = 0.0
-        let specs = [Self.list, Self.grid, LayoutSpec.displaySwitch(DisplaySwitchLayout(mode: .grid, staticCellHeight: 100))]
-        let curves: [TimingCurve] = [.easing(.backEaseOut), AnimatorTests.spring, .cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)]
+        let specs = [
+            Self.list, Self.grid,
+            LayoutSpec.displaySwitch(DisplaySwitchLayout(mode: .grid, staticCellHeight: 100)),
+        ]
+        let curves: [TimingCurve] = [
+            .easing(.backEaseOut), AnimatorTests.spring,
+            .cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1),
+        ]
         func record(_ e: (id: Int, end: TransitionEnd)?) {
             guard let e else { return }
             ends[e.id, default: 0] += 1
@@ -198,8 +217,9 @@ import Testing
         for _ in 0..<60 {
             time += Double.random(in: 0...0.2, using: &rng)
             let spec = specs.randomElement(using: &rng)!
-            let timing = TransitionTiming(interactive: Bool.random(using: &rng), duration: rng.quarter(0...1),
-                                          curve: curves.randomElement(using: &rng)!)
+            let timing = TransitionTiming(
+                interactive: Bool.random(using: &rng), duration: rng.quarter(0...1),
+                curve: curves.randomElement(using: &rng)!)
             switch Int.random(in: 0..<8, using: &rng) {
             case 0:
                 let r = try s.startTransition(to: spec, timing: timing, at: time)

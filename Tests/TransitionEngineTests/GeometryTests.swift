@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionEngine
 
 @Suite struct GeometryTests {
@@ -13,9 +14,11 @@ import Testing
     }
 
     @Test func unionAndInset() {
-        let u = Rect(x: 0, y: 0, width: 10, height: 10).union(Rect(x: 20, y: -5, width: 5, height: 5))
+        let u = Rect(x: 0, y: 0, width: 10, height: 10).union(
+            Rect(x: 20, y: -5, width: 5, height: 5))
         #expect(u == Rect(x: 0, y: -5, width: 25, height: 15))
-        let i = Rect(x: 0, y: 0, width: 100, height: 50).inset(by: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        let i = Rect(x: 0, y: 0, width: 100, height: 50).inset(
+            by: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
         #expect(i == Rect(x: 2, y: 1, width: 94, height: 46))
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionEngine
 
 /// The transition vectors of SEMANTICS.md §6.
@@ -8,8 +9,12 @@ import Testing
     static let list = LayoutSpec.flow(LayoutVectorTests.classmethodList)
     static let grid = LayoutSpec.flow(LayoutVectorTests.classmethodGrid)
 
-    static func placed(_ spec: LayoutSpec, offset: Point = .zero, viewport: Viewport = viewport) throws -> PlacedLayout {
-        PlacedLayout(layout: try spec.prepare(viewport: viewport, model: model), spec: spec, viewport: viewport, contentOffset: offset)
+    static func placed(_ spec: LayoutSpec, offset: Point = .zero, viewport: Viewport = viewport)
+        throws -> PlacedLayout
+    {
+        PlacedLayout(
+            layout: try spec.prepare(viewport: viewport, model: model), spec: spec,
+            viewport: viewport, contentOffset: offset)
     }
 
     @Test func item3ListToGridLinear() throws {
@@ -28,21 +33,27 @@ import Testing
         }
     }
 
-    func offset(_ placement: Placement, _ items: [IndexPath], listOffset: Double = 0, inset: EdgeInsets = .zero) throws -> Point {
+    func offset(
+        _ placement: Placement, _ items: [IndexPath], listOffset: Double = 0,
+        inset: EdgeInsets = .zero
+    ) throws -> Point {
         var vp = Self.viewport
         vp.contentInset = inset
         let from = try Self.placed(Self.list, offset: Point(x: 0, y: listOffset))
         // The destination's frames are the inset-free grid; only the clamp sees the inset.
         var to = try Self.placed(Self.grid)
         to.viewport = vp
-        let t = try Transition(from: from, to: to, options: TransitionOptions(contentOffset: .placement(placement, items: items)))
+        let t = try Transition(
+            from: from, to: to,
+            options: TransitionOptions(contentOffset: .placement(placement, items: items)))
         return t.to.contentOffset
     }
 
     @Test func placementVectors() throws {
         let item20 = [IndexPath(0, 20)]
         #expect(try offset(.center, item20) == Point(x: 0, y: 1537.75))
-        #expect(try offset(.center, item20, inset: EdgeInsets(all: 10)) == Point(x: -10, y: 1537.75))
+        #expect(
+            try offset(.center, item20, inset: EdgeInsets(all: 10)) == Point(x: -10, y: 1537.75))
         #expect(try offset(.center, [IndexPath(0, 0)]) == Point(x: 0, y: 0))
         #expect(try offset(.center, [IndexPath(0, 98), IndexPath(0, 99)]) == Point(x: 0, y: 8223))
         #expect(try offset(.top, item20) == Point(x: 0, y: 1785))
@@ -56,7 +67,10 @@ import Testing
     }
 
     @Test func placementOfMissingItemIsAnError() throws {
-        #expect(throws: ValidationError(field: "contentOffset.items[1]", message: "no item at [0, 100] in the destination")) {
+        #expect(
+            throws: ValidationError(
+                field: "contentOffset.items[1]", message: "no item at [0, 100] in the destination")
+        ) {
             _ = try self.offset(.center, [IndexPath(0, 1), IndexPath(0, 100)])
         }
     }
@@ -66,24 +80,34 @@ import Testing
         let grid = DisplaySwitchLayout(mode: .grid, staticCellHeight: 165)
         let toGrid: [(Double, Double)] = [(860, 501), (1000, 666), (86, 6), (0, 0)]
         for (before, after) in toGrid {
-            #expect(displaySwitchTargetOffset(previous: Point(x: 0, y: before), from: list, to: grid) == Point(x: 0, y: after))
+            #expect(
+                displaySwitchTargetOffset(previous: Point(x: 0, y: before), from: list, to: grid)
+                    == Point(x: 0, y: after))
         }
         let toList: [(Double, Double)] = [(513, 768), (1000, 1491), (171, 260), (0, 0)]
         for (before, after) in toList {
-            #expect(displaySwitchTargetOffset(previous: Point(x: 0, y: before), from: grid, to: list) == Point(x: 0, y: after))
+            #expect(
+                displaySwitchTargetOffset(previous: Point(x: 0, y: before), from: grid, to: list)
+                    == Point(x: 0, y: after))
         }
         // Through a transition, too.
         let from = try Self.placed(.displaySwitch(list), offset: Point(x: 0, y: 860))
-        let t = try Transition(from: from, to: Self.placed(.displaySwitch(grid)), options: TransitionOptions(contentOffset: .displaySwitch))
+        let t = try Transition(
+            from: from, to: Self.placed(.displaySwitch(grid)),
+            options: TransitionOptions(contentOffset: .displaySwitch))
         #expect(t.to.contentOffset == Point(x: 0, y: 501))
         #expect(throws: ValidationError.self) {
-            _ = try Transition(from: Self.placed(Self.list), to: Self.placed(Self.grid), options: TransitionOptions(contentOffset: .displaySwitch))
+            _ = try Transition(
+                from: Self.placed(Self.list), to: Self.placed(Self.grid),
+                options: TransitionOptions(contentOffset: .displaySwitch))
         }
     }
 
     @Test func timedDrive() throws {
-        let t = try Transition(from: Self.placed(Self.list), to: Self.placed(Self.grid),
-                               options: TransitionOptions(contentOffset: .placement(.center, items: [IndexPath(0, 20)])))
+        let t = try Transition(
+            from: Self.placed(Self.list), to: Self.placed(Self.grid),
+            options: TransitionOptions(
+                contentOffset: .placement(.center, items: [IndexPath(0, 20)])))
         var animator = Animator(animatedWith: .easing(.quarticEaseInOut), duration: 0.75, at: 10)
         let a = animator.advance(to: 10.3)
         #expect(approx(a.sample.fraction, 0.4) && approx(a.sample.progress, 0.2048))

@@ -111,26 +111,40 @@ struct ExportFormatTests {
         var list = LayoutSpec(.list(ListLayout(rowHeight: 44)))
         list.attached = [
             AttachedSupplementary(
-                kind: "badge", container: .item, size: Size(width: 16, height: 16), anchor: Point(x: 1, y: 0))
+                kind: "badge", container: .item, size: Size(width: 16, height: 16),
+                anchor: Point(x: 1, y: 0))
         ]
         var grid = LayoutSpec(.grid(GridLayout(columns: 2)))
         grid.attached = [AttachedSupplementary(kind: "ui.band", container: .section)]
-        let scene = try Scene(spec: list, model: ItemModel(count: 2), viewport: Viewport(width: 300, height: 400))
+        let scene = try Scene(
+            spec: list, model: ItemModel(count: 2), viewport: Viewport(width: 300, height: 400))
         let plan = try MotionPlan(scene: scene, to: grid, timing: TransitionTiming(duration: 0.3))
         #expect(
             Set(plan.elements.map(\.name)) == [
-                "cell-0-0", "cell-0-1", "badge-0-0-disappear", "badge-0-1-disappear", "ui.band-0-0-appear",
+                "cell-0-0", "cell-0-1", "badge-0-0-disappear", "badge-0-1-disappear",
+                "ui.band-0-0-appear",
             ])
         let css = Exporter.export(plan, as: .css).content
-        #expect(css.contains("[data-section=\"0\"][data-item=\"1\"]:not([data-kind=\"badge\"]):not([data-kind=\"ui.band\"]) {"))
-        #expect(css.contains("[data-kind=\"badge\"][data-section=\"0\"][data-item=\"1\"][data-presence=\"disappear\"] {"))
+        #expect(
+            css.contains(
+                "[data-section=\"0\"][data-item=\"1\"]:not([data-kind=\"badge\"]):not([data-kind=\"ui.band\"]) {"
+            ))
+        #expect(
+            css.contains(
+                "[data-kind=\"badge\"][data-section=\"0\"][data-item=\"1\"][data-presence=\"disappear\"] {"
+            ))
         let html = Exporter.export(plan, as: .html).content
         #expect(
             html.contains(
-                "<div data-kind=\"ui.band\" data-section=\"0\" data-item=\"0\" data-presence=\"appear\">ui.band 0.0</div>"))
+                "<div data-kind=\"ui.band\" data-section=\"0\" data-item=\"0\" data-presence=\"appear\">ui.band 0.0</div>"
+            ))
         let svg = Exporter.export(plan, as: .svg).content
-        #expect(svg.contains("<g data-kind=\"badge\" data-section=\"0\" data-item=\"0\" data-presence=\"disappear\""))
-        #expect(Exporter.export(plan, as: .lottie).content.contains("\"nm\":\"badge-0-1-disappear\""))
+        #expect(
+            svg.contains(
+                "<g data-kind=\"badge\" data-section=\"0\" data-item=\"0\" data-presence=\"disappear\""
+            ))
+        #expect(
+            Exporter.export(plan, as: .lottie).content.contains("\"nm\":\"badge-0-1-disappear\""))
     }
 
     @Test func customValuesAreCarried() throws {

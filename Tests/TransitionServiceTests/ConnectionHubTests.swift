@@ -3,98 +3,6 @@ import Testing
 
 @testable import TransitionService
 
-/// The tick timer as the hub sees it: the deadline it was last set for.
-final class FakeTickTimer: TickScheduling {
-    private(set) var deadline: UInt64?
-    func schedule(at deadline: UInt64) { self.deadline = deadline }
-    func stop() { deadline = nil }
-}
-
-/// The idle handle that gives turns: whether the hub asked for a next turn.
-final class FakeTurns: TurnScheduling {
-    private(set) var isActive = false
-    /// Times the hub asked for a next turn.
-    private(set) var starts = 0
-    func start() {
-        isActive = true
-        starts += 1
-    }
-    func stop() { isActive = false }
-}
-
-/// The daemon's connections, host, ticks and turns over `FakeTransport`s, with a manual
-/// clock: what the libuv loop would do is a call (`fireTimer`, `giveTurns`).
-final class HubHarness {
-    var clock: UInt64 = 0
-    let timer = FakeTickTimer()
-    let turns = FakeTurns()
-    private(set) var hub: ConnectionHub!
-    static let fps = 60
-    /// When tick `k` after the first is due: computed from k, so nothing drifts.
-    static func deadline(_ k: UInt64) -> UInt64 { k * 1_000_000_000 / UInt64(fps) }
-
-    init(limits: ServiceLimits = ServiceLimits()) {
-        hub = ConnectionHub(
-            host: SessionHost(limits: limits), logger: .silent,
-            now: { [unowned self] in self.clock })
-        hub.ticks = timer
-        hub.turns = turns
-    }
-
-    private var opened: [ObjectIdentifier: Connection] = [:]
-
-    /// A client that sent `initialize` and read the reply.
-    func connect() -> FakeTransport {
-        let t = FakeTransport()
-        opened[ObjectIdentifier(t)] = hub.open(t, wire: LSPFraming())
-        t.receive(ConnectionHarness.initialize)
-        _ = t.takeMessages()
-        return t
-    }
-
-    /// The connection over `t`.
-    func connection(_ t: FakeTransport) -> Connection { opened[ObjectIdentifier(t)]! }
-
-    /// Sends a request and returns its result, keeping the other messages unread.
-    @discardableResult
-    func call(_ t: FakeTransport, _ id: Int, _ method: String, _ params: String) -> JSONValue? {
-        t.receive(ConnectionHarness.request(id, method, params))
-        let messages = t.takeMessages()
-        return messages.first { $0["id"]?.int64Value == Int64(id) }?["result"]
-    }
-
-    func createSession(_ t: FakeTransport, id: Int, rowHeight: Int = 60) -> String {
-        call(
-            t, id, "session/create",
-            #"{"viewport":{"width":375,"height":667},"sections":[{"items":100}],"layout":{"type":"list","rowHeight":\#(rowHeight)},"fps":\#(Self.fps)}"#
-        )!["session"]!.stringValue!
-    }
-
-    static func start(_ id: Int, _ session: String, duration: Double = 1) -> [UInt8] {
-        ConnectionHarness.request(
-            id, "transition/start",
-            #"{"session":"\#(session)","to":{"type":"grid","columns":2},"duration":\#(duration)}"#)
-    }
-
-    /// The timerfd fires at the deadline the hub set.
-    func fireTimer() {
-        clock = Swift.max(clock, timer.deadline!)
-        hub.timerFired()
-    }
-}
-
-extension FakeTransport {
-    /// The tick notifications written since the last take, as (session, seq).
-    func takeTicks() -> [(session: String, seq: Int64)] {
-        takeMessages().compactMap { m in
-            guard m["method"]?.stringValue == "transition/tick", let p = m["params"] else {
-                return nil
-            }
-            return (p["session"]!.stringValue!, p["seq"]!.int64Value!)
-        }
-    }
-}
-
 @Suite struct ConnectionHubTests {
     @Test func theTicksOfOneWakeUpReachEachConnectionInOneWrite() throws {
         let h = HubHarness()
@@ -264,29 +172,5 @@ extension FakeTransport {
         #expect(ticks.map { $0["params"]?["seq"]?.int64Value } == [1, 2, 3, 4])
         #expect(ticks.last?["params"]?["progress"]?.doubleValue == 1)
         #expect(messages.last?["method"]?.stringValue == "transition/didEnd")
-    }
-}
-
-@Suite struct OpenConnectionsTests {
-    @Test func connectionsAreFoundByIDAfterOthersClose() {
-        let h = HubHarness()
-        let transports = (0..<5).map { _ in h.connect() }
-        let ids = transports.map { h.connection($0).id }
-        #expect(ids == ids.sorted() && Set(ids).count == 5)
-        h.hub.close(h.connection(transports[1]))
-        h.hub.close(h.connection(transports[3]))
-        #expect(h.hub.connections.count == 3)
-        for (i, t) in transports.enumerated() {
-            let found = h.hub.connections[ids[i]]
-            if i == 1 || i == 3 {
-                #expect(found == nil)
-            } else {
-                #expect(found === h.connection(t))
-            }
-        }
-        #expect(h.hub.connections[ids.last! + 1] == nil)
-        let later = h.connect()
-        #expect(h.hub.connections[h.connection(later).id] === h.connection(later))
-        #expect(h.hub.connections.all.map(\.id) == [ids[0], ids[2], ids[4], h.connection(later).id])
     }
 }

@@ -31,7 +31,8 @@ final class ConnectionHarness {
             })
         hub.turns = turns
         hub.onEvent = { [unowned self] in self.events.append($0) }
-        connection = hub.open(transport, wire: wire, isSoleClient: !takesTurns, backpressure: limits)
+        connection = hub.open(
+            transport, wire: wire, isSoleClient: !takesTurns, backpressure: limits)
     }
 
     var host: SessionHost { hub.host }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TransitionService
 
 @Suite struct OutboundQueueTests {

@@ -1,6 +1,7 @@
 import JSONRPC
 import Testing
 import TransitionEngine
+
 @testable import TransitionService
 
 /// Collects what the host emits, per connection, as each reader would parse it.
@@ -30,7 +31,9 @@ final class RecordingRouter {
     }
 
     func params(_ c: ConnectionID, _ method: String) -> [JSONValue] {
-        (messages[c] ?? []).filter { $0["method"]?.stringValue == method }.compactMap { $0["params"] }
+        (messages[c] ?? []).filter { $0["method"]?.stringValue == method }.compactMap {
+            $0["params"]
+        }
     }
 }
 
@@ -39,20 +42,29 @@ final class RecordingRouter {
         JSONCursor(try! JSONParser().parse(Array(text.utf8)))
     }
 
-    static func create(_ host: SessionHost, connection: ConnectionID = 1, clock: String = "manual", fps: Int = 60,
-                       keepAlive: Bool = false, now: UInt64 = 0) throws -> String {
-        let r = try SessionCreateRequest(json: parse("""
-            {"viewport":{"width":375,"height":667},"sections":[{"items":100}],"layout":{"type":"list","rowHeight":60},
-             "clock":"\(clock)","fps":\(fps),"keepAlive":\(keepAlive)}
-            """))
+    static func create(
+        _ host: SessionHost, connection: ConnectionID = 1, clock: String = "manual", fps: Int = 60,
+        keepAlive: Bool = false, now: UInt64 = 0
+    ) throws -> String {
+        let r = try SessionCreateRequest(
+            json: parse(
+                """
+                {"viewport":{"width":375,"height":667},"sections":[{"items":100}],"layout":{"type":"list","rowHeight":60},
+                 "clock":"\(clock)","fps":\(fps),"keepAlive":\(keepAlive)}
+                """))
         return try host.create(r, connection: connection, now: now).session
     }
 
-    static func start(_ host: SessionHost, _ session: String, duration: Double = 0.5, now: UInt64 = 0, extra: String = "") throws {
-        let r = try TransitionStartRequest(json: parse("""
-            {"session":"\(session)","to":{"type":"grid","columns":2,"spacing":10,"lineSpacing":5,
-             "inset":{"top":10,"left":10,"bottom":10,"right":10}},"duration":\(duration)\(extra)}
-            """))
+    static func start(
+        _ host: SessionHost, _ session: String, duration: Double = 0.5, now: UInt64 = 0,
+        extra: String = ""
+    ) throws {
+        let r = try TransitionStartRequest(
+            json: parse(
+                """
+                {"session":"\(session)","to":{"type":"grid","columns":2,"spacing":10,"lineSpacing":5,
+                 "inset":{"top":10,"left":10,"bottom":10,"right":10}},"duration":\(duration)\(extra)}
+                """))
         _ = try host.start(r, now: now)
     }
 
@@ -61,9 +73,12 @@ final class RecordingRouter {
         let router = RecordingRouter(host)
         let s = try Self.create(host)
         try Self.start(host, s)
-        _ = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.25}"#)), now: 0)
-        _ = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.25}"#)), now: 0)
-        _ = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.25}"#)), now: 0)
+        _ = try host.advance(
+            ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.25}"#)), now: 0)
+        _ = try host.advance(
+            ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.25}"#)), now: 0)
+        _ = try host.advance(
+            ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.25}"#)), now: 0)
         #expect(router.methods(1) == ["transition/tick", "transition/tick", "transition/didEnd"])
         let ticks = router.params(1, "transition/tick")
         #expect(ticks.map { $0["progress"]?.doubleValue } == [0.5, 1])
@@ -113,31 +128,58 @@ final class RecordingRouter {
         #expect(throws: ResponseError.unknownSession("s9")) { _ = try host.status("s9", now: 0) }
         let s = try Self.create(host, clock: "realtime")
         #expect(throws: ResponseError.notManualClock(s)) {
-            _ = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":1}"#)), now: 0)
+            _ = try host.advance(
+                ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":1}"#)), now: 0)
         }
         #expect(throws: ResponseError.noTransition(s)) { _ = try host.cancelInPlace(s, now: 0) }
         try Self.start(host, s)
         #expect(throws: ResponseError.transitionInFlight(s)) {
-            _ = try host.scroll(SessionScrollRequest(json: Self.parse(#"{"session":"\#(s)","contentOffset":{"x":0,"y":5}}"#)))
+            _ = try host.scroll(
+                SessionScrollRequest(
+                    json: Self.parse(#"{"session":"\#(s)","contentOffset":{"x":0,"y":5}}"#)))
         }
         // A bad timing curve is refused while decoding, naming the member the client sent.
-        #expect(throws: JSONDecodingError(field: "params.timing.spring.mass", expected: "a finite number > 0", found: "0.0")) {
-            try Self.start(host, s, extra: #","timing":{"spring":{"mass":0,"stiffness":100,"damping":10}}"#)
+        #expect(
+            throws: JSONDecodingError(
+                field: "params.timing.spring.mass", expected: "a finite number > 0", found: "0.0")
+        ) {
+            try Self.start(
+                host, s, extra: #","timing":{"spring":{"mass":0,"stiffness":100,"damping":10}}"#)
         }
-        #expect(throws: JSONDecodingError(field: "params.timing.spring.dampingFraction", expected: "a finite number >= 0", found: "-1.0")) {
-            try Self.start(host, s, extra: #","timing":{"spring":{"response":0.3,"dampingFraction":-1}}"#)
+        #expect(
+            throws: JSONDecodingError(
+                field: "params.timing.spring.dampingFraction", expected: "a finite number >= 0",
+                found: "-1.0")
+        ) {
+            try Self.start(
+                host, s, extra: #","timing":{"spring":{"response":0.3,"dampingFraction":-1}}"#)
         }
-        #expect(throws: JSONDecodingError(field: "params.timing.cubicBezier[2]", expected: "a finite number in [0, 1]", found: "2.0")) {
+        #expect(
+            throws: JSONDecodingError(
+                field: "params.timing.cubicBezier[2]", expected: "a finite number in [0, 1]",
+                found: "2.0")
+        ) {
             try Self.start(host, s, extra: #","timing":{"cubicBezier":[0,0,2,1]}"#)
         }
         // Outputs are bounded like every other number, so the offset stays finite.
-        #expect(throws: JSONDecodingError(field: "params.timing.cubicBezier[1]", expected: "a number from -1e9 to 1e9", found: "-1e+300")) {
+        #expect(
+            throws: JSONDecodingError(
+                field: "params.timing.cubicBezier[1]", expected: "a number from -1e9 to 1e9",
+                found: "-1e+300")
+        ) {
             try Self.start(host, s, extra: #","timing":{"cubicBezier":[0,-1e300,1,1]}"#)
         }
-        #expect(throws: JSONDecodingError(field: "params.timing.linear[1]", expected: "a value from -1e9 to 1e9", found: "1e+300")) {
+        #expect(
+            throws: JSONDecodingError(
+                field: "params.timing.linear[1]", expected: "a value from -1e9 to 1e9",
+                found: "1e+300")
+        ) {
             try Self.start(host, s, extra: #","timing":{"linear":[0,1e300,1]}"#)
         }
-        #expect(throws: JSONDecodingError(field: "params.timing.linear", expected: "at least 2 items", found: "1 stop")) {
+        #expect(
+            throws: JSONDecodingError(
+                field: "params.timing.linear", expected: "at least 2 items", found: "1 stop")
+        ) {
             try Self.start(host, s, extra: #","timing":{"linear":[0]}"#)
         }
         let limited = SessionHost(limits: ServiceLimits(maxSessionsPerConnection: 1))
@@ -148,15 +190,21 @@ final class RecordingRouter {
     @Test func ticksAreCappedAndSayTheyWereCut() throws {
         let host = SessionHost(limits: ServiceLimits(maxAttributesPerTick: 50))
         let router = RecordingRouter(host)
-        let r = try SessionCreateRequest(json: Self.parse("""
-            {"viewport":{"width":375,"height":667},"sections":[{"items":100000}],"layout":{"type":"list","rowHeight":0},"clock":"manual"}
-            """))
+        let r = try SessionCreateRequest(
+            json: Self.parse(
+                """
+                {"viewport":{"width":375,"height":667},"sections":[{"items":100000}],"layout":{"type":"list","rowHeight":0},"clock":"manual"}
+                """))
         let s = try host.create(r, connection: 1, now: 0).session
         // Both layouts put every row at y = 0: all 100,000 are visible at once.
-        _ = try host.start(TransitionStartRequest(json: Self.parse("""
-            {"session":"\(s)","to":{"type":"list","rowHeight":0,"inset":{"left":10}},"duration":1}
-            """)), now: 0)
-        _ = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.1}"#)), now: 0)
+        _ = try host.start(
+            TransitionStartRequest(
+                json: Self.parse(
+                    """
+                    {"session":"\(s)","to":{"type":"list","rowHeight":0,"inset":{"left":10}},"duration":1}
+                    """)), now: 0)
+        _ = try host.advance(
+            ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.1}"#)), now: 0)
         let tick = try #require(router.params(1, "transition/tick").first)
         #expect(tick["truncated"]?.boolValue == true)
         #expect(tick["attributes"]?.arrayValue?.count == 50)
@@ -167,14 +215,17 @@ final class RecordingRouter {
         let router = RecordingRouter(host)
         let s = try Self.create(host)
         try Self.start(host, s, extra: #","timing":{"easing":"quarticEaseInOut"}"#)
-        let tick = try host.advance(ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.2}"#)), now: 0)
+        let tick = try host.advance(
+            ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(s)","by":0.2}"#)), now: 0)
         guard case .tick(let params) = tick else {
             Issue.record("no tick")
             return
         }
         let payload = params.payload
         let sample = try host.sample(
-            TransitionSampleRequest(json: Self.parse(#"{"session":"\#(s)","progress":\#(payload.sample.progress)}"#)), now: 0)
+            TransitionSampleRequest(
+                json: Self.parse(#"{"session":"\#(s)","progress":\#(payload.sample.progress)}"#)),
+            now: 0)
         #expect(sample.attributes == payload.attributes)
         #expect(!sample.attributes.isEmpty)
     }

@@ -26,10 +26,12 @@ public struct DisplaySwitchLayout: Hashable, Sendable {
         guard staticCellHeight >= padding else {
             throw ValidationError(
                 field: field + ".staticCellHeight",
-                message: "must be >= padding (\(padding)): a cell is staticCellHeight - padding high")
+                message:
+                    "must be >= padding (\(padding)): a cell is staticCellHeight - padding high")
         }
         guard columns >= 1, columns <= 10_000 else {
-            throw ValidationError(field: field + ".columns", message: "must be an integer from 1 to 10000")
+            throw ValidationError(
+                field: field + ".columns", message: "must be an integer from 1 to 10000")
         }
     }
 

@@ -32,7 +32,8 @@ public struct FlowLayout: Hashable, Sendable {
     /// Checks every number; errors name the field under `field`.
     public func validate(field: String = "layout") throws(ValidationError) {
         try ValidationError.checkSize(itemSize, field: field + ".itemSize")
-        try ValidationError.checkNonNegative(minimumLineSpacing, field: field + ".minimumLineSpacing")
+        try ValidationError.checkNonNegative(
+            minimumLineSpacing, field: field + ".minimumLineSpacing")
         try ValidationError.checkNonNegative(
             minimumInteritemSpacing, field: field + ".minimumInteritemSpacing")
         try ValidationError.checkInsets(sectionInset, field: field + ".sectionInset")
@@ -80,7 +81,8 @@ public struct FlowLayout: Hashable, Sendable {
                 } else {
                     let grid = uniformGrid(
                         count: section.count, lead: lead, width: width, start: cursor)
-                    cursor += Double(grid.lineCount) * grid.scrollLength
+                    cursor +=
+                        Double(grid.lineCount) * grid.scrollLength
                         + Double(grid.lineCount - 1) * minimumLineSpacing
                     items = .uniform(grid)
                 }

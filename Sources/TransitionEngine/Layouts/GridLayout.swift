@@ -30,17 +30,24 @@ public struct GridLayout: Hashable, Sendable {
 
     public func validate(field: String = "layout") throws(ValidationError) {
         guard columns >= 1, columns <= 10_000 else {
-            throw ValidationError(field: field + ".columns", message: "must be an integer from 1 to 10000")
+            throw ValidationError(
+                field: field + ".columns", message: "must be an integer from 1 to 10000")
         }
         try ValidationError.checkNonNegative(spacing, field: field + ".spacing")
-        if let l = lineSpacing { try ValidationError.checkNonNegative(l, field: field + ".lineSpacing") }
+        if let l = lineSpacing {
+            try ValidationError.checkNonNegative(l, field: field + ".lineSpacing")
+        }
         try ValidationError.checkInsets(inset, field: field + ".inset")
         // Bounded on both sides, so width / aspectRatio stays a length (a tiny ratio
         // would make items infinitely tall).
         guard aspectRatio.isFinite, aspectRatio >= 1e-6, aspectRatio <= 1e6 else {
-            throw ValidationError(field: field + ".aspectRatio", message: "must be a number from 1e-6 to 1e6, got \(aspectRatio)")
+            throw ValidationError(
+                field: field + ".aspectRatio",
+                message: "must be a number from 1e-6 to 1e6, got \(aspectRatio)")
         }
-        if let h = itemHeight { try ValidationError.checkNonNegative(h, field: field + ".itemHeight") }
+        if let h = itemHeight {
+            try ValidationError.checkNonNegative(h, field: field + ".itemHeight")
+        }
         try ValidationError.checkNonNegative(headerHeight, field: field + ".headerHeight")
         try ValidationError.checkNonNegative(footerHeight, field: field + ".footerHeight")
     }

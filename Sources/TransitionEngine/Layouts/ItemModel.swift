@@ -1,19 +1,3 @@
-/// The items a session shows: per section a count, and optionally stable ids and
-/// per-item sizes. A section with neither stores nothing per item.
-public struct SectionModel: Hashable, Sendable {
-    public var count: Int
-    /// One id per item, when the client identifies items (matched across transitions).
-    public var ids: [ItemID]?
-    /// One size per item, used by flow-based layouts instead of their item size.
-    public var sizes: [Size]?
-
-    public init(count: Int, ids: [ItemID]? = nil, sizes: [Size]? = nil) {
-        self.count = count
-        self.ids = ids
-        self.sizes = sizes
-    }
-}
-
 /// All sections of a session, in order.
 public struct ItemModel: Hashable, Sendable {
     public var sections: [SectionModel]
@@ -53,7 +37,8 @@ public struct ItemModel: Hashable, Sendable {
     ) throws(ValidationError) {
         guard sections.count <= limits.maxSections else {
             throw ValidationError(
-                field: field, message: "\(sections.count) sections exceed the limit of \(limits.maxSections)",
+                field: field,
+                message: "\(sections.count) sections exceed the limit of \(limits.maxSections)",
                 limit: limits.maxSections)
         }
         var total = 0
@@ -66,7 +51,8 @@ public struct ItemModel: Hashable, Sendable {
             guard section.count <= limits.maxItems - total else {
                 throw ValidationError(
                     field: "\(here).items",
-                    message: "the item count exceeds the limit of \(limits.maxItems) items per session",
+                    message:
+                        "the item count exceeds the limit of \(limits.maxItems) items per session",
                     limit: limits.maxItems)
             }
             total += section.count
@@ -79,32 +65,21 @@ public struct ItemModel: Hashable, Sendable {
                 var seen = Set<ItemID>(minimumCapacity: ids.count)
                 for (i, id) in ids.enumerated() where !seen.insert(id).inserted {
                     throw ValidationError(
-                        field: "\(here).ids[\(i)]", message: "duplicate id \(id); ids must be unique")
+                        field: "\(here).ids[\(i)]",
+                        message: "duplicate id \(id); ids must be unique")
                 }
             }
             if let sizes = section.sizes {
                 guard sizes.count == section.count else {
                     throw ValidationError(
                         field: "\(here).sizes",
-                        message: "expected \(section.count) sizes (one per item), got \(sizes.count)")
+                        message:
+                            "expected \(section.count) sizes (one per item), got \(sizes.count)")
                 }
                 for (i, size) in sizes.enumerated() {
                     try ValidationError.checkSize(size, field: "\(here).sizes[\(i)]")
                 }
             }
         }
-    }
-}
-
-/// Bounds on what a client may ask for.
-public struct LayoutLimits: Hashable, Sendable {
-    /// Items per session, across all sections.
-    public var maxItems: Int
-    /// Sections per session (each costs a record, even when empty).
-    public var maxSections: Int
-
-    public init(maxItems: Int = 10_000_000, maxSections: Int = 100_000) {
-        self.maxItems = maxItems
-        self.maxSections = maxSections
     }
 }

@@ -24,19 +24,22 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
 
     static func checkNonNegative(_ value: Double, field: String) throws(ValidationError) {
         guard value.isFinite, value >= 0, value <= maximumMagnitude else {
-            throw ValidationError(field: field, message: "must be a number from 0 to 1e9, got \(value)")
+            throw ValidationError(
+                field: field, message: "must be a number from 0 to 1e9, got \(value)")
         }
     }
 
     static func checkPositive(_ value: Double, field: String) throws(ValidationError) {
         guard value.isFinite, value > 0, value <= maximumMagnitude else {
-            throw ValidationError(field: field, message: "must be a number > 0 and at most 1e9, got \(value)")
+            throw ValidationError(
+                field: field, message: "must be a number > 0 and at most 1e9, got \(value)")
         }
     }
 
     static func checkFinite(_ value: Double, field: String) throws(ValidationError) {
         guard value.isFinite, Swift.abs(value) <= maximumMagnitude else {
-            throw ValidationError(field: field, message: "must be a number from -1e9 to 1e9, got \(value)")
+            throw ValidationError(
+                field: field, message: "must be a number from -1e9 to 1e9, got \(value)")
         }
     }
 

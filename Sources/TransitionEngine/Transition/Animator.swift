@@ -36,7 +36,8 @@ public struct Animator: Sendable {
         /// - Parameter atLeast: the leg lasts at least this long (carried momentum that
         ///   has not settled yet ends with it).
         init(
-            start: Double, from: Double, target: Double, duration: Double?, curve: TimingCurve, velocity: Double,
+            start: Double, from: Double, target: Double, duration: Double?, curve: TimingCurve,
+            velocity: Double,
             atLeast: Double = 0
         ) {
             self.startNanos = Nanoseconds.from(seconds: start)
@@ -45,7 +46,8 @@ public struct Animator: Sendable {
             self.curve = curve
             self.velocity = velocity
             if case .spring(let spring, _) = curve {
-                self.duration = spring.settlingDuration(displacement: from - target, velocity: velocity)
+                self.duration = spring.settlingDuration(
+                    displacement: from - target, velocity: velocity)
             } else {
                 // Below a nanosecond a leg is instant: dividing by a subnormal duration
                 // would make the velocity infinite.
@@ -56,7 +58,9 @@ public struct Animator: Sendable {
             durationNanos = Nanoseconds.from(seconds: self.duration)
         }
 
-        func sample(at t: Double) -> (fraction: Double, progress: Double, velocity: Double, done: Bool) {
+        func sample(at t: Double) -> (
+            fraction: Double, progress: Double, velocity: Double, done: Bool
+        ) {
             let elapsedNanos = Swift.max(0, Nanoseconds.from(seconds: t) &- startNanos)
             if elapsedNanos >= durationNanos { return (1, target, 0, true) }
             let fraction = Double(elapsedNanos) / Double(durationNanos)
@@ -67,7 +71,8 @@ public struct Animator: Sendable {
             }
             let distance = target - from
             return (
-                fraction, from + distance * curve.progress(atFraction: fraction, duration: duration),
+                fraction,
+                from + distance * curve.progress(atFraction: fraction, duration: duration),
                 distance * curve.velocity(atFraction: fraction, duration: duration), false
             )
         }
@@ -99,7 +104,8 @@ public struct Animator: Sendable {
     ///   retarget): the sample's `carry` is the spring's response to a unit velocity, and
     ///   the leg lasts until `carryScale` times it has settled (see `CarriedMomentum`).
     public init(
-        animatedWith curve: TimingCurve, duration: Double, at time: Double, initialVelocity: Double? = nil,
+        animatedWith curve: TimingCurve, duration: Double, at time: Double,
+        initialVelocity: Double? = nil,
         carryScale: Double? = nil
     ) {
         self.curve = curve
@@ -107,7 +113,9 @@ public struct Animator: Sendable {
         var carried: CarriedMomentum? = nil
         if case .spring(let spring, let v) = curve {
             velocity = initialVelocity ?? v
-            if let carryScale, carryScale > 0 { carried = CarriedMomentum(spring: spring, scale: carryScale, at: time) }
+            if let carryScale, carryScale > 0 {
+                carried = CarriedMomentum(spring: spring, scale: carryScale, at: time)
+            }
         }
         carry = carried
         let segment = Segment(
@@ -129,16 +137,22 @@ public struct Animator: Sendable {
 
     /// Progress, velocity and fraction at `time`, without changing anything.
     public func sample(at time: Double) -> AnimatorSample {
-        if let end { return AnimatorSample(time: time, fraction: 1, progress: end.progress, velocity: 0) }
+        if let end {
+            return AnimatorSample(time: time, fraction: 1, progress: end.progress, velocity: 0)
+        }
         let k = carry?.sample(at: time) ?? (carry: 0, rate: 0)
         if let segment {
             let s = segment.sample(at: time)
-            if s.done { return AnimatorSample(time: time, fraction: 1, progress: s.progress, velocity: 0) }
+            if s.done {
+                return AnimatorSample(time: time, fraction: 1, progress: s.progress, velocity: 0)
+            }
             return AnimatorSample(
-                time: time, fraction: s.fraction, progress: s.progress, velocity: s.velocity, carry: k.carry,
+                time: time, fraction: s.fraction, progress: s.progress, velocity: s.velocity,
+                carry: k.carry,
                 carryRate: k.rate)
         }
-        return AnimatorSample(time: time, fraction: 0, progress: held, velocity: 0, carry: k.carry, carryRate: 0)
+        return AnimatorSample(
+            time: time, fraction: 0, progress: held, velocity: 0, carry: k.carry, carryRate: 0)
     }
 
     /// How much momentum carried into this transition is still moving: what a retarget
@@ -155,7 +169,8 @@ public struct Animator: Sendable {
         let s = segment.sample(at: time)
         let sample = self.sample(at: time)
         guard s.done else { return (sample, nil) }
-        let finished = TransitionEnd(reason: segment.target >= 1 ? .finished : .cancelled, progress: segment.target)
+        let finished = TransitionEnd(
+            reason: segment.target >= 1 ? .finished : .cancelled, progress: segment.target)
         close(with: finished)
         return (sample, finished)
     }
@@ -173,13 +188,17 @@ public struct Animator: Sendable {
     }
 
     /// Animates to 1 from the current progress.
-    public mutating func finish(at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil) throws(EventError) {
+    public mutating func finish(
+        at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil
+    ) throws(EventError) {
         try animate(to: 1, at: time, duration: duration, curve: curve, velocity: velocity)
         phase = .finishing
     }
 
     /// Animates back to 0 from the current progress.
-    public mutating func cancel(at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil) throws(EventError) {
+    public mutating func cancel(
+        at time: Double, duration: Double? = nil, curve: TimingCurve? = nil, velocity: Double? = nil
+    ) throws(EventError) {
         try animate(to: 0, at: time, duration: duration, curve: curve, velocity: velocity)
         phase = .cancelling
     }
@@ -190,7 +209,9 @@ public struct Animator: Sendable {
     }
 
     /// Ends at once with `reason` (retargeted, superseded, disposed, cancelledInPlace).
-    public mutating func interrupt(_ reason: TransitionEndReason, at time: Double) throws(EventError) -> TransitionEnd {
+    public mutating func interrupt(_ reason: TransitionEndReason, at time: Double)
+        throws(EventError) -> TransitionEnd
+    {
         guard end == nil else { throw .ended }
         let ended = TransitionEnd(reason: reason, progress: sample(at: time).progress)
         close(with: ended)
@@ -206,7 +227,8 @@ public struct Animator: Sendable {
     }
 
     private mutating func animate(
-        to target: Double, at time: Double, duration: Double?, curve: TimingCurve?, velocity: Double?
+        to target: Double, at time: Double, duration: Double?, curve: TimingCurve?,
+        velocity: Double?
     ) throws(EventError) {
         guard end == nil else { throw .ended }
         let now = sample(at: time)
@@ -215,7 +237,8 @@ public struct Animator: Sendable {
         carry?.resume(at: time)
         segment = Segment(
             start: time, from: now.progress, target: target,
-            duration: duration ?? remaining * self.duration, curve: curve ?? self.curve, velocity: v,
+            duration: duration ?? remaining * self.duration, curve: curve ?? self.curve,
+            velocity: v,
             atLeast: carry?.remaining(at: time) ?? 0)
         scrubs = []
     }
@@ -233,13 +256,15 @@ public struct Animator: Sendable {
     /// already starts at that velocity; without one, `fallback` is used when the velocity
     /// is 0 and the curve starts at rest.
     public static func duration(
-        startingAt velocity: Double, from: Double, to target: Double, curve: TimingCurve, duration: Double?,
+        startingAt velocity: Double, from: Double, to target: Double, curve: TimingCurve,
+        duration: Double?,
         fallback: Double
     ) -> Double? {
         let push = (target - from) * curve.velocity(atFraction: 0, duration: 1)
         if let duration {
             let speed = duration > 0 ? push / duration : (push == 0 ? 0 : .infinity)
-            return Swift.abs(speed - velocity) <= 1e-9 * Swift.max(1, Swift.abs(velocity)) ? duration : nil
+            return Swift.abs(speed - velocity) <= 1e-9 * Swift.max(1, Swift.abs(velocity))
+                ? duration : nil
         }
         if velocity == 0 { return push == 0 ? fallback : nil }
         let d = push / velocity
@@ -248,7 +273,9 @@ public struct Animator: Sendable {
 
     /// The speed of the last two scrubs, if the last one is recent.
     private func scrubVelocity(at time: Double) -> Double {
-        guard scrubs.count == 2, time - scrubs[1].time <= Animator.scrubVelocityWindow else { return 0 }
+        guard scrubs.count == 2, time - scrubs[1].time <= Animator.scrubVelocityWindow else {
+            return 0
+        }
         let dt = scrubs[1].time - scrubs[0].time
         return dt > 0 ? (scrubs[1].progress - scrubs[0].progress) / dt : 0
     }

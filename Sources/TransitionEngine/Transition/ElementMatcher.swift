@@ -15,7 +15,9 @@ struct ElementMatcher: Sendable {
         self.to = to
         identical =
             from.sections.count == to.sections.count
-            && zip(from.sections, to.sections).allSatisfy { $0.count == $1.count && $0.ids == $1.ids }
+            && zip(from.sections, to.sections).allSatisfy {
+                $0.count == $1.count && $0.ids == $1.ids
+            }
         if identical {
             fromIDs = [:]
             toIDs = [:]

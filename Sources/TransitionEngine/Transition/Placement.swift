@@ -14,55 +14,6 @@ public enum Placement: String, Hashable, Sendable, CaseIterable {
     case right
 }
 
-/// Where a transition's content offset ends.
-public enum ContentOffsetTarget: Hashable, Sendable {
-    /// Keep on screen what the user was looking at: the cell nearest the middle of the
-    /// visible rect keeps its on-screen position (`minimal` for that cell).
-    case automatic
-    /// A placement of the union of `items`' frames. The placement rect is the viewport
-    /// inset by `inset` (TLLayoutTransitioning's rule), or, with `insetByContent`, by the
-    /// destination's content inset (UIKit's adjusted content inset).
-    case placement(
-        Placement, items: [IndexPath], anchor: Point? = nil, inset: EdgeInsets = .zero,
-        insetByContent: Bool = false)
-    /// DisplaySwitcher's formula; both layouts must be displaySwitch layouts.
-    case displaySwitch
-    /// An explicit offset, used as given (not clamped).
-    case point(Point)
-}
-
-/// The geometry a placement needs, with the destination's viewport.
-public struct PlacementInput: Hashable, Sendable {
-    /// Union of the items' frames in the current and in the next layout.
-    public var fromFrame: Rect
-    public var toFrame: Rect
-    public var currentOffset: Point
-    /// The destination viewport size and content inset, and the next layout's content size.
-    public var toViewport: Viewport
-    public var toContentSize: Size
-    /// Shrinks the placement rect (the viewport at the origin).
-    public var placementInset: EdgeInsets
-    /// The placement inset is the content inset (`"inset": "content"`): the scrollable
-    /// range is then UIKit's, from the viewport, not from the shrunk placement rect.
-    public var insetIsContentInset = false
-    /// Unit coordinates of the point of the items that is placed; (0.5, 0.5) the middle.
-    public var anchor: Point
-
-    public init(
-        fromFrame: Rect, toFrame: Rect, currentOffset: Point, toViewport: Viewport,
-        toContentSize: Size, placementInset: EdgeInsets = .zero,
-        anchor: Point = Point(x: 0.5, y: 0.5)
-    ) {
-        self.fromFrame = fromFrame
-        self.toFrame = toFrame
-        self.currentOffset = currentOffset
-        self.toViewport = toViewport
-        self.toContentSize = toContentSize
-        self.placementInset = placementInset
-        self.anchor = anchor
-    }
-}
-
 extension Placement {
     /// The target content offset (`Transition/README.md`, "Content offset"): offset =
     /// src - dst, clamped to the scrollable range; `visible` then moves the least amount

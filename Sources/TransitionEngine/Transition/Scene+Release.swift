@@ -1,18 +1,3 @@
-/// Where a released gesture sends the transition.
-public enum ReleaseDecision: String, Hashable, Sendable {
-    case finish
-    case cancel
-}
-
-/// What `Scene.release` decided.
-public struct ReleaseOutcome: Hashable, Sendable {
-    public var decision: ReleaseDecision
-    /// Where the progress would come to rest: progress + velocity * `releaseProjection`.
-    public var projectedProgress: Double
-    /// The release velocity, in progress per second (given or measured).
-    public var velocity: Double
-}
-
 extension Scene {
     /// Seconds of velocity a release projects: UIScrollView's normal deceleration rate
     /// 0.998 per millisecond comes to rest after v * 0.998 / (1 - 0.998) / 1000 = 0.499 v

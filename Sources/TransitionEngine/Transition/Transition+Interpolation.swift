@@ -26,7 +26,7 @@ extension Transition {
     {
         let q = elementProgress(p, window: stagger?.window(from: a, to: b, transition: self))
         switch (a, b) {
-        case let (a?, b?):
+        case (let a?, let b?):
             var e: LayoutAttributes
             if q == 0 {
                 e = a
@@ -40,7 +40,8 @@ extension Transition {
                 e.zIndex = q < Transition.zIndexSwitch ? a.zIndex : b.zIndex
                 e.isHidden = a.isHidden && b.isHidden
                 if a.itemTransform != nil || b.itemTransform != nil {
-                    let t = ItemTransform.interpolate(a.itemTransform ?? .identity, b.itemTransform ?? .identity, q)
+                    let t = ItemTransform.interpolate(
+                        a.itemTransform ?? .identity, b.itemTransform ?? .identity, q)
                     e.itemTransform = t
                     e.transform = t.matrix
                 } else {
@@ -53,7 +54,7 @@ extension Transition {
             e.transitionProgress = q
             e.nextFrame = b.frame
             return e
-        case let (a?, nil):
+        case (let a?, nil):
             guard q < 1 else { return nil }
             var e = a
             if q > 0 { applyEffect(options.disappear, to: &e, visibleShare: 1 - q) }
@@ -61,7 +62,7 @@ extension Transition {
             e.nextFrame = a.frame
             if q > 0 { e.layoutState = to.layout.stateName }
             return e
-        case let (nil, b?):
+        case (nil, let b?):
             guard q > 0 else { return nil }
             var e = b
             if q < 1 { applyEffect(options.appear, to: &e, visibleShare: q) }
@@ -76,7 +77,9 @@ extension Transition {
     /// The element progress at which zIndex takes the destination's.
     public static let zIndexSwitch = 0.5
 
-    private func applyEffect(_ effect: AppearEffect, to e: inout LayoutAttributes, visibleShare s: Double) {
+    private func applyEffect(
+        _ effect: AppearEffect, to e: inout LayoutAttributes, visibleShare s: Double
+    ) {
         switch effect {
         case .fade:
             e.alpha = clamp01(e.alpha * clamp01(s))
@@ -127,9 +130,9 @@ extension Transition {
                 continue
             }
             switch (v.value, w.value) {
-            case let (.number(x), .number(y)):
+            case (.number(let x), .number(let y)):
                 result.append(CustomValue(name: v.name, value: .number(lerp(x, y, q))))
-            case let (.color(x), .color(y)):
+            case (.color(let x), .color(let y)):
                 let c = options.colorSpace.interpolate(x, y, clamp01(q))
                 result.append(CustomValue(name: v.name, value: .color(c)))
             default:

@@ -20,7 +20,8 @@ extension Transition {
         case .placement(let placement, let items, let anchor, let givenInset, let insetByContent):
             let inset = insetByContent ? to.viewport.contentInset : givenInset
             guard !items.isEmpty else {
-                throw ValidationError(field: "contentOffset.items", message: "must name at least one item")
+                throw ValidationError(
+                    field: "contentOffset.items", message: "must name at least one item")
             }
             var toFrame: Rect? = nil
             var fromFrame: Rect? = nil
@@ -41,9 +42,11 @@ extension Transition {
                 try ValidationError.checkFinite(anchor.y, field: "contentOffset.anchor.y")
             }
             // Items new to the destination keep the on-screen place they will have.
-            let fromRect = fromFrame ?? toFrame!.offsetBy(
-                dx: from.contentOffset.x - to.contentOffset.x,
-                dy: from.contentOffset.y - to.contentOffset.y)
+            let fromRect =
+                fromFrame
+                ?? toFrame!.offsetBy(
+                    dx: from.contentOffset.x - to.contentOffset.x,
+                    dy: from.contentOffset.y - to.contentOffset.y)
             var input = PlacementInput(
                 fromFrame: fromRect, toFrame: toFrame!, currentOffset: from.contentOffset,
                 toViewport: to.viewport, toContentSize: to.layout.contentSize,

@@ -2,12 +2,6 @@ import JSONRPC
 import ProjectVersion
 import TransitionEngine
 
-/// The daemon's name and version, as `initialize` reports them.
-public enum ServerInfo {
-    public static let name = "transitiond"
-    public static let version = ProjectVersion.number
-}
-
 /// `initialize` (JSONRPC's `InitializeRequest`): its result, the daemon's capabilities.
 enum Initialize {
     /// The result of `initialize`: `{capabilities, serverInfo}`.

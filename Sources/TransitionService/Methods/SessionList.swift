@@ -2,13 +2,6 @@ import JSONRPC
 import TransitionEngine
 import TransitionProtocol
 
-/// `session/list`: every session of the daemon, in creation order.
-struct SessionListRequest: RequestType {
-    typealias Response = SessionList
-    static let method = RequestMethod.sessionList.rawValue
-    init(json: borrowing JSONCursor) throws(JSONDecodingError) {}
-}
-
 /// The result of `session/list`: `{sessions: [...]}`.
 struct SessionList: JSONEncodable {
     struct Entry: JSONEncodable {

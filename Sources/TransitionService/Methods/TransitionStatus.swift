@@ -2,13 +2,6 @@ import JSONRPC
 import TransitionEngine
 import TransitionProtocol
 
-/// `transition/status`: state, progress and time fraction of a session.
-struct TransitionStatusRequest: SessionOnlyRequest {
-    typealias Response = TransitionStatus
-    static let method = RequestMethod.transitionStatus.rawValue
-    var session: String
-}
-
 /// The result of `transition/status`, also of scrub, finish and cancel.
 struct TransitionStatus: JSONEncodable {
     /// The frame of the transition in flight; nil at rest.

@@ -18,7 +18,8 @@ enum Decode {
     static func insets(_ json: JSONCursor) throws(JSONDecodingError) -> EdgeInsets {
         EdgeInsets(
             top: try json["top"].decode(default: 0), left: try json["left"].decode(default: 0),
-            bottom: try json["bottom"].decode(default: 0), right: try json["right"].decode(default: 0))
+            bottom: try json["bottom"].decode(default: 0),
+            right: try json["right"].decode(default: 0))
     }
 
     /// `{"x", "y", "width", "height"}`.
@@ -34,7 +35,9 @@ enum Decode {
         guard parts.count == 2 else { throw json.invalid("[section, item]") }
         let section: Int = try parts[0].decode()
         let item: Int = try parts[1].decode()
-        guard section >= 0, item >= 0 else { throw json.invalid("[section, item] of integers >= 0") }
+        guard section >= 0, item >= 0 else {
+            throw json.invalid("[section, item] of integers >= 0")
+        }
         return IndexPath(section: section, item: item)
     }
 
@@ -42,7 +45,9 @@ enum Decode {
     static func choice(_ json: JSONCursor, _ names: [String]) throws(JSONDecodingError) -> String {
         let name: String = try json.decode()
         guard names.contains(name) else {
-            throw JSONDecodingError(field: json.path, expected: "one of " + names.joined(separator: ", "), found: "\"\(name)\"")
+            throw JSONDecodingError(
+                field: json.path, expected: "one of " + names.joined(separator: ", "),
+                found: "\"\(name)\"")
         }
         return name
     }
@@ -63,11 +68,18 @@ enum Decode {
     }
 
     /// Viewport (`viewport`) and content inset (`contentInset`) of a params object.
-    static func viewport(_ params: JSONCursor, required: Bool) throws(JSONDecodingError) -> Viewport? {
-        guard required || params["viewport"].isPresent || params["contentInset"].isPresent else { return nil }
-        guard params["viewport"].isPresent else { throw params["viewport"].invalid("an object {width, height}") }
+    static func viewport(_ params: JSONCursor, required: Bool) throws(JSONDecodingError)
+        -> Viewport?
+    {
+        guard required || params["viewport"].isPresent || params["contentInset"].isPresent else {
+            return nil
+        }
+        guard params["viewport"].isPresent else {
+            throw params["viewport"].invalid("an object {width, height}")
+        }
         return Viewport(
             size: try size(params["viewport"]),
-            contentInset: params["contentInset"].isPresent ? try insets(params["contentInset"]) : .zero)
+            contentInset: params["contentInset"].isPresent
+                ? try insets(params["contentInset"]) : .zero)
     }
 }

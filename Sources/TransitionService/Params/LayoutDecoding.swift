@@ -13,11 +13,14 @@ extension Decode {
             let defaults = FlowLayout()
             geometry = .flow(
                 FlowLayout(
-                    itemSize: json["itemSize"].isPresent ? try size(json["itemSize"]) : defaults.itemSize,
-                    minimumLineSpacing: try json["minimumLineSpacing"].decode(default: defaults.minimumLineSpacing),
+                    itemSize: json["itemSize"].isPresent
+                        ? try size(json["itemSize"]) : defaults.itemSize,
+                    minimumLineSpacing: try json["minimumLineSpacing"].decode(
+                        default: defaults.minimumLineSpacing),
                     minimumInteritemSpacing: try json["minimumInteritemSpacing"].decode(
                         default: defaults.minimumInteritemSpacing),
-                    sectionInset: json["sectionInset"].isPresent ? try insets(json["sectionInset"]) : .zero,
+                    sectionInset: json["sectionInset"].isPresent
+                        ? try insets(json["sectionInset"]) : .zero,
                     headerReferenceSize: json["headerReferenceSize"].isPresent
                         ? try size(json["headerReferenceSize"]) : .zero,
                     footerReferenceSize: json["footerReferenceSize"].isPresent
@@ -26,14 +29,16 @@ extension Decode {
         case "list":
             geometry = .list(
                 ListLayout(
-                    rowHeight: try json["rowHeight"].decode(), spacing: try json["spacing"].decode(default: 0),
+                    rowHeight: try json["rowHeight"].decode(),
+                    spacing: try json["spacing"].decode(default: 0),
                     inset: json["inset"].isPresent ? try insets(json["inset"]) : .zero,
                     headerHeight: try json["headerHeight"].decode(default: 0),
                     footerHeight: try json["footerHeight"].decode(default: 0)))
         case "grid":
             geometry = .grid(
                 GridLayout(
-                    columns: try json["columns"].decode(), spacing: try json["spacing"].decode(default: 0),
+                    columns: try json["columns"].decode(),
+                    spacing: try json["spacing"].decode(default: 0),
                     lineSpacing: try json["lineSpacing"].decodeIfPresent(),
                     inset: json["inset"].isPresent ? try insets(json["inset"]) : .zero,
                     aspectRatio: try json["aspectRatio"].decode(default: 1),
@@ -78,7 +83,9 @@ extension Decode {
         for (name, value) in try json.members() {
             switch try value.require("number or colour") {
             case .string(let text) where text.hasPrefix("#"):
-                guard let color = Color(hex: text) else { throw value.invalid("a colour #rgb, #rgba, #rrggbb or #rrggbbaa") }
+                guard let color = Color(hex: text) else {
+                    throw value.invalid("a colour #rgb, #rgba, #rrggbb or #rrggbbaa")
+                }
                 result.append(CustomValue(name: name, value: .color(color)))
             case .string(let text):
                 result.append(CustomValue(name: name, value: .string(text)))

@@ -42,7 +42,9 @@ extension Decode {
                 for element in try rule["items"].elements() { items.append(try indexPath(element)) }
                 selector = .items(items)
             }
-            rules.append(ItemStyleRule(selector, style: try itemStyle(rule), kind: try rule["kind"].decodeIfPresent()))
+            rules.append(
+                ItemStyleRule(
+                    selector, style: try itemStyle(rule), kind: try rule["kind"].decodeIfPresent()))
         }
         return rules
     }

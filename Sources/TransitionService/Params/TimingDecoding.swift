@@ -16,13 +16,17 @@ extension Decode {
         // interpolated offset stay finite.
         let bound = ValidationError.maximumMagnitude
         switch curve {
-        case let .cubicBezier(_, y1, _, y2):
+        case .cubicBezier(_, let y1, _, let y2):
             for (i, y) in [(1, y1), (3, y2)] where !(Swift.abs(y) <= bound) {
-                throw JSONDecodingError(field: json.path + ".cubicBezier[\(i)]", expected: "a number from -1e9 to 1e9", found: "\(y)")
+                throw JSONDecodingError(
+                    field: json.path + ".cubicBezier[\(i)]", expected: "a number from -1e9 to 1e9",
+                    found: "\(y)")
             }
         case .linearStops(let stops):
             for (i, stop) in stops.enumerated() where !(Swift.abs(stop.value) <= bound) {
-                throw JSONDecodingError(field: json.path + ".linear[\(i)]", expected: "a value from -1e9 to 1e9", found: "\(stop.value)")
+                throw JSONDecodingError(
+                    field: json.path + ".linear[\(i)]", expected: "a value from -1e9 to 1e9",
+                    found: "\(stop.value)")
             }
         default:
             break
@@ -49,7 +53,9 @@ extension Decode {
                 try validating { () throws(TimingError) in try spring.validate(field: s.path) }
             }
             guard velocity.isFinite else {
-                throw JSONDecodingError(field: s.path + ".initialVelocity", expected: "a finite number", found: "\(velocity)")
+                throw JSONDecodingError(
+                    field: s.path + ".initialVelocity", expected: "a finite number",
+                    found: "\(velocity)")
             }
         } else {
             try validating { () throws(TimingError) in try curve.validate(field: json.path) }
@@ -58,7 +64,9 @@ extension Decode {
     }
 
     /// Runs an engine check, its error turned into a decoding error.
-    private static func validating(_ check: () throws(TimingError) -> Void) throws(JSONDecodingError) {
+    private static func validating(_ check: () throws(TimingError) -> Void)
+        throws(JSONDecodingError)
+    {
         do {
             try check()
         } catch {
@@ -76,7 +84,8 @@ extension Decode {
         var out: [UInt8] = []
         var i = 0
         while i < bytes.count {
-            if i + pattern.count <= bytes.count, bytes[i..<i + pattern.count].elementsEqual(pattern) {
+            if i + pattern.count <= bytes.count, bytes[i..<i + pattern.count].elementsEqual(pattern)
+            {
                 out += replacement.utf8
                 i += pattern.count
             } else {
@@ -117,22 +126,30 @@ extension Decode {
             let velocity: Double = try s["initialVelocity"].decode(default: 0)
             if s["response"].isPresent || s["dampingFraction"].isPresent {
                 return .spring(
-                    Spring(response: try s["response"].decode(), dampingFraction: try s["dampingFraction"].decode(),
-                           mass: try s["mass"].decode(default: 1)), initialVelocity: velocity)
+                    Spring(
+                        response: try s["response"].decode(),
+                        dampingFraction: try s["dampingFraction"].decode(),
+                        mass: try s["mass"].decode(default: 1)), initialVelocity: velocity)
             }
             if s["duration"].isPresent || s["bounce"].isPresent {
                 return .spring(
-                    Spring(duration: try s["duration"].decode(), bounce: try s["bounce"].decode(default: 0)),
+                    Spring(
+                        duration: try s["duration"].decode(),
+                        bounce: try s["bounce"].decode(default: 0)),
                     initialVelocity: velocity)
             }
             return .spring(
-                Spring(mass: try s["mass"].decode(default: 1), stiffness: try s["stiffness"].decode(),
-                       damping: try s["damping"].decode()), initialVelocity: velocity)
+                Spring(
+                    mass: try s["mass"].decode(default: 1), stiffness: try s["stiffness"].decode(),
+                    damping: try s["damping"].decode()), initialVelocity: velocity)
         }
         if json["steps"].isPresent {
             let s = json["steps"]
             let position = StepPosition(name: try s["position"].decode(default: "jump-end"))
-            guard let position else { throw s["position"].invalid("one of " + StepPosition.acceptedNames.joined(separator: ", ")) }
+            guard let position else {
+                throw s["position"].invalid(
+                    "one of " + StepPosition.acceptedNames.joined(separator: ", "))
+            }
             return .steps(try s["count"].decode(), position)
         }
         if json["linear"].isPresent {
@@ -148,7 +165,8 @@ extension Decode {
             }
             return .linearStops(stops)
         }
-        throw json.invalid("an easing name or an object with one of " + timingForms.joined(separator: ", "))
+        throw json.invalid(
+            "an easing name or an object with one of " + timingForms.joined(separator: ", "))
     }
 
     /// An AHEasing name or a CSS timing keyword (`ease`, `step-end`, ...).

@@ -22,25 +22,34 @@ extension Decode {
             byContent = false
         }
         return .placement(
-            placement, items: items, anchor: json["anchor"].isPresent ? try point(json["anchor"]) : nil,
-            inset: json["inset"].isPresent && !byContent ? try insets(json["inset"]) : .zero, insetByContent: byContent)
+            placement, items: items,
+            anchor: json["anchor"].isPresent ? try point(json["anchor"]) : nil,
+            inset: json["inset"].isPresent && !byContent ? try insets(json["inset"]) : .zero,
+            insetByContent: byContent)
     }
 
     /// `{"delay": seconds, "order": "index" | "distance", "from": [s, i], "reversed"}`.
     static func stagger(_ json: JSONCursor) throws(JSONDecodingError) -> Stagger? {
         guard json.isPresent else { return nil }
         let order: Stagger.Order
-        switch try choice(json["order"].isPresent ? json["order"] : JSONCursor(.string("index")), ["index", "distance"]) {
+        switch try choice(
+            json["order"].isPresent ? json["order"] : JSONCursor(.string("index")),
+            ["index", "distance"])
+        {
         case "distance":
             order = .distance(from: json["from"].isPresent ? try indexPath(json["from"]) : nil)
         default:
             order = .index
         }
-        return Stagger(delay: try json["delay"].decode(), order: order, reversed: try json["reversed"].decode(default: false))
+        return Stagger(
+            delay: try json["delay"].decode(), order: order,
+            reversed: try json["reversed"].decode(default: false))
     }
 
     /// The options of `transition/start` (and `retarget`, `sample`).
-    static func transitionOptions(_ params: JSONCursor) throws(JSONDecodingError) -> TransitionOptions {
+    static func transitionOptions(_ params: JSONCursor) throws(JSONDecodingError)
+        -> TransitionOptions
+    {
         TransitionOptions(
             contentOffset: try offsetTarget(params["contentOffset"]),
             appear: try named(params["appear"], default: AppearEffect.fade),
@@ -58,7 +67,8 @@ extension Decode {
     }
 
     /// `interactive`, `duration` and `timing` of a transition.
-    static func transitionTiming(_ params: JSONCursor) throws(JSONDecodingError) -> TransitionTiming {
+    static func transitionTiming(_ params: JSONCursor) throws(JSONDecodingError) -> TransitionTiming
+    {
         TransitionTiming(
             interactive: try params["interactive"].decode(default: false),
             duration: try params["duration"].decodeIfPresent(),

@@ -1,12 +1,5 @@
 import TransitionEngine
 
-/// Whether a session's time follows the machine's monotonic clock or moves only with
-/// `clock/advance`.
-enum ClockKind: String, CaseIterable, Sendable {
-    case realtime
-    case manual
-}
-
 /// Identifies a client connection within the daemon.
 package typealias ConnectionID = Int
 
@@ -77,7 +70,8 @@ final class Session {
     }
 
     init(
-        id: String, name: String?, scene: Scene, clock: ClockKind, fps: Int, format: AttributeFormat,
+        id: String, name: String?, scene: Scene, clock: ClockKind, fps: Int,
+        format: AttributeFormat,
         owner: ConnectionID, keepAlive: Bool, origin: UInt64
     ) {
         self.id = id

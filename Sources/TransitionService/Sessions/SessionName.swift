@@ -32,7 +32,9 @@ extension ResponseError {
         .invalidParams(
             FieldError(
                 field: "params.name",
-                reason: "'\(name)' is taken by session '\(session)': choose another name, or subscribe to it"))
+                reason:
+                    "'\(name)' is taken by session '\(session)': choose another name, or subscribe to it"
+            ))
     }
 
     /// -32010 for a name no live session has.

@@ -1,9 +1,6 @@
 import JSONRPC
 import TransitionProtocol
 
-/// The user asked the demo to stop (q or Ctrl-C).
-struct DemoQuit: Error {}
-
 /// Plays the demo in the terminal: draws every tick in place, reads keys in raw mode,
 /// and drives the session (animated switches, or scrubbing).
 final class DemoPlayer {

@@ -1,17 +1,3 @@
-/// What the demo shows next to the viewport.
-struct DemoStatus {
-    var title = ""
-    var transition = ""
-    var time = 0.0
-    var fraction = 0.0
-    var progress = 0.0
-    var offsetY = 0.0
-    var visible = 0
-    /// A line about the state (running, paused, the last end ...).
-    var state = ""
-    var keys: [String] = []
-}
-
 /// Lays out one demo screen in a terminal of a given size: a title line, the viewport
 /// drawn as a box with the items inside, a side panel, and a progress bar. Every line is
 /// narrower than the terminal, and there are fewer lines than it has rows, so redrawing

@@ -74,7 +74,8 @@ struct ElementBox {
         let transforms = numbers("transform")
         let hidden = Set(numbers("hidden").map { Int($0) })
         // Codes 0-2 are fixed; 3 and up name the kinds of the `kinds` table.
-        let names = ["cell", "header", "footer"] + (c["kinds"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        let names =
+            ["cell", "header", "footer"] + (c["kinds"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         guard kinds.count >= count, sections.count >= count, items.count >= count,
             frames.count >= 4 * count
         else { return [] }

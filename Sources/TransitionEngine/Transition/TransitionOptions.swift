@@ -1,0 +1,26 @@
+/// Options of one transition, besides its destination and timing.
+public struct TransitionOptions: Hashable, Sendable {
+    public var contentOffset: ContentOffsetTarget
+    public var appear: AppearEffect
+    public var disappear: AppearEffect
+    public var stagger: Stagger?
+    public var colorSpace: ColorSpace
+    /// The element progress at which values that cannot be blended (booleans, strings,
+    /// a number paired with a colour) take the destination's: 0...1, default 0.5.
+    public var discreteSwitch: Double
+
+    public static let defaultDiscreteSwitch = 0.5
+
+    public init(
+        contentOffset: ContentOffsetTarget = .automatic, appear: AppearEffect = .fade,
+        disappear: AppearEffect = .fade, stagger: Stagger? = nil, colorSpace: ColorSpace = .srgb,
+        discreteSwitch: Double = TransitionOptions.defaultDiscreteSwitch
+    ) {
+        self.discreteSwitch = discreteSwitch
+        self.contentOffset = contentOffset
+        self.appear = appear
+        self.disappear = disappear
+        self.stagger = stagger
+        self.colorSpace = colorSpace
+    }
+}

@@ -1,0 +1,24 @@
+/// How a transition is timed.
+public struct TransitionTiming: Hashable, Sendable {
+    /// Paused at progress 0 until scrubbed or finished.
+    public var interactive: Bool
+    /// Seconds; nil means the curve's own (springs) or `defaultDuration`.
+    public var duration: Double?
+    public var curve: TimingCurve
+
+    public static let defaultDuration = 0.3
+
+    public init(
+        interactive: Bool = false, duration: Double? = nil, curve: TimingCurve = .easing(.linear)
+    ) {
+        self.interactive = interactive
+        self.duration = duration
+        self.curve = curve
+    }
+
+    /// The nominal duration: a spring's settling time (its dynamics decide; a given
+    /// duration is ignored), else the given one, else 0.3 s.
+    public var resolvedDuration: Double {
+        curve.naturalDuration ?? duration ?? TransitionTiming.defaultDuration
+    }
+}

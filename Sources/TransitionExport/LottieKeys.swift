@@ -1,0 +1,28 @@
+import TransitionEngine
+
+/// The keyframe times and easing of one track, shared by every property on it.
+struct LottieKeys {
+    /// Each key's frame, as text.
+    var times: [String]
+    /// Each key's progress.
+    var progress: [Double]
+    /// `,"o":{...},"i":{...}`: the bezier's tangents, or linear ones.
+    var easing: String
+
+    init(_ track: ProgressTrack, fps: Double) {
+        let shape = TrackShape(track, bezierInUnitSquare: false)
+        let keys = shape.keys
+        times = keys.map {
+            NumberText.format((track.delay + $0.input * track.duration) * fps, places: 6)
+        }
+        progress = keys.map { $0.progress }
+        switch shape {
+        case .bezier(let x1, let y1, let x2, let y2):
+            let n = { (x: Double) in NumberText.format(x, places: 9) }
+            easing =
+                ",\"o\":{\"x\":[\(n(x1))],\"y\":[\(n(y1))]},\"i\":{\"x\":[\(n(x2))],\"y\":[\(n(y2))]}"
+        case .stops:
+            easing = ",\"o\":{\"x\":[0],\"y\":[0]},\"i\":{\"x\":[1],\"y\":[1]}"
+        }
+    }
+}

@@ -1,0 +1,284 @@
+import JSONRPC
+import TransitionEngine
+
+/// Writes layout attributes straight into a `JSONByteWriter`, with no tree in between.
+public enum AttributeWriter {
+    /// Writes `list` as the value of an `attributes` member; `kinds` names the kinds of
+    /// its elements (the session's table).
+    public static func write(
+        _ list: [LayoutAttributes], format: AttributeFormat, kinds: ElementKindTable,
+        to w: inout JSONByteWriter
+    ) {
+        let d = format.decimals
+        switch format.encoding {
+        case .objects:
+            w.beginArray()
+            list.withUnsafeBufferPointer { list in
+                for i in list.indices { writeObject(list[i], decimals: d, kinds: kinds, to: &w) }
+            }
+            w.endArray()
+        case .compact:
+            writeColumns(list, decimals: d, kinds: kinds, to: &w)
+        }
+    }
+
+    static func writeFrame(_ r: Rect, decimals d: Int, to w: inout JSONByteWriter) {
+        w.beginObject()
+        w.writeKey("x")
+        w.write(r.minX, decimals: d)
+        w.writeKey("y")
+        w.write(r.minY, decimals: d)
+        w.writeKey("width")
+        w.write(r.size.width, decimals: d)
+        w.writeKey("height")
+        w.write(r.size.height, decimals: d)
+        w.endObject()
+    }
+
+    static func writeID(_ id: ItemID, to w: inout JSONByteWriter) {
+        switch id {
+        case .int(let v): w.write(v)
+        case .string(let s): w.write(s)
+        }
+    }
+
+    static func writeValue(_ v: AnimatableValue, decimals d: Int = -1, to w: inout JSONByteWriter) {
+        switch v {
+        case .number(let n): w.write(n, decimals: d)
+        case .color(let c): w.write(c.hexString)
+        case .bool(let b): w.write(b)
+        case .string(let s): w.write(s)
+        }
+    }
+
+    static func writeTransform(_ t: AffineTransform, decimals d: Int, to w: inout JSONByteWriter) {
+        w.beginArray()
+        writeTransformValues(t, decimals: d, to: &w)
+        w.endArray()
+    }
+
+    static func writeTransformValues(
+        _ t: AffineTransform, decimals d: Int, to w: inout JSONByteWriter
+    ) {
+        w.write(t.a, decimals: d)
+        w.write(t.b, decimals: d)
+        w.write(t.c, decimals: d)
+        w.write(t.d, decimals: d)
+        w.write(t.tx, decimals: d)
+        w.write(t.ty, decimals: d)
+    }
+
+    /// `{"kind", "section", "item", "id"?, "frame", "alpha", "zIndex", "hidden"?,
+    /// "transform"?, "transitionProgress", "nextFrame"?, "layoutState", "values"?}`.
+    static func writeObject(
+        _ a: LayoutAttributes, decimals d: Int, kinds: ElementKindTable, to w: inout JSONByteWriter
+    ) {
+        w.beginObject()
+        w.writeKey("kind")
+        w.write(kinds.name(of: a.kind))
+        w.writeKey("section")
+        w.write(a.indexPath.section)
+        w.writeKey("item")
+        w.write(a.indexPath.item)
+        if let id = a.id {
+            w.writeKey("id")
+            writeID(id, to: &w)
+        }
+        w.writeKey("frame")
+        writeFrame(a.frame, decimals: d, to: &w)
+        w.writeKey("alpha")
+        w.write(a.alpha, decimals: d)
+        w.writeKey("zIndex")
+        w.write(a.zIndex)
+        if a.isHidden {
+            w.writeKey("hidden")
+            w.write(true)
+        }
+        if let t = a.transform {
+            w.writeKey("transform")
+            writeTransform(t, decimals: d, to: &w)
+        }
+        w.writeKey("transitionProgress")
+        w.write(a.transitionProgress, decimals: d)
+        if let next = a.nextFrame {
+            w.writeKey("nextFrame")
+            writeFrame(next, decimals: d, to: &w)
+        }
+        w.writeKey("layoutState")
+        w.write(a.layoutState)
+        if !a.values.isEmpty {
+            w.writeKey("values")
+            w.beginObject()
+            for v in a.values {
+                w.writeKey(v.name)
+                writeValue(v.value, decimals: d, to: &w)
+            }
+            w.endObject()
+        }
+        w.endObject()
+    }
+
+    /// Columns: `{"count", "kind" (the session's kind codes: 0 cell, 1 header, 2 footer,
+    /// 3 and up `kinds`), "section", "item", "frame" (4 per element), "alpha",
+    /// "zIndex", "transitionProgress", "nextFrame" (4 per element, the frame itself when
+    /// there is none), "states" and "layoutState" (indices into states), then only when
+    /// some element has them: "id" (null where none), "hidden" (indices of hidden
+    /// elements), "transform" (6 per element, identity where none), "values" (per name,
+    /// one per element, null where the element lacks it), "kinds" (the names of codes 3
+    /// up to the highest in the list)}.
+    static func writeColumns(
+        _ attributes: [LayoutAttributes], decimals d: Int, kinds: ElementKindTable,
+        to w: inout JSONByteWriter
+    ) {
+        // Fields are read in place through the buffer: `for a in list` would copy each
+        // record (and retain its strings and arrays) once per column.
+        attributes.withUnsafeBufferPointer { list in
+            writeColumns(list, decimals: d, kinds: kinds, to: &w)
+        }
+    }
+
+    private static func writeColumns(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int, kinds: ElementKindTable,
+        to w: inout JSONByteWriter
+    ) {
+        w.beginObject()
+        w.writeKey("count")
+        w.write(list.count)
+        var highestKind = 0
+        writeColumn("kind", of: list, to: &w) { i, w in
+            let code = list[i].kind.code
+            highestKind = Swift.max(highestKind, code)
+            w.writeElement(code)
+        }
+        writeColumn("section", of: list, to: &w) { i, w in
+            w.writeElement(list[i].indexPath.section)
+        }
+        writeColumn("item", of: list, to: &w) { i, w in w.writeElement(list[i].indexPath.item) }
+        writeColumn("frame", of: list, to: &w) { i, w in
+            let r = list[i].frame
+            w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
+        }
+        writeColumn("alpha", of: list, to: &w) { i, w in
+            w.writeElement(list[i].alpha, decimals: d)
+        }
+        writeColumn("zIndex", of: list, to: &w) { i, w in w.writeElement(list[i].zIndex) }
+        writeColumn("transitionProgress", of: list, to: &w) { i, w in
+            w.writeElement(list[i].transitionProgress, decimals: d)
+        }
+        writeColumn("nextFrame", of: list, to: &w) { i, w in
+            let r = list[i].nextFrame ?? list[i].frame
+            w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
+        }
+        writeLayoutStates(list, to: &w)
+        if highestKind >= ElementKind.firstCustomCode {
+            w.writeKey("kinds")
+            w.beginArray()
+            for code in ElementKind.firstCustomCode...highestKind {
+                w.write(kinds.name(of: ElementKind(code: code)))
+            }
+            w.endArray()
+        }
+        writeOptionalColumns(list, decimals: d, to: &w)
+        writeValueColumns(list, decimals: d, to: &w)
+        w.endObject()
+    }
+
+    /// `"key": [...]`, what `writeElement` writes for each index in turn. It takes the index,
+    /// not the record: a record passed by value would be copied (and its strings and arrays
+    /// retained) once per column.
+    @inline(__always)
+    private static func writeColumn(
+        _ key: StaticString, of list: UnsafeBufferPointer<LayoutAttributes>,
+        to w: inout JSONByteWriter,
+        _ writeElement: (Int, inout JSONByteWriter) -> Void
+    ) {
+        w.writeKey(key)
+        w.beginArray()
+        for i in list.indices { writeElement(i, &w) }
+        w.endArray()
+    }
+
+    /// `"layoutState"` (indices into `"states"`), then `"states"`.
+    private static func writeLayoutStates(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, to w: inout JSONByteWriter
+    ) {
+        var states: [String] = []
+        w.writeKey("layoutState")
+        w.beginArray()
+        var state = -1
+        for i in list.indices {
+            // Neighbours share their state (every cell of a layout): the last one first.
+            if state < 0 || states[state] != list[i].layoutState {
+                if let known = states.firstIndex(of: list[i].layoutState) {
+                    state = known
+                } else {
+                    state = states.count
+                    states.append(list[i].layoutState)
+                }
+            }
+            w.writeElement(state)
+        }
+        w.endArray()
+        w.writeKey("states")
+        w.beginArray()
+        for s in states { w.write(s) }
+        w.endArray()
+    }
+
+    /// `"id"`, `"hidden"` and `"transform"`, each only when some element has it.
+    private static func writeOptionalColumns(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int,
+        to w: inout JSONByteWriter
+    ) {
+        if list.indices.contains(where: { list[$0].id != nil }) {
+            w.writeKey("id")
+            w.beginArray()
+            for i in list.indices {
+                if let id = list[i].id { writeID(id, to: &w) } else { w.writeNull() }
+            }
+            w.endArray()
+        }
+        if list.indices.contains(where: { list[$0].isHidden }) {
+            w.writeKey("hidden")
+            w.beginArray()
+            for i in list.indices where list[i].isHidden { w.write(i) }
+            w.endArray()
+        }
+        if list.indices.contains(where: { list[$0].transform != nil }) {
+            w.writeKey("transform")
+            w.beginArray()
+            for i in list.indices {
+                writeTransformValues(list[i].transform ?? .identity, decimals: d, to: &w)
+            }
+            w.endArray()
+        }
+    }
+
+    /// `"values"`: per name, one per element, null where the element lacks it; nothing
+    /// when no element has values.
+    private static func writeValueColumns(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int,
+        to w: inout JSONByteWriter
+    ) {
+        var names: [String] = []
+        for i in list.indices {
+            for v in list[i].values where !names.contains(v.name) { names.append(v.name) }
+        }
+        guard !names.isEmpty else { return }
+        w.writeKey("values")
+        w.beginObject()
+        for name in names {
+            w.writeKey(name)
+            w.beginArray()
+            for i in list.indices {
+                if let v = list[i].values.first(where: { $0.name == name }) {
+                    writeValue(v.value, decimals: d, to: &w)
+                } else {
+                    w.writeNull()
+                }
+            }
+            w.endArray()
+        }
+        w.endObject()
+    }
+}

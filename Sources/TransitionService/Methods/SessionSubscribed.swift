@@ -1,0 +1,26 @@
+import JSONRPC
+import TransitionEngine
+import TransitionProtocol
+
+/// The result of `session/subscribe`: `{contentSize, contentOffset, state, session,
+/// name?}`.
+struct SessionSubscribed: JSONEncodable {
+    var resting: RestingState
+    var state: String
+    var session: String
+    var name: String?
+
+    func encode(to w: inout JSONByteWriter) {
+        w.beginObject()
+        resting.writeMembers(to: &w)
+        w.writeKey("state")
+        w.write(state)
+        w.writeKey("session")
+        w.write(session)
+        if let name {
+            w.writeKey("name")
+            w.write(name)
+        }
+        w.endObject()
+    }
+}
