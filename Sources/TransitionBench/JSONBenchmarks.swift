@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import JSONRPC
+import TestSupport
 
 // JSON parse and write throughput of the JSONRPC module against Foundation, on the
 // same realistic messages in the same run: a `transition/start` request and a

@@ -81,4 +81,3 @@ private func queryCost(_ layout: some Layout, _ viewport: Viewport) -> Double {
 /// Keeps a value alive so the work that made it is not optimised away.
 @_optimize(none)
 func blackHole<T>(_ value: T) {}
-
