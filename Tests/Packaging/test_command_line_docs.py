@@ -227,6 +227,13 @@ def parser_spellings(sources):
     return found - {"-", "--"}
 
 
+def limit_spellings():
+    """The `--max-*` flags of the daemon's limits table (`ServiceLimits.options`), which
+    its parser matches besides its own `case`s."""
+    text = (ROOT / "Sources" / "TransitionService" / "Configuration" / "LimitOption.swift").read_text()
+    return {"--" + name for name in re.findall(r'LimitOption\(\s*"([\w-]+)"', text)}
+
+
 def completed_words(name):
     """The option words the bash completion offers, from its word lists."""
     script = run([PROGRAMS[name], "--generate-completion", "bash"])
@@ -234,7 +241,8 @@ def completed_words(name):
 
 
 def test_every_option_a_parser_accepts_is_described():
-    daemon = parser_spellings([ROOT / "Sources" / "transitiond" / "CommandLineOptions.swift"])
+    daemon = parser_spellings([ROOT / "Sources" / "transitiond" / "CommandLineOptions.swift"]) | limit_spellings()
+    assert len(limit_spellings()) == 8
     tool = parser_spellings(sorted((ROOT / "Sources" / "transitionctl").rglob("*.swift")))
     assert {"--listen", "--pipe", "--max-batch"} <= daemon and {"--out", "-o", "--daemon"} <= tool
     assert daemon - completed_words("transitiond") == set()
