@@ -425,7 +425,7 @@ def insets(v: float) -> dict:
 
 
 VIEWPORT = {"width": 375, "height": 667}
-# The classmethod article's two layouts (SEMANTICS.md section 2 and 6).
+# The classmethod article's two layouts (`docs/semantics.md` §2 and 6).
 LIST_FLOW = {"type": "flow", "itemSize": {"width": 375, "height": 60}, "minimumLineSpacing": 0,
              "minimumInteritemSpacing": 0}
 LIST = {"type": "list", "rowHeight": 60}

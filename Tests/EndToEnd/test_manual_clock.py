@@ -1,5 +1,5 @@
 """Manual clock: deterministic ticks that match transition/sample exactly, and the
-public test vectors of SEMANTICS.md section 6 computed by the running daemon."""
+public test vectors of `docs/semantics.md` §6 computed by the running daemon."""
 
 from __future__ import annotations
 
@@ -144,7 +144,7 @@ def test_grid_at_rest_vector(connect):
 PLACEMENTS = [
     # (placement, items, list offset y, contentInset, expected target offset)
     ("center", [[0, 20]], 0, 0, (0, 1537.75)),
-    # SEMANTICS.md's inset vector keeps the inset-free grid frames, which a session cannot
+    # `docs/semantics.md`'s inset vector keeps the inset-free grid frames, which a session cannot
     # express: here the content inset narrows the grid too (W = 375 - 20 - 20 = 335,
     # cells 162.5, row pitch 167.5), so item 20's centre is (91.25, 1766.25) and the
     # offset is (91.25 - 187.5 clamped to -10, 1766.25 - 333.5).

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TransitionEngine
 
-/// The flow rules of SEMANTICS.md §1 on small hand-checked cases.
+/// The flow rules of `docs/semantics.md` §1 on small hand-checked cases.
 @Suite struct FlowRuleTests {
     func frames(_ layout: some Layout) -> [Rect] {
         layout.allAttributes().filter { $0.kind == .cell }.map(\.frame)

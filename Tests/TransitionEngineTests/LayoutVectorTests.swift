@@ -2,7 +2,7 @@ import Testing
 
 @testable import TransitionEngine
 
-/// The layout vectors of SEMANTICS.md §6.
+/// The layout vectors of `docs/semantics.md` §6.
 @Suite struct LayoutVectorTests {
     let viewport = Viewport(width: 375, height: 667)
     let model = ItemModel(count: 100)

@@ -2,14 +2,14 @@ import Testing
 
 @testable import TransitionEngine
 
-/// The AHEasing functions against SEMANTICS.md §5 and §6.
+/// The AHEasing functions against `docs/semantics.md` §5 and §6.
 @Suite struct TimingEasingTests {
     /// |a - b| <= tolerance, with both values in the failure message.
     static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         abs(a - b) <= tolerance
     }
 
-    /// SEMANTICS.md §6, "Easing at p = 0.3 / 0.7".
+    /// `docs/semantics.md` §6, "Easing at p = 0.3 / 0.7".
     static let vectors: [(Easing, Double, Double)] = [
         (.quadraticEaseInOut, 0.18, 0.82),
         (.quarticEaseInOut, 0.0648, 0.9352),
@@ -120,7 +120,7 @@ import Testing
         }
     }
 
-    /// SEMANTICS.md §6 timed drive: 0.75 s of quarticEaseInOut moving the content
+    /// `docs/semantics.md` §6 timed drive: 0.75 s of quarticEaseInOut moving the content
     /// offset from y = 0 to y = 1537.75.
     @Test func timedDrive() {
         let curve = TimingCurve.easing(.quarticEaseInOut)

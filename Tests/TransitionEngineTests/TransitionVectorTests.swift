@@ -2,7 +2,7 @@ import Testing
 
 @testable import TransitionEngine
 
-/// The transition vectors of SEMANTICS.md §6.
+/// The transition vectors of `docs/semantics.md` §6.
 @Suite struct TransitionVectorTests {
     static let viewport = Viewport(width: 375, height: 667)
     static let model = ItemModel(count: 100)
