@@ -182,13 +182,17 @@ final class RecordingRouter {
         ) {
             try Self.start(host, s, extra: #","timing":{"linear":[0]}"#)
         }
-        let limited = SessionHost(limits: ServiceLimits(maxSessionsPerConnection: 1))
+        var oneSession = ServiceLimits()
+        oneSession.maxSessionsPerConnection = 1
+        let limited = SessionHost(limits: oneSession)
         _ = try Self.create(limited)
         #expect(throws: ResponseError.self) { _ = try Self.create(limited) }
     }
 
     @Test func ticksAreCappedAndSayTheyWereCut() throws {
-        let host = SessionHost(limits: ServiceLimits(maxAttributesPerTick: 50))
+        var capped = ServiceLimits()
+        capped.maxAttributesPerTick = 50
+        let host = SessionHost(limits: capped)
         let router = RecordingRouter(host)
         let r = try SessionCreateRequest(
             json: Self.parse(

@@ -29,17 +29,3 @@ public struct ServiceLimits: Sendable, Equatable {
 
     public init() {}
 }
-
-extension ServiceLimits {
-    /// The defaults with one or more limits changed.
-    package init(
-        maxSessionsPerConnection: Int? = nil, maxItemsPerSession: Int? = nil,
-        maxAttributesPerTick: Int? = nil, maxAttributesPerResponse: Int? = nil
-    ) {
-        self.init()
-        if let maxSessionsPerConnection { self.maxSessionsPerConnection = maxSessionsPerConnection }
-        if let maxItemsPerSession { self.maxItemsPerSession = maxItemsPerSession }
-        if let maxAttributesPerTick { self.maxAttributesPerTick = maxAttributesPerTick }
-        if let maxAttributesPerResponse { self.maxAttributesPerResponse = maxAttributesPerResponse }
-    }
-}

@@ -257,7 +257,7 @@ package final class ConnectionHub {
         connections.remove(c.id)
         c.detach()
         closedCount += 1
-        host.connectionClosed(c.id, now: now())
+        releaseSessions(of: c)
         if c.skippedTicks > 0 {
             logger.info("connection \(c.id): \(c.skippedTicks) ticks coalesced")
         }
