@@ -22,6 +22,9 @@ public final class Daemon {
     /// How long a connection waits for its client to read its last answers (after
     /// `exit`, the wire's own end, or while the daemon stops).
     static let drainMilliseconds: UInt64 = 5000
+    /// How long a lingering connection waits for its client's end of input after its
+    /// last bytes were written (RFC 6455 7.1.1 leaves it to the server).
+    static let lingerMilliseconds: UInt64 = 2000
     /// Connections being written what they are owed, each with the timer that stops
     /// waiting for a client that does not read.
     private var leaving: [(connection: Connection, timer: Timer)] = []
@@ -60,7 +63,7 @@ public final class Daemon {
         case .draining(let c):
             boundWait(of: c, milliseconds: Self.drainMilliseconds)
         case .lingering(let c):
-            boundWait(of: c, milliseconds: Connection.lingerBound)
+            boundWait(of: c, milliseconds: Self.lingerMilliseconds)
         case .closed(let c):
             closed(c)
         case .stop(let code):
@@ -268,7 +271,7 @@ public final class Daemon {
 
     /// A connection writing what it owes (after `exit`, the wire's own end, or while the
     /// daemon stops) waits for its client for at most `milliseconds` from now: 5 s to
-    /// read its last answers, then `Connection.lingerBound` to end its input.
+    /// read its last answers, then `lingerMilliseconds` to end its input.
     private func boundWait(of c: Connection, milliseconds: UInt64) {
         guard !c.isClosed else { return }
         if let waiting = leaving.first(where: { $0.connection === c }) {

@@ -36,9 +36,6 @@ package final class Connection {
     private static let corkLimit = 256 << 10
     /// Above this much unwritten, an ending wire does not wait for the client.
     private static let closeDrainLimit = 256 << 10
-    /// How long a lingering connection waits for its client's end of input after its
-    /// last bytes were written, in milliseconds (RFC 6455 7.1.1 leaves it to the server).
-    package static let lingerBound: UInt64 = 2_000
 
     package init(
         id: ConnectionID, transport: any ConnectionTransport, wire: any WireFormat,

@@ -9,7 +9,7 @@ package enum ServiceEvent {
     /// A connection writes what it owes before it closes: its wait is bounded (5 s).
     case draining(Connection)
     /// A connection's last reply is written and it waits for its client's end of input:
-    /// its wait is bounded (`Connection.lingerBound`).
+    /// its wait is bounded (2 s).
     case lingering(Connection)
     /// A connection closed; its sessions have ended and their readers were told.
     case closed(Connection)
