@@ -158,6 +158,15 @@ let package = Package(
                 "WebTransport",
             ]),
 
+        // MARK: TransitionWasm — the daemon's shell for a host that owns the I/O and the
+        // clock: the WebAssembly module (scripts/build-wasm.sh). Pure Swift.
+        .target(
+            name: "TransitionWasm", dependencies: ["JSONRPC", "TransitionService"],
+            exclude: ["README.md"]),
+        .testTarget(
+            name: "TransitionWasmTests",
+            dependencies: ["TransitionWasm", "TransitionService", "TestSupport"]),
+
         // MARK: WebTransport — HTTP request heads, WebSocket frames, the access policy. Pure Swift.
         .target(name: "WebTransport", exclude: ["README.md"]),
         .testTarget(name: "WebTransportTests", dependencies: ["WebTransport", "TestSupport"]),

@@ -470,6 +470,19 @@ export interface ConnectOptions {
   signal?: AbortSignal;
 }
 
+/** Options of `TransitionClient.connectLocal`: the in-page engine (WebAssembly). */
+export interface LocalConnectOptions {
+  /** The module: a URL, bytes or a compiled module (default transitiond.wasm beside transitiond-wasm.js). */
+  module?: string | URL | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+  /** The daemon's `--max-*` options without their dashes, e.g. {"max-message-bytes": 1048576}. */
+  limits?: Record<string, number>;
+  /** "error", "warning" (default), "info" or "debug"; lines go to the console. */
+  logLevel?: "error" | "warning" | "info" | "debug";
+  clientInfo?: { name: string; version?: string };
+  /** Send initialize/initialized (default true). */
+  initialize?: boolean;
+}
+
 /** What the client needs of a WebSocket (the browser's, Node's, or a shim). */
 export interface WebSocketLike {
   readonly readyState: number;
@@ -489,6 +502,8 @@ export interface TickOptions {
 
 export declare class TransitionClient {
   static connect(url: string, options?: ConnectOptions): Promise<TransitionClient>;
+  /** A client on the engine compiled to WebAssembly, in this page or process: no daemon. */
+  static connectLocal(options?: LocalConnectOptions): Promise<TransitionClient>;
   constructor(socket: WebSocketLike);
   readonly socket: WebSocketLike;
   serverInfo?: InitializeResult;

@@ -159,6 +159,28 @@ export class TransitionClient {
     return client;
   }
 
+  /**
+   * A client on transitiond's engine compiled to WebAssembly, running in this page (or
+   * this Node process): no daemon to install or start. Options: `module` (the .wasm: a
+   * URL, bytes or a compiled module; default transitiond.wasm beside
+   * transitiond-wasm.js), `limits` ({"max-message-bytes": n, ...}), `logLevel`,
+   * `clientInfo`, `initialize` (default true). Clients made with the same `module` share
+   * one engine, so they see each other's named sessions.
+   */
+  static async connectLocal(options = {}) {
+    const { openLocalSocket } = await import("./transitiond-wasm.js");
+    const socket = await openLocalSocket(options);
+    await new Promise((resolve, reject) => {
+      socket.addEventListener("open", resolve, { once: true });
+      socket.addEventListener("close", (event) => reject(new ConnectionClosedError(event.code, event.reason)), { once: true });
+    });
+    const client = new TransitionClient(socket);
+    if (options.initialize !== false) {
+      client.serverInfo = await client.initialize(options.clientInfo);
+    }
+    return client;
+  }
+
   constructor(socket) {
     this.socket = socket;
     this.nextId = 1;

@@ -66,7 +66,9 @@ extension FrameReader {
                 let digit = bytes[position] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
                 if digits == 0 && digit == 0 { return nil }
-                length = length * 10 + Int(digit)
+                // Wrapping: a tenth digit is refused below, and only it could overflow a
+                // 32-bit Int (WebAssembly).
+                length = length &* 10 &+ Int(digit)
                 digits += 1
                 position += 1
             }

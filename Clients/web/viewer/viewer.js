@@ -5,10 +5,15 @@
 
 // Every request carries the token: this module's own URL has it.
 const token = new URL(import.meta.url).searchParams.get("token") ?? "";
-const { TransitionClient, EASINGS, attributeObjects } = await import(`./transitiond.js?token=${encodeURIComponent(token)}`);
+const query = new URLSearchParams(location.search);
+// `?local=1`: no daemon; the engine runs in the page, from the files of Clients/web
+// served as they are (the client is one folder up).
+const local = query.get("local") === "1";
+const { TransitionClient, EASINGS, attributeObjects } = await import(
+  local ? new URL("../transitiond.js", import.meta.url).href : `./transitiond.js?token=${encodeURIComponent(token)}`
+);
 
 const $ = (id) => document.getElementById(id);
-const query = new URLSearchParams(location.search);
 
 // The seed apps' two layouts (the classmethod article): list rows 60 high; a grid of 2
 // columns, spacing 10, line spacing 5, inset 10.
@@ -58,12 +63,16 @@ function report(error) {
 
 function connectedText() {
   const info = state.client?.serverInfo?.serverInfo;
-  return `${location.host}${info ? ` · ${info.name} ${info.version}` : ""}`;
+  return `${local ? "in this page" : location.host}${info ? ` · ${info.name} ${info.version}` : ""}`;
 }
 
 async function connect() {
-  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/?token=${encodeURIComponent(token)}`;
-  const client = await TransitionClient.connect(url, { clientInfo: { name: "transitiond web viewer", version: "1" } });
+  const clientInfo = { name: "transitiond web viewer", version: "1" };
+  const client = local
+    ? await TransitionClient.connectLocal({ clientInfo })
+    : await TransitionClient.connect(
+        `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/?token=${encodeURIComponent(token)}`,
+        { clientInfo });
   state.client = client;
   setConnection("open", connectedText());
   client.on("transition/tick", onTick);
@@ -666,7 +675,9 @@ async function main() {
   try {
     await connect();
   } catch (error) {
-    setConnection("closed", "cannot connect: is the daemon running, and the token current?");
+    setConnection("closed", local
+      ? `cannot start the in-page engine: ${error.message}`
+      : "cannot connect: is the daemon running, and the token current?");
     return;
   }
   const { session } = await state.client.createSession({

@@ -108,6 +108,9 @@ public struct FlowLayout: Hashable, Sendable {
     }
 
     /// Tolerance for "fits on the line", so that sizes computed as (W - gaps) / n fit.
+    /// The most columns a line is given: 1e12, or less where `Int` is 32 bits wide
+    /// (WebAssembly), so that the count stays an `Int`.
+    static let columnLimit = Swift.min(1e12, Double(Int.max))
     static let fitTolerance = 1e-9
 
     /// With one item size UIKit lays a section out as a grid: every line, the last one
@@ -125,7 +128,7 @@ public struct FlowLayout: Hashable, Sendable {
             // Columns of a full line, even when the section has fewer items (UIKit's
             // grid); capped only to stay an Int.
             let fit = ((width + s) / (w + s) + FlowLayout.fitTolerance).rounded(.down)
-            columns = fit.isNaN ? 1 : Int(Swift.min(Swift.max(fit, 1), 1e12))
+            columns = fit.isNaN ? 1 : Int(Swift.min(Swift.max(fit, 1), FlowLayout.columnLimit))
         }
         let crossStart: Double
         let crossPitch: Double

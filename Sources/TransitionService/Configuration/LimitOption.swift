@@ -58,7 +58,8 @@ extension ServiceLimits {
             read: { $0.maxConnections }, write: { $0.maxConnections = $1 }),
         LimitOption(
             "max-backlog-bytes", "Unsent bytes after which a client is disconnected",
-            (64 << 10)...(1 << 34),
+            // 16 GiB, or as much as an `Int` holds where it is 32 bits wide (WebAssembly).
+            (64 << 10)...Int(truncatingIfNeeded: Swift.min(Int64(1) << 34, Int64(Int.max))),
             read: { $0.maxBacklogBytes }, write: { $0.maxBacklogBytes = $1 }),
     ]
 

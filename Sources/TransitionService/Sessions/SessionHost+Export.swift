@@ -1,6 +1,7 @@
 import JSONRPC
 import TransitionEngine
 import TransitionExport
+import TransitionProtocol
 
 extension SessionHost {
     /// The most elements one export may hold (both sides together).

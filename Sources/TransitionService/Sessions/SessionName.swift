@@ -1,5 +1,6 @@
 import JSONRPC
 import TransitionEngine
+import TransitionProtocol
 
 /// The name a client may give a session (`session/create {name}`), so that another
 /// client, such as an editor's preview, can find it with `session/subscribe {name}`

@@ -1,0 +1,324 @@
+#!/usr/bin/env node
+// transitiond on Node 20: the daemon's service, compiled to WebAssembly
+// (../transitiond.wasm), serving LSP-framed JSON-RPC over standard input/output or a
+// Unix socket (a named pipe on Windows). For macOS and Windows, where no native build is
+// installed; the protocol, its errors and its limits are the native daemon's.
+//
+//   node bin/transitiond.mjs [--stdio | --listen [<path>]] [<options>]
+
+import { chmodSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { createConnection, createServer } from "node:net";
+import { homedir, tmpdir, userInfo } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Framing, LogLevels, loadModule } from "../transitiond-wasm.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const version = JSON.parse(readFileSync(join(here, "..", "package.json"), "utf8")).version;
+const limitFlags = [
+  ["max-message-bytes", "Largest message body accepted (default 16777216)."],
+  ["max-header-bytes", "Largest header section accepted (default 8192)."],
+  ["max-depth", "Deepest JSON nesting accepted (default 128)."],
+  ["max-batch", "Messages in one JSON-RPC batch (default 1000)."],
+  ["max-sessions", "Sessions per connection (default 64)."],
+  ["max-items", "Items per session (default 10000000)."],
+  ["max-connections", "Concurrent socket clients (default 256)."],
+  ["max-backlog-bytes", "Unsent bytes after which a client is disconnected (default 67108864)."],
+];
+const usage = "USAGE: transitiond.mjs [--stdio | --listen [<path>]] [<options>]";
+const help = `OVERVIEW: transitiond on Node — the daemon's service compiled to WebAssembly. It
+speaks JSON-RPC 2.0 with LSP framing (Content-Length headers) on standard input and
+output, or on a Unix socket (a named pipe on Windows), as the native transitiond does.
+
+${usage}
+
+OPTIONS:
+  --stdio                 Serve one client on standard input/output (the default).
+  --listen [<path>]       Serve clients on a Unix socket at <path> (created 0600), or a
+                          Windows named pipe (\\\\.\\pipe\\<name>), until SIGINT or
+                          SIGTERM. Also --pipe=<path>. Without a path: the native
+                          daemon's default socket ($XDG_RUNTIME_DIR/transitiond/
+                          transitiond.sock, else /tmp/transitiond-<uid>/), or
+                          \\\\.\\pipe\\transitiond-<user> on Windows.
+  --listen-timeout <duration>
+                          With --listen: exit (status 0) when no client has been
+                          connected for <duration>: 500ms, 60s, 2m, or plain seconds.
+  --clientProcessId <pid> Exit when that process dies.
+  --log-file <path>       Write logs to <path> instead of standard error.
+  --log-level <level>     error, warning (default), info or debug.
+${limitFlags.map(([name, text]) => `  --${name} <n>`.padEnd(26) + text).join("\n")}
+  -h, --help              Show help information.
+  --version               Show the version.
+
+Not here (the native daemon's): --remote, --ws, socket activation.
+
+EXIT STATUS: As the native daemon's: over standard input/output 0 after shutdown and
+exit, 1 when the client leaves without shutdown, after a framing error or on a signal;
+with --listen 0 on SIGINT or SIGTERM or after --listen-timeout; 1 when it cannot start;
+64 on a command-line mistake.`;
+
+class UsageError extends Error {}
+
+/** A positive duration in milliseconds: `500ms`, `60s`, `2m`, or plain seconds. */
+function milliseconds(text) {
+  const unit = [["ms", 1], ["s", 1000], ["m", 60000]].find(([suffix]) => text.endsWith(suffix));
+  const digits = unit ? text.slice(0, -unit[0].length) : text;
+  if (!/^[0-9]+$/.test(digits) || Number(digits) <= 0) return null;
+  return Number(digits) * (unit ? unit[1] : 1000);
+}
+
+/** A whole number within `range`, or a usage error worded as the native daemon's. */
+function number(name, text, [low, high]) {
+  const n = /^[+-]?[0-9]+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < low || n > high) {
+    throw new UsageError(`${name} takes a whole number from ${low} to ${high}, got '${text}'`);
+  }
+  return n;
+}
+
+/** The ranges of the --max-* options, as the native daemon's (a 32-bit module's Int). */
+const limitRanges = {
+  "max-message-bytes": [64, 1 << 30], "max-header-bytes": [64, 1 << 20], "max-depth": [2, 10000],
+  "max-batch": [1, 1000000], "max-sessions": [1, 100000], "max-items": [1, 100000000],
+  "max-connections": [1, 100000], "max-backlog-bytes": [64 << 10, 2 ** 31 - 1],
+};
+
+/** Options of the native daemon that this host does not have. */
+const nativeOnly = ["--remote", "--ws", "--ws-allow-remote", "--allow-origin"];
+
+/** The command line, read as the native daemon reads it, with its messages. */
+function parse(argv) {
+  const options = { mode: "stdio", path: null, limits: {}, logLevel: "warning", logFile: null, listenTimeout: null, clientProcessId: null };
+  const rest = [...argv];
+  while (rest.length > 0) {
+    const arg = rest.shift();
+    const cut = arg.indexOf("=");
+    const name = cut >= 0 ? arg.slice(0, cut) : arg;
+    const inline = cut >= 0 ? arg.slice(cut + 1) : undefined;
+    const value = () => {
+      if (inline !== undefined) return inline;
+      if (rest.length === 0) throw new UsageError(`${name} needs a value`);
+      return rest.shift();
+    };
+    switch (name) {
+      case "-h": case "--help": return { help: true };
+      case "--version": return { version: true };
+      case "--stdio": options.mode = "stdio"; break;
+      case "--listen": case "--pipe":
+        options.mode = "listen";
+        options.path = inline === undefined && (rest.length === 0 || rest[0].startsWith("-")) ? null : value();
+        break;
+      case "--listen-timeout": {
+        const text = value();
+        const ms = milliseconds(text);
+        if (ms === null) throw new UsageError(`--listen-timeout takes a duration such as 60s, 500ms, 2m or 60 (seconds), got '${text}'`);
+        options.listenTimeout = ms;
+        break;
+      }
+      case "--clientProcessId": options.clientProcessId = number(name, value(), [1, 2147483647]); break;
+      case "--log-file": options.logFile = value(); break;
+      case "--log-level": {
+        const text = value();
+        if (!LogLevels.includes(text)) throw new UsageError(`--log-level takes one of ${LogLevels.join(", ")}, got '${text}'`);
+        options.logLevel = text;
+        break;
+      }
+      default: {
+        if (nativeOnly.includes(name)) throw new UsageError(`${name} is the native daemon's option; transitiond on Node serves standard input/output or --listen`);
+        const limit = limitFlags.find(([flag]) => name === `--${flag}`);
+        if (!limit) throw new UsageError(`unknown option '${arg}'`);
+        options.limits[limit[0]] = number(name, value(), limitRanges[limit[0]]);
+      }
+    }
+  }
+  if (options.listenTimeout !== null && options.mode === "stdio") {
+    throw new UsageError("--listen-timeout needs --listen or --ws (over standard input/output the client decides)");
+  }
+  if (options.mode === "listen" && options.path === null) options.path = defaultSocketPath();
+  return options;
+}
+
+function defaultSocketPath() {
+  if (process.platform === "win32") return `\\\\.\\pipe\\transitiond-${userInfo().username}`;
+  const runtime = process.env.XDG_RUNTIME_DIR;
+  const directory = runtime ? join(runtime, "transitiond") : join(tmpdir(), `transitiond-${process.getuid()}`);
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  return join(directory, "transitiond.sock");
+}
+
+/** Log lines as the native daemon writes them: pid, wall-clock time, level. */
+function logWriter(path) {
+  const fd = path ? openSync(path, "a", 0o600) : 2;
+  return (level, message) => {
+    const ms = Date.now();
+    const line = `transitiond[${process.pid}] ${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, "0")} ${level}: ${message}\n`;
+    try { writeSync(fd, line); } catch { /* a log that cannot be written is not a reason to stop */ }
+  };
+}
+
+/** Watches client processes (`initialize`'s processId, --clientProcessId) every 500 ms. */
+function processWatcher(onGone) {
+  const pids = new Set();
+  let timer = null;
+  const check = () => {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 0);
+      } catch (error) {
+        if (error.code === "ESRCH") { pids.delete(pid); onGone(pid); }
+      }
+    }
+  };
+  return {
+    watch(pid) {
+      pids.add(pid);
+      if (!timer) { timer = setInterval(check, 500); timer.unref(); }
+    },
+    stop() { if (timer) clearInterval(timer); },
+  };
+}
+
+async function main(argv) {
+  let options;
+  try {
+    options = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`Error: ${error.message}\n${usage}\n`);
+    return 64;
+  }
+  if (options.help) { process.stdout.write(help + "\n"); return 0; }
+  if (options.version) { process.stdout.write(`transitiond ${version}\n`); return 0; }
+
+  let log;
+  try {
+    log = logWriter(options.logFile);
+  } catch (error) {
+    process.stderr.write(`transitiond: cannot open the log file '${options.logFile}': ${error.message}\n`);
+    return 1;
+  }
+  let finish;
+  const exited = new Promise((resolve) => { finish = resolve; });
+  let cleanup = () => {};
+  let watcher = null;
+  let module;
+  try {
+    module = await loadModule(new URL("../transitiond.wasm", import.meta.url), {
+      limits: options.limits,
+      logLevel: options.logLevel,
+      onLog: log,
+      onExit: (code) => finish(code),
+      onWatchProcess: (pid) => watcher.watch(pid),
+    });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    process.stderr.write(`Error: ${error.message}\n${usage}\n`);
+    return 64;
+  }
+  watcher = processWatcher((pid) => module.processEnded(pid));
+  if (options.clientProcessId !== null) {
+    // As the native daemon: the given process's death ends the daemon.
+    const pid = options.clientProcessId;
+    const timer = setInterval(() => {
+      try { process.kill(pid, 0); } catch (error) {
+        if (error.code === "ESRCH") { clearInterval(timer); log("info", `client process ${pid} is gone: exiting`); module.stop(1); }
+      }
+    }, 500);
+    timer.unref();
+  }
+  const stopCode = options.mode === "stdio" ? 1 : 0;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal, () => { log("info", `signal ${signal}: shutting down`); module.stop(stopCode); });
+  }
+
+  if (options.mode === "stdio") {
+    serveStdio(module);
+  } else {
+    const started = await listen(module, options, log);
+    if (!started) return 1;
+    cleanup = started;
+  }
+  const code = await exited;
+  cleanup();
+  watcher.stop();
+  // What the module wrote last reaches standard output before the exit.
+  await new Promise((resolve) => process.stdout.write("", resolve));
+  return code;
+}
+
+function serveStdio(module) {
+  const connection = module.open(Framing.lsp, {
+    sole: true,
+    onBytes: (bytes) => process.stdout.write(bytes),
+    onClose: () => process.stdin.destroy(),
+  });
+  process.stdin.on("data", (chunk) => connection.send(chunk));
+  process.stdin.on("end", () => connection.end());
+  process.stdin.on("error", () => connection.end(true));
+  process.stdout.on("error", () => module.stop(1));
+}
+
+/** Serves clients on a Unix socket or named pipe; resolves with the clean-up, or null. */
+async function listen(module, options, log) {
+  const path = options.path;
+  if (process.platform !== "win32" && existsSync(path)) {
+    if (!lstatSync(path).isSocket()) {
+      log("error", `cannot listen on '${path}': it exists and is not a socket`);
+      return null;
+    }
+    // A stale socket is replaced; a live daemon's is left alone.
+    const live = await new Promise((resolve) => {
+      const probe = createConnection(path);
+      probe.on("connect", () => { probe.destroy(); resolve(true); });
+      probe.on("error", () => resolve(false));
+    });
+    if (live) {
+      log("error", `cannot listen on '${path}': a daemon is serving it`);
+      return null;
+    }
+    unlinkSync(path);
+  }
+  let open = 0;
+  let idleTimer = null;
+  const armIdle = () => {
+    if (options.listenTimeout === null || open > 0) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (open > 0) return;
+      log("info", "no client for the --listen-timeout: exiting");
+      module.stop(0);
+    }, options.listenTimeout);
+  };
+  const server = createServer((socket) => {
+    const connection = module.open(Framing.lsp, {
+      onBytes: (bytes) => socket.write(bytes),
+      onShutdownWriting: () => socket.end(),
+      onClose: () => socket.destroy(),
+    });
+    if (!connection) { socket.destroy(); return; }
+    open += 1;
+    clearTimeout(idleTimer);
+    socket.on("data", (chunk) => connection.send(chunk));
+    socket.on("end", () => connection.end());
+    socket.on("error", () => connection.end(true));
+    socket.on("close", () => { open -= 1; armIdle(); connection.end(true); });
+  });
+  const listening = await new Promise((resolve) => {
+    server.once("error", (error) => { log("error", `cannot listen on '${path}': ${error.message}`); resolve(false); });
+    const previous = process.umask(0o177);
+    server.listen(path, () => { process.umask(previous); resolve(true); });
+  });
+  if (!listening) return null;
+  if (process.platform !== "win32") chmodSync(path, 0o600);
+  log("info", `listening on ${path}`);
+  armIdle();
+  return () => {
+    clearTimeout(idleTimer);
+    server.close();
+    if (process.platform !== "win32") { try { unlinkSync(path); } catch { /* already gone */ } }
+  };
+}
+
+process.exitCode = await main(process.argv.slice(2));
+// Sockets and timers of clients still attached do not keep a stopped daemon alive.
+process.exit(process.exitCode);

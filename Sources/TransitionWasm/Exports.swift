@@ -1,0 +1,132 @@
+import TransitionService
+
+// The module's C interface, which the WebAssembly build exports (`transitiond-wasm.js`
+// calls it). Times are the host's monotonic milliseconds (`performance.now()`); ids are
+// the connections' ids. After each call the host reads the outbox, then clears it.
+
+/// Set by the options, then made by the first `transitiond_open`.
+nonisolated(unsafe) private var daemon: HostedDaemon?
+nonisolated(unsafe) private var configuredLimits = ServiceLimits()
+nonisolated(unsafe) private var configuredLevel = LogLevel.info
+
+private func nanoseconds(_ milliseconds: Double) -> UInt64 {
+    guard milliseconds.isFinite, milliseconds > 0 else { return 0 }
+    return UInt64(milliseconds * 1_000_000)
+}
+
+private func started() -> HostedDaemon {
+    if let daemon { return daemon }
+    let made = HostedDaemon(limits: configuredLimits, logLevel: configuredLevel)
+    daemon = made
+    return made
+}
+
+/// Memory for the host to write input into.
+@_cdecl("transitiond_alloc")
+func transitiondAlloc(_ byteCount: Int32) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer.allocate(byteCount: max(Int(byteCount), 1), alignment: 8)
+}
+
+@_cdecl("transitiond_free")
+func transitiondFree(_ pointer: UnsafeMutableRawPointer) {
+    pointer.deallocate()
+}
+
+/// Sets a command-line option before the first connection: a `--max-*` limit, or
+/// `--log-level` (0 error, 1 warning, 2 info, 3 debug). 0: set; 1: unknown option;
+/// 2: out of its range; 3: too late (a connection is open).
+@_cdecl("transitiond_set_option")
+func transitiondSetOption(_ name: UnsafeRawPointer, _ nameLength: Int32, _ value: Int64) -> Int32 {
+    guard daemon == nil else { return 3 }
+    let flag = String(
+        decoding: UnsafeRawBufferPointer(start: name, count: Int(nameLength)), as: UTF8.self)
+    if flag == "--log-level" {
+        guard value >= 0, value < Int64(LogLevel.allCases.count) else { return 2 }
+        configuredLevel = LogLevel.allCases[Int(value)]
+        return 0
+    }
+    guard let option = ServiceLimits.option(flag) else { return 1 }
+    guard value >= Int64(option.range.lowerBound), value <= Int64(option.range.upperBound) else {
+        return 2
+    }
+    option.set(Int(value), in: &configuredLimits)
+    return 0
+}
+
+/// Opens a connection (`framing`: 0 `Content-Length`, 1 one message per call; `sole`: 1
+/// for the daemon's only client, whose end ends it). -1: refused (`--max-connections`).
+@_cdecl("transitiond_open")
+func transitiondOpen(_ framing: Int32, _ sole: Int32, _ now: Double) -> Int32 {
+    let framing = HostedDaemon.Framing(rawValue: framing) ?? .lsp
+    return started().open(
+        framing: framing, kind: framing == .lsp ? "host" : "messages", isSoleClient: sole != 0,
+        now: nanoseconds(now)) ?? -1
+}
+
+/// Bytes read from connection `id` (one whole message with framing 1).
+@_cdecl("transitiond_receive")
+func transitiondReceive(_ id: Int32, _ bytes: UnsafeRawPointer, _ length: Int32, _ now: Double) {
+    started().receive(
+        UnsafeRawBufferPointer(start: bytes, count: Int(length)), on: Int(id), now: nanoseconds(now)
+    )
+}
+
+/// Connection `id`'s input ended (`failed`: 1 when it was reset).
+@_cdecl("transitiond_end")
+func transitiondEnd(_ id: Int32, _ failed: Int32, _ now: Double) {
+    started().receiveEnd(on: Int(id), failed: failed != 0, now: nanoseconds(now))
+}
+
+/// The deadline `transitiond_deadline` gave has come.
+@_cdecl("transitiond_timer")
+func transitiondTimer(_ now: Double) {
+    started().timerFired(now: nanoseconds(now))
+}
+
+/// The host's next event-loop iteration, when `transitiond_wants_turns` said 1.
+@_cdecl("transitiond_turns")
+func transitiondTurns(_ now: Double) {
+    started().giveTurns(now: nanoseconds(now))
+}
+
+/// A process the outbox asked to watch is gone.
+@_cdecl("transitiond_process_ended")
+func transitiondProcessEnded(_ pid: Int32, _ now: Double) {
+    started().processEnded(pid, now: nanoseconds(now))
+}
+
+/// Stops (a signal): connections write what they owe, then the outbox says exit.
+@_cdecl("transitiond_stop")
+func transitiondStop(_ code: Int32, _ now: Double) {
+    started().stop(code: code, now: nanoseconds(now))
+}
+
+/// When to call `transitiond_timer`, in the host's milliseconds; -1: no deadline.
+@_cdecl("transitiond_deadline")
+func transitiondDeadline() -> Double {
+    guard let deadline = daemon?.nextDeadline else { return -1 }
+    return Double(deadline) / 1_000_000
+}
+
+/// 1 when connections wait for a turn.
+@_cdecl("transitiond_wants_turns")
+func transitiondWantsTurns() -> Int32 {
+    (daemon?.wantsTurns ?? false) ? 1 : 0
+}
+
+/// The outbox's bytes (records, see `Outbox`), valid until the next call.
+@_cdecl("transitiond_outbox")
+func transitiondOutbox() -> UnsafeRawPointer? {
+    guard let daemon else { return nil }
+    return daemon.outboxRef.value.bytes.withUnsafeBytes { $0.baseAddress }
+}
+
+@_cdecl("transitiond_outbox_length")
+func transitiondOutboxLength() -> Int32 {
+    Int32(truncatingIfNeeded: daemon?.outboxRef.value.bytes.count ?? 0)
+}
+
+@_cdecl("transitiond_outbox_clear")
+func transitiondOutboxClear() {
+    daemon?.outboxRef.value.clear()
+}

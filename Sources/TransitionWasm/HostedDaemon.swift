@@ -1,0 +1,239 @@
+import JSONRPC
+import TransitionService
+
+/// The daemon's shell for a host that owns the I/O and the clock (a page, Node): the
+/// same `ConnectionHub` and `SessionHost` as the native daemon, driven by calls that
+/// pass the time, with what the host must do (bytes to write, connections to close, log
+/// lines, the exit) left in one `Outbox`, and the next time to call back in
+/// `nextDeadline`. It reads no clock and does no I/O, so every method, error and limit
+/// behaves as in the native daemon.
+package final class HostedDaemon {
+    /// How a connection's messages are delimited.
+    package enum Framing: Int32 {
+        /// `Content-Length` headers, as over stdio and Unix sockets.
+        case lsp = 0
+        /// One whole message per chunk the host passes (`MessageWire`).
+        case messages = 1
+    }
+
+    package let limits: ServiceLimits
+    package let outboxRef = OutboxRef()
+    private let logger: Logger
+    private let hub: ConnectionHub
+    private let tickTimer = HostTickTimer()
+    private let turns = HostTurns()
+    private var transports: [(id: ConnectionID, transport: HostTransport)] = []
+    /// Connections writing what they owe, each until its deadline (as the native daemon's
+    /// drain and linger timers).
+    private var leaving: [(connection: Connection, deadline: UInt64)] = []
+    /// Client processes watched (from `initialize`): with a connection, it closes when the
+    /// process dies; without (the sole client), the daemon stops.
+    private var watched: [(pid: Int32, connection: ConnectionID?)] = []
+    /// Monotonic nanoseconds, as of the host's last call.
+    private var clock: UInt64 = 0
+    private let clockReader: ClockReader
+    private var stopping = false
+    private var exitCode: Int32 = 0
+    private var exitReported = false
+
+    /// As the native daemon's `drainMilliseconds` and `lingerMilliseconds`.
+    static let drainNanoseconds: UInt64 = 5_000_000_000
+    static let lingerNanoseconds: UInt64 = 2_000_000_000
+
+    package init(limits: ServiceLimits, logLevel: LogLevel) {
+        self.limits = limits
+        logger = Logger(level: logLevel, sink: OutboxLog(outbox: outboxRef))
+        let host = SessionHost(limits: limits)
+        let clockReader = ClockReader()
+        self.clockReader = clockReader
+        hub = ConnectionHub(host: host, logger: logger, now: { clockReader.nanoseconds })
+        hub.ticks = tickTimer
+        hub.turns = turns
+        hub.onEvent = { [unowned(unsafe) self] event in self.handle(event) }
+    }
+
+    // MARK: What the host calls
+
+    /// Opens a connection; nil when `--max-connections` are open (the host closes the
+    /// client's end). A sole client (stdio) ends the daemon when it ends.
+    package func open(framing: Framing, kind: String, isSoleClient: Bool, now: UInt64) -> Int32? {
+        advance(to: now)
+        guard !stopping else { return nil }
+        guard hub.connections.count < limits.maxConnections else {
+            logger.warning(
+                "refused a connection: \(limits.maxConnections) connections already (--max-connections)"
+            )
+            return nil
+        }
+        let wire: any WireFormat
+        switch framing {
+        case .lsp:
+            wire = LSPFraming(
+                maximumBodyLength: limits.maxMessageBytes,
+                maximumHeaderLength: limits.maxHeaderBytes)
+        case .messages:
+            wire = MessageWire(maximumBodyLength: limits.maxMessageBytes)
+        }
+        let transport = HostTransport(kind: kind, outbox: outboxRef)
+        let c = hub.open(transport, wire: wire, isSoleClient: isSoleClient)
+        // Opening writes nothing: the transport learns its id before its first write.
+        transport.id = UInt32(truncatingIfNeeded: c.id)
+        transports.append((c.id, transport))
+        logger.info("connection \(c.id) opened (\(kind))")
+        settle()
+        return Int32(truncatingIfNeeded: c.id)
+    }
+
+    /// The host read `bytes` from connection `id`.
+    package func receive(_ bytes: UnsafeRawBufferPointer, on id: ConnectionID, now: UInt64) {
+        advance(to: now)
+        transport(id)?.receive(bytes)
+        settle()
+    }
+
+    /// Connection `id`'s input ended (`failed`: it was reset).
+    package func receiveEnd(on id: ConnectionID, failed: Bool, now: UInt64) {
+        advance(to: now)
+        guard let transport = transport(id) else { return }
+        if failed {
+            transport.onInputEnd?(1)
+        } else {
+            transport.receiveEnd()
+        }
+        settle()
+    }
+
+    /// The time the host was asked to call back at has come (or passed).
+    package func timerFired(now: UInt64) {
+        advance(to: now)
+        let due = leaving.filter { $0.deadline <= clock }
+        for (c, _) in due where !c.isClosed {
+            logger.info(
+                c.state == .lingering
+                    ? "connection \(c.id) did not end its input after its close: closing"
+                    : "connection \(c.id) did not read its last answers: closing")
+            hub.close(c)
+        }
+        if let deadline = tickTimer.deadline, deadline <= clock { hub.timerFired() }
+        settle()
+    }
+
+    /// The host's next event-loop iteration: connections that yielded take their turn.
+    package func giveTurns(now: UInt64) {
+        advance(to: now)
+        hub.giveTurns()
+        settle()
+    }
+
+    /// A watched client process is gone.
+    package func processEnded(_ pid: Int32, now: UInt64) {
+        advance(to: now)
+        guard let i = watched.firstIndex(where: { $0.pid == pid }) else { return }
+        let owner = watched.remove(at: i).connection
+        if let owner {
+            logger.info("client process \(pid) of connection \(owner) is gone: closing it")
+            if let c = hub.connections[owner] { hub.close(c) }
+        } else {
+            logger.info("client process \(pid) is gone: exiting")
+            shutdown(code: 1)
+        }
+        settle()
+    }
+
+    /// Stops as on a signal: every connection writes what it owes, then the exit.
+    package func stop(code: Int32, now: UInt64) {
+        advance(to: now)
+        shutdown(code: code)
+        settle()
+    }
+
+    /// When the host must call `timerFired` next, in monotonic nanoseconds; nil: no
+    /// deadline.
+    package var nextDeadline: UInt64? {
+        var earliest = tickTimer.deadline
+        for (_, deadline) in leaving where earliest.map({ deadline < $0 }) ?? true {
+            earliest = deadline
+        }
+        return earliest
+    }
+
+    /// Whether the host must call `giveTurns` on its next iteration.
+    package var wantsTurns: Bool { turns.wanted }
+
+    /// Open connections.
+    package var connectionCount: Int { hub.connections.count }
+
+    // MARK: Inside
+
+    private func transport(_ id: ConnectionID) -> HostTransport? {
+        transports.first { $0.id == id }?.transport
+    }
+
+    private func advance(to now: UInt64) {
+        // The host's clock is monotonic; a value from before is taken as the same time.
+        if now > clock { clock = now }
+        clockReader.nanoseconds = clock
+    }
+
+    /// Hands over input that waited for a turn, then reports the exit once every
+    /// connection is done after a stop.
+    private func settle() {
+        var delivered = true
+        while delivered {
+            delivered = false
+            for (_, transport) in transports where transport.hasWaitingInput {
+                transport.deliverWaiting()
+                delivered = true
+            }
+        }
+        if stopping, hub.connections.isEmpty, !exitReported {
+            exitReported = true
+            outboxRef.value.append(.exit, subject: UInt32(bitPattern: exitCode))
+        }
+    }
+
+    private func handle(_ event: ServiceEvent) {
+        switch event {
+        case .initialized(let id, let request):
+            if let pid = request.processId, let p = Int32(exactly: pid), p > 0 {
+                let isSole = hub.connections[id]?.isSoleClient ?? false
+                guard !watched.contains(where: { $0.pid == p }) else { return }
+                watched.append((p, isSole ? nil : id))
+                outboxRef.value.append(.watchProcess, subject: UInt32(bitPattern: p))
+            }
+        case .draining(let c):
+            boundWait(of: c, nanoseconds: Self.drainNanoseconds)
+        case .lingering(let c):
+            boundWait(of: c, nanoseconds: Self.lingerNanoseconds)
+        case .closed(let c):
+            closed(c)
+        case .stop(let code):
+            shutdown(code: code)
+        case .largeMessageHandled:
+            break
+        }
+    }
+
+    private func boundWait(of c: Connection, nanoseconds: UInt64) {
+        guard !c.isClosed else { return }
+        leaving.removeAll { $0.connection === c }
+        leaving.append((c, clock + nanoseconds))
+    }
+
+    private func closed(_ c: Connection) {
+        leaving.removeAll { $0.connection === c }
+        transports.removeAll { $0.id == c.id }
+        watched.removeAll { $0.connection == c.id }
+        if c.isSoleClient && !stopping {
+            // The only client is gone without exit: as LSP's exit, 0 only after shutdown.
+            shutdown(code: c.dispatcher.lifecycle == .shutDown ? 0 : 1)
+        }
+    }
+
+    private func shutdown(code: Int32) {
+        guard !stopping else { return }
+        stopping = true
+        exitCode = code
+        hub.stop()
+    }
+}
