@@ -57,10 +57,11 @@ let package = Package(
             name: "TransitionBench",
             dependencies: [
                 "JSONRPC", "ProcessSpawn", "TestSupport", "TransitionEngine", "TransitionExport",
-                "TransitionService", "TransitionDaemon",
+                "TransitionService", "TransitionDaemon", "TransitionWasm",
             ],
-            // The floor server, in C: the benchmark compiles it with cc when it runs.
-            exclude: ["floor-server.c"]),
+            // The floor server, in C: the benchmark compiles it with cc when it runs; the
+            // WebAssembly module's side of the `wasm` group, run by node.
+            exclude: ["floor-server.c", "wasm-sample.mjs"]),
 
         // MARK: transitionctl — command-line client: call methods, demo, render.
         .executableTarget(

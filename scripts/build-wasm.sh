@@ -32,6 +32,8 @@ flags=(
     # A copy of a function per closure it is called with is what makes the module large
     # (the engine's iterations over cells); one copy serves every closure.
     -Xllvm -sil-disable-pass=closure-specialize
+    # LLVM bitcode, optimized across modules when wasm-ld links it: 6% smaller.
+    -lto=llvm-full
     -package-name transitiond
     # wasi-libc has no stack protector.
     -Xfrontend -disable-stack-protector

@@ -7,15 +7,20 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh --tests
 swift build --build-tests
 swift test --skip-build
-# The pure modules also compile as Embedded Swift for WebAssembly.
+# The pure modules also compile as Embedded Swift for WebAssembly, and the module is built.
 bash scripts/embedded-check.sh
+bash scripts/build-wasm.sh
 export TRANSITIOND="$PWD/.build/debug/transitiond"
 # Inputs the fuzzers once broke the daemon with, replayed (built without libFuzzer).
 bash Tests/Fuzz/run_regressions.sh
 # Each pytest suite runs on its own (their test modules share names).
-for d in Tests/EndToEnd Protocol/tests Clients/python/tests; do
+for d in Tests/EndToEnd Protocol/tests Clients/python/tests Tests/WebAssembly; do
     if [ -d "$d" ]; then python3 -m pytest -q -p no:cacheprovider "$d"; fi
 done
+# The daemon on Node (the WebAssembly module) against the same protocol: the golden
+# transcripts and the end-to-end tests that need nothing native-only.
+TRANSITIOND="$PWD/Clients/web/bin/transitiond.mjs" python3 -m pytest -q -p no:cacheprovider Protocol/tests/test_transcripts.py
+TRANSITIOND="$PWD/Clients/web/bin/transitiond.mjs" python3 -m pytest -q -p no:cacheprovider Tests/EndToEnd
 # Editor clients: Neovim and Emacs headless, VS Code's client code under node.
 if [ -f Clients/nvim/tests/run.sh ]; then bash Clients/nvim/tests/run.sh; fi
 if [ -f Clients/emacs/test/run.sh ]; then bash Clients/emacs/test/run.sh; fi

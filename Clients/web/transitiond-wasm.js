@@ -328,14 +328,15 @@ export class LocalSocket extends EventTarget {
       onClose: () => this.finish(1000, ""),
     });
     if (!this.connection) {
-      queueMicrotask(() => this.finish(1013, "too many connections (--max-connections)"));
+      setTimeout(() => this.finish(1013, "too many connections (--max-connections)"), 0);
       return;
     }
-    queueMicrotask(() => {
+    // Open on a later task, as a socket opens: whoever made it has added its listeners.
+    setTimeout(() => {
       if (this.readyState !== CONNECTING) return;
       this.readyState = OPEN;
       this.dispatchEvent(new Event("open"));
-    });
+    }, 0);
   }
 
   send(text) {

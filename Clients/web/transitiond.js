@@ -170,10 +170,12 @@ export class TransitionClient {
   static async connectLocal(options = {}) {
     const { openLocalSocket } = await import("./transitiond-wasm.js");
     const socket = await openLocalSocket(options);
-    await new Promise((resolve, reject) => {
-      socket.addEventListener("open", resolve, { once: true });
-      socket.addEventListener("close", (event) => reject(new ConnectionClosedError(event.code, event.reason)), { once: true });
-    });
+    if (socket.readyState !== OPEN) {
+      await new Promise((resolve, reject) => {
+        socket.addEventListener("open", resolve, { once: true });
+        socket.addEventListener("close", (event) => reject(new ConnectionClosedError(event.code, event.reason)), { once: true });
+      });
+    }
     const client = new TransitionClient(socket);
     if (options.initialize !== false) {
       client.serverInfo = await client.initialize(options.clientInfo);

@@ -95,13 +95,15 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
         var steps: [FieldPathStep] = []
         var key = ""
         var index: Int?
-        for c in field {
+        // Scalars, not Characters: `render` writes ASCII digits and delimiters, and no
+        // grapheme breaking (nor its tables, in the WebAssembly module) is needed.
+        for c in field.unicodeScalars {
             if let i = index {
                 if c == "]" {
                     steps.append(.index(i))
                     index = nil
-                } else if let digit = c.wholeNumberValue {
-                    index = i * 10 + digit
+                } else if c.value >= 0x30, c.value <= 0x39 {
+                    index = i * 10 + Int(c.value - 0x30)
                 }
                 continue
             }
@@ -111,7 +113,7 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
                 key = ""
                 if c == "[" { index = 0 }
             default:
-                key.append(c)
+                key.unicodeScalars.append(c)
             }
         }
         if !key.isEmpty { steps.append(.key(key)) }

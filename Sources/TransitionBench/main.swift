@@ -17,6 +17,7 @@ let groups: [(name: String, run: () throws(BenchError) -> [Figure])] = [
     ("memory", memoryBenchmarks),
     ("export", exportBenchmarks),
     ("web", webBenchmarks),
+    ("wasm", wasmBenchmarks),
 ]
 
 signal(SIGPIPE, SIG_IGN)

@@ -16,7 +16,7 @@ from typing import Callable
 
 import pytest
 
-from e2e_harness import Daemon, ProcessClient, SocketClient, binary_path, wait_for_socket
+from e2e_harness import Daemon, ProcessClient, SocketClient, binary_path, host_is_node, wait_for_socket
 from shared_runtime import Runtime
 
 DEFAULT_TIME_LIMIT = 30.0
@@ -29,6 +29,17 @@ class TimeLimitExceeded(AssertionError):
 def pytest_configure(config):
     # Also registered here for runs whose rootdir is not this folder (several suites at once).
     config.addinivalue_line("markers", "time_limit(seconds): wall-clock limit of one test (default 30 s)")
+    config.addinivalue_line(
+        "markers", "native_only(reason): needs the native daemon (skipped against transitiond on Node)")
+
+
+def pytest_runtest_setup(item):
+    # The daemon on Node (Clients/web/bin/transitiond.mjs) runs the same service; what
+    # only the native daemon has (WebSocket, --remote, socket activation, its process's
+    # memory and descriptors) is not asked of it.
+    marker = item.get_closest_marker("native_only")
+    if marker and host_is_node():
+        pytest.skip(f"native only: {marker.args[0]}")
 
 
 @pytest.hookimpl(hookwrapper=True)

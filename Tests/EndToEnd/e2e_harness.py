@@ -26,6 +26,11 @@ def binary_path() -> Path:
     return Path(env) if env else REPO / ".build" / "debug" / "transitiond"
 
 
+def host_is_node() -> bool:
+    """Whether the daemon under test is transitiond on Node (the WebAssembly module)."""
+    return binary_path().suffix == ".mjs"
+
+
 # ---------------------------------------------------------------------------
 # Framing
 

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.native_only("the README's tour runs the native tools (transitionctl, --remote, --ws)")
+
 ROOT = Path(__file__).resolve().parents[2]
 DAEMON = Path(os.environ.get("TRANSITIOND") or ROOT / ".build" / "debug" / "transitiond").resolve()
 BUILD = DAEMON.parent

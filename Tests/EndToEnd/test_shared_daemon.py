@@ -18,6 +18,8 @@ import pytest
 from e2e_harness import GRID, Daemon, ProcessClient, binary_path, create_params, frame, parse_stream
 from shared_runtime import WAIT, Runtime, gone, wait_until
 
+pytestmark = pytest.mark.native_only("the --remote forwarder is the native daemon's")
+
 
 def initialize(client: ProcessClient, process_id: int | None = None) -> dict:
     result = client.call("initialize", {"processId": process_id if process_id is not None else os.getpid(),

@@ -15,6 +15,8 @@ import pytest
 from e2e_harness import GRID, binary_path, create_params
 from shared_runtime import WAIT, wait_until
 
+pytestmark = pytest.mark.native_only("the editors share the native daemon through --remote")
+
 ROOT = Path(__file__).resolve().parents[2]
 
 NVIM_SCRIPT = r"""

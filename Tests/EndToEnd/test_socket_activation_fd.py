@@ -15,6 +15,8 @@ import pytest
 
 from e2e_harness import SocketClient, binary_path
 
+pytestmark = pytest.mark.native_only("socket activation is the native daemon's")
+
 
 def activate(sock: socket.socket, tmp_path, *args: str) -> subprocess.Popen:
     """Runs `transitiond --listen` with `sock` as fd 3 and LISTEN_PID set to its pid."""

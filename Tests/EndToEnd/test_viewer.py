@@ -30,8 +30,11 @@ REPO = Path(__file__).resolve().parents[2]
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
-pytestmark = pytest.mark.skipif(not CHROMIUM or not Path(CHROMEDRIVER).exists(),
-                                reason="chromium and chromium-driver are not installed (scripts/ensure-deps.sh --tests)")
+pytestmark = [
+    pytest.mark.native_only("the viewer over --ws is the native daemon's (the in-page engine's viewer is tested in Tests/WebAssembly)"),
+    pytest.mark.skipif(not CHROMIUM or not Path(CHROMEDRIVER).exists(),
+                       reason="chromium and chromium-driver are not installed (scripts/ensure-deps.sh --tests)"),
+]
 
 
 @pytest.fixture

@@ -28,6 +28,8 @@ from websockets.sync.client import connect as ws_connect
 from e2e_harness import GRID, LIST_FLOW, create_params, is_notification, wait_for_socket, SocketClient
 from ws_harness import ServerFrameParser, WebSocketClient, handshake, http_exchange, mask_frame, read_web_json
 
+pytestmark = pytest.mark.native_only("WebSocket (--ws) is the native daemon's")
+
 FORBIDDEN = b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 
 

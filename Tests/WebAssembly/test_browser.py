@@ -27,7 +27,10 @@ SAMPLES = [{"session": "s1", "to": {"type": "grid", "columns": 3, "spacing": 8},
 
 
 def console_errors(driver):
-    return [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    # The directory listing the script runs in has no icon: the browser's own request
+    # for /favicon.ico is not the page's error.
+    return [e for e in driver.get_log("browser")
+            if e["level"] == "SEVERE" and "/favicon.ico " not in e["message"]]
 
 
 def wait_until(predicate, timeout=30.0, what="the condition"):
@@ -98,8 +101,8 @@ def test_a_realtime_transition_ticks_from_animation_frames_to_its_did_end(browse
     assert did_end["completed"] is True and did_end["finished"] is True
     seqs = [t["seq"] for t in ticks]
     assert seqs == sorted(set(seqs)) and seqs[0] == 1
-    # Each tick's time is its grid point: k / 60 s after the start.
-    assert all(abs(t["time"] - (t["seq"] - 1) / 60) < 1e-9 for t in ticks)
+    # Each tick is on the session's grid: tick k comes (k - 1) / 60 s after the first.
+    assert all(abs(t["time"] - ticks[0]["time"] - (t["seq"] - 1) / 60) < 1e-6 for t in ticks)
     assert len(ticks) >= 15  # a loaded machine skips grid points; a quarter of 60 at least
     assert console_errors(browser) == []
     print(f"\nrealtime in Chromium: {len(ticks)} ticks in {value['elapsed']:.3f} s "

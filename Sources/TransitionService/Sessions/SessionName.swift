@@ -21,7 +21,9 @@ enum SessionName {
                 field: "name",
                 message: "must be at most \(maximumLength) characters, got \(scalars.count)")
         }
-        if scalars.contains(where: { $0.properties.generalCategory == .control }) {
+        // Unicode's control characters (general category Cc) are exactly these two
+        // ranges; spelled out, the check needs no Unicode property tables.
+        if scalars.contains(where: { $0.value <= 0x1F || (0x7F...0x9F).contains($0.value) }) {
             throw ValidationError(field: "name", message: "must not contain control characters")
         }
     }
