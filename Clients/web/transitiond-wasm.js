@@ -18,7 +18,9 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** Record kinds of the module's outbox (Sources/TransitionWasm/Outbox.swift). */
-const Record = Object.freeze({ bytes: 1, closed: 2, log: 3, exit: 4, shutdownWriting: 5, watchProcess: 6 });
+const Record = Object.freeze({
+  bytes: 1, closed: 2, log: 3, exit: 4, shutdownWriting: 5, watchProcess: 6, pauseReading: 7, resumeReading: 8,
+});
 /** How a connection's messages are delimited. */
 export const Framing = Object.freeze({ lsp: 0, messages: 1 });
 /** Log levels, as `--log-level` names them. */
@@ -114,11 +116,17 @@ export class TransitionEngineModule {
   /**
    * Opens a connection. `framing`: Framing.lsp (Content-Length, as over stdio) or
    * Framing.messages (one message per `send`). `sole`: the daemon's only client, whose
-   * end stops it (stdio). Handlers: `onBytes(Uint8Array)` (LSP) or `onMessage(string)`,
-   * `onClose()`, `onShutdownWriting()`. Returns null when `--max-connections` are open.
+   * end stops it (stdio). `queues`: the host keeps unsent bytes of its own (a socket's
+   * buffer) and reports them with `connection.written(remaining)`, so a client that does
+   * not read is held back as by the native daemon. Handlers: `onBytes(Uint8Array)` (LSP)
+   * or `onMessage(string)`, `onClose()`, `onShutdownWriting()`, and `onPause()` and
+   * `onResume()` (the connection reads no more for now, and again: input sent meanwhile
+   * waits in the module, so a host pauses its source). Returns null when
+   * `--max-connections` are open.
    */
   open(framing, handlers = {}) {
-    const id = this.call(() => this.exports.transitiond_open(framing, handlers.sole ? 1 : 0, now()), true);
+    const flags = (handlers.sole ? 1 : 0) | (handlers.queues ? 2 : 0);
+    const id = this.call(() => this.exports.transitiond_open(framing, flags, now()), true);
     if (id < 0) return null;
     const connection = new ModuleConnection(this, id, framing, handlers);
     this.connections.set(id, connection);
@@ -188,6 +196,12 @@ export class TransitionEngineModule {
           break;
         case Record.shutdownWriting:
           connection?.handlers.onShutdownWriting?.();
+          break;
+        case Record.pauseReading:
+          connection?.handlers.onPause?.();
+          break;
+        case Record.resumeReading:
+          connection?.handlers.onResume?.();
           break;
         case Record.log:
           this.onLog(LogLevels[subject] ?? "info", decoder.decode(payload));
@@ -280,6 +294,12 @@ class ModuleConnection {
   send(data) {
     if (this.isClosed) return;
     this.module.receive(this.id, typeof data === "string" ? encoder.encode(data) : data);
+  }
+
+  /** The host's buffer for this connection holds `remaining` unsent bytes (option `queues`). */
+  written(remaining) {
+    if (this.isClosed) return;
+    this.module.call(() => this.module.exports.transitiond_written(this.id, remaining, now()));
   }
 
   /** The client's input ended (`failed`: it was reset). */

@@ -53,14 +53,21 @@ func transitiondSetOption(_ name: UnsafeRawPointer, _ nameLength: Int32, _ value
     return 0
 }
 
-/// Opens a connection (`framing`: 0 `Content-Length`, 1 one message per call; `sole`: 1
-/// for the daemon's only client, whose end ends it). -1: refused (`--max-connections`).
+/// Opens a connection (`framing`: 0 `Content-Length`, 1 one message per call; `flags`:
+/// 1 for the daemon's only client, whose end ends it, plus 2 when the host reports its
+/// unsent bytes with `transitiond_written`). -1: refused (`--max-connections`).
 @_cdecl("transitiond_open")
-func transitiondOpen(_ framing: Int32, _ sole: Int32, _ now: Double) -> Int32 {
+func transitiondOpen(_ framing: Int32, _ flags: Int32, _ now: Double) -> Int32 {
     let framing = HostedDaemon.Framing(rawValue: framing) ?? .lsp
     return started().open(
-        framing: framing, kind: framing == .lsp ? "host" : "messages", isSoleClient: sole != 0,
-        now: nanoseconds(now)) ?? -1
+        framing: framing, kind: framing == .lsp ? "host" : "messages",
+        isSoleClient: flags & 1 != 0, hostQueues: flags & 2 != 0, now: nanoseconds(now)) ?? -1
+}
+
+/// Connection `id`'s bytes were sent but for `remaining`, which the host still holds.
+@_cdecl("transitiond_written")
+func transitiondWritten(_ id: Int32, _ remaining: Int32, _ now: Double) {
+    started().written(on: Int(id), remaining: Int(remaining), now: nanoseconds(now))
 }
 
 /// Bytes read from connection `id` (one whole message with framing 1).

@@ -2,8 +2,11 @@ import TransitionService
 
 /// A connection's bytes as the host passes them: what it reads arrives through
 /// `receive(_:)`, what the service writes goes into the `Outbox` for the host to send.
-/// The host takes every write at once (it queues on its side), so nothing is ever
-/// queued here. While the service does not read (a turn used up), what arrives waits
+/// A host with a buffer of its own (a Node socket) says how much of it is still unsent
+/// (`hostWrote(remaining:)`), which is this transport's backlog, as libuv's queue is the
+/// native daemon's: so a client that does not read is congested, its ticks coalesce and
+/// `exit` waits for its last answers. A host that takes every write at once (a page)
+/// never queues. While the service does not read (a turn used up), what arrives waits
 /// here and `HostedDaemon` hands it over once reading resumes, never from inside a call
 /// of the service.
 package final class HostTransport: ConnectionTransport {
@@ -15,14 +18,19 @@ package final class HostTransport: ConnectionTransport {
     package var onInputEnd: ((Int32?) -> Void)?
     package var onOutputError: ((Int32) -> Void)?
     package var onWritten: (() -> Void)?
+    /// Whether the host reports its unsent bytes.
+    private let hostQueues: Bool
+    /// Bytes written and, as far as the host has said, not yet sent.
+    private var hostQueued = 0
     package private(set) var isReading = false
     package private(set) var isClosed = false
     /// Chunks received while not reading, in order, and whether the input ended after them.
     private var waiting: [[UInt8]] = []
     private var endWaits = false
 
-    init(kind: String, outbox: OutboxRef) {
+    init(kind: String, hostQueues: Bool, outbox: OutboxRef) {
         self.kind = kind
+        self.hostQueues = hostQueues
         self.outbox = outbox
     }
 
@@ -63,15 +71,36 @@ package final class HostTransport: ConnectionTransport {
         }
     }
 
-    package func startReading() { isReading = true }
-    package func stopReading() { isReading = false }
+    package func startReading() {
+        guard !isReading else { return }
+        isReading = true
+        // Opening starts reading before the id is set; a host reads a new connection anyway.
+        if !isClosed && id != 0 { outbox.value.append(.resumeReading, subject: id) }
+    }
+
+    package func stopReading() {
+        guard isReading else { return }
+        isReading = false
+        if !isClosed { outbox.value.append(.pauseReading, subject: id) }
+    }
 
     package func write(_ chunks: [[UInt8]]) {
         guard !isClosed else { return }
         outbox.value.append(.bytes, subject: id, chunks: chunks)
+        if hostQueues {
+            for chunk in chunks { hostQueued += chunk.count }
+        }
     }
 
-    package var queuedBytes: Int { 0 }
+    package var queuedBytes: Int { hostQueued }
+
+    /// The host's buffer for this connection holds `remaining` unsent bytes.
+    func hostWrote(remaining: Int) {
+        guard !isClosed, hostQueues else { return }
+        let before = hostQueued
+        hostQueued = Swift.max(0, remaining)
+        if hostQueued < before { onWritten?() }
+    }
 
     package func shutdownWriting() {
         guard !isClosed else { return }

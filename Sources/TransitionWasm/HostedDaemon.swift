@@ -55,8 +55,11 @@ package final class HostedDaemon {
     // MARK: What the host calls
 
     /// Opens a connection; nil when `--max-connections` are open (the host closes the
-    /// client's end). A sole client (stdio) ends the daemon when it ends.
-    package func open(framing: Framing, kind: String, isSoleClient: Bool, now: UInt64) -> Int32? {
+    /// client's end). A sole client (stdio) ends the daemon when it ends. With
+    /// `hostQueues`, the host reports its unsent bytes (`written(on:remaining:now:)`).
+    package func open(
+        framing: Framing, kind: String, isSoleClient: Bool, hostQueues: Bool = false, now: UInt64
+    ) -> Int32? {
         advance(to: now)
         guard !stopping else { return nil }
         guard hub.connections.count < limits.maxConnections else {
@@ -74,7 +77,7 @@ package final class HostedDaemon {
         case .messages:
             wire = MessageWire(maximumBodyLength: limits.maxMessageBytes)
         }
-        let transport = HostTransport(kind: kind, outbox: outboxRef)
+        let transport = HostTransport(kind: kind, hostQueues: hostQueues, outbox: outboxRef)
         let c = hub.open(transport, wire: wire, isSoleClient: isSoleClient)
         // Opening writes nothing: the transport learns its id before its first write.
         transport.id = UInt32(truncatingIfNeeded: c.id)
@@ -100,6 +103,13 @@ package final class HostedDaemon {
         } else {
             transport.receiveEnd()
         }
+        settle()
+    }
+
+    /// Connection `id`'s bytes were sent but for `remaining` the host still holds.
+    package func written(on id: ConnectionID, remaining: Int, now: UInt64) {
+        advance(to: now)
+        transport(id)?.hostWrote(remaining: remaining)
         settle()
     }
 

@@ -16,6 +16,11 @@ package struct Outbox {
         case shutdownWriting = 5
         /// Client process `subject` (from `initialize`) is to be watched.
         case watchProcess = 6
+        /// Connection `subject` reads no more for now (its turn is used up, or its client
+        /// is behind on its answers): the host may pause its source (`socket.pause()`).
+        case pauseReading = 7
+        /// Connection `subject` reads again.
+        case resumeReading = 8
     }
 
     package private(set) var bytes: [UInt8] = []

@@ -17,13 +17,18 @@ final class HostHarness {
     private(set) var logs: [(level: UInt32, line: String)] = []
     private(set) var exitCode: Int32?
     private(set) var watched: [Int32] = []
+    /// Connections paused and resumed, in order (`-id` paused, `id` resumed).
+    private(set) var reading: [Int32] = []
 
     init(limits: ServiceLimits = ServiceLimits()) {
         daemon = HostedDaemon(limits: limits, logLevel: .debug)
     }
 
-    func open(_ framing: HostedDaemon.Framing = .lsp, sole: Bool = false) -> Int32? {
-        let id = daemon.open(framing: framing, kind: "test", isSoleClient: sole, now: now)
+    func open(_ framing: HostedDaemon.Framing = .lsp, sole: Bool = false, queues: Bool = false)
+        -> Int32?
+    {
+        let id = daemon.open(
+            framing: framing, kind: "test", isSoleClient: sole, hostQueues: queues, now: now)
         read()
         return id
     }
@@ -39,6 +44,11 @@ final class HostHarness {
 
     func end(_ id: Int32, failed: Bool = false) {
         daemon.receiveEnd(on: Int(id), failed: failed, now: now)
+        read()
+    }
+
+    func written(_ id: Int32, remaining: Int) {
+        daemon.written(on: Int(id), remaining: remaining, now: now)
         read()
     }
 
@@ -117,6 +127,8 @@ final class HostHarness {
             case .log?: logs.append((subject, String(decoding: payload, as: UTF8.self)))
             case .exit?: exitCode = Int32(bitPattern: subject)
             case .watchProcess?: watched.append(Int32(bitPattern: subject))
+            case .pauseReading?: reading.append(-Int32(subject))
+            case .resumeReading?: reading.append(Int32(subject))
             case nil: Issue.record("unknown record kind \(records[offset])")
             }
         }

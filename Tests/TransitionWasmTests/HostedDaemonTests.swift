@@ -136,4 +136,64 @@ import TransitionService
         #expect(Set(h.closed) == [a, b])
         #expect(h.exitCode == 0)
     }
+
+    @Test func exitWaitsForTheHostToSendTheLastAnswers() throws {
+        let h = HostHarness()
+        let c = try #require(h.open(queues: true))
+        h.sendFramed(c, HostHarness.initialize)
+        h.sendFramed(c, #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+        h.sendFramed(c, #"{"jsonrpc":"2.0","method":"exit"}"#)
+        // The answers are in the host's buffer: the connection drains, bounded at 5 s.
+        #expect(h.closed.isEmpty)
+        #expect(h.daemon.nextDeadline == h.now + 5_000_000_000)
+        h.written(c, remaining: 0)
+        #expect(h.closed == [c])
+        #expect(h.daemon.nextDeadline == nil)
+    }
+
+    @Test func aClientThatDoesNotReadIsClosedAfterTheDrainBound() throws {
+        let h = HostHarness()
+        let c = try #require(h.open(queues: true))
+        h.sendFramed(c, HostHarness.initialize)
+        h.sendFramed(c, #"{"jsonrpc":"2.0","method":"exit"}"#)
+        let bound = try #require(h.daemon.nextDeadline)
+        h.fireTimer(at: bound)
+        #expect(h.closed == [c])
+        #expect(h.logs.contains { $0.line.contains("did not read its last answers") })
+    }
+
+    @Test func aClientBehindOnItsAnswersIsNotReadUntilItCatchesUp() throws {
+        let h = HostHarness()
+        let c = try #require(h.open(queues: true))
+        h.sendFramed(c, HostHarness.initialize)
+        h.sendFramed(
+            c,
+            #"{"jsonrpc":"2.0","id":2,"method":"session/create","params":{"viewport":{"width":375,"height":667},"sections":[{"items":5000}],"layout":{"type":"list","rowHeight":60},"clock":"manual"}}"#
+        )
+        let session = try #require(
+            try h.takeFramedMessages(c).last?["result"]?["session"]?.stringValue)
+        // Samples of 5,000 items each, over a megabyte of answers apiece that the host has
+        // not sent: past the 4 MiB high-water mark after a few.
+        var burst: [UInt8] = []
+        for id in 3..<13 {
+            let body =
+                #"{"jsonrpc":"2.0","id":\#(id),"method":"transition/sample","params":{"session":"\#(session)","to":{"type":"grid","columns":2},"duration":1,"progress":0.5,"all":true}}"#
+            burst += Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+        }
+        h.send(c, burst)
+        let answered = try h.takeFramedMessages(c).count
+        #expect(answered < 10)
+        #expect(h.reading.last == -c)
+        // The host sent everything: the connection reads on and answers the rest.
+        h.written(c, remaining: 0)
+        var total = answered + (try h.takeFramedMessages(c).count)
+        while total < 10 {
+            h.written(c, remaining: 0)
+            let more = try h.takeFramedMessages(c).count
+            guard more > 0 else { break }
+            total += more
+        }
+        #expect(total == 10)
+        #expect(h.reading.contains(c))
+    }
 }

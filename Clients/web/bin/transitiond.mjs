@@ -246,11 +246,35 @@ async function main(argv) {
   return code;
 }
 
+/**
+ * Writes the module's bytes to `stream` and reports what the stream still holds, once
+ * per burst and when it drains: the module's backlog for that connection.
+ */
+function writer(stream, connection) {
+  let reportQueued = false;
+  const report = () => {
+    reportQueued = false;
+    connection().written(stream.writableLength);
+  };
+  stream.on("drain", report);
+  return (bytes) => {
+    stream.write(bytes);
+    if (!reportQueued) {
+      reportQueued = true;
+      queueMicrotask(report);
+    }
+  };
+}
+
 function serveStdio(module) {
-  const connection = module.open(Framing.lsp, {
+  let connection = null;
+  connection = module.open(Framing.lsp, {
     sole: true,
-    onBytes: (bytes) => process.stdout.write(bytes),
+    queues: true,
+    onBytes: writer(process.stdout, () => connection),
     onClose: () => process.stdin.destroy(),
+    onPause: () => process.stdin.pause(),
+    onResume: () => process.stdin.resume(),
   });
   process.stdin.on("data", (chunk) => connection.send(chunk));
   process.stdin.on("end", () => connection.end());
@@ -261,9 +285,15 @@ function serveStdio(module) {
 /** Serves clients on a Unix socket or named pipe; resolves with the clean-up, or null. */
 async function listen(module, options, log) {
   const path = options.path;
+  // As the native daemon says it (Sources/TransitionDaemon/Loop/ListenError.swift).
+  const bytes = Buffer.byteLength(path);
+  if (process.platform !== "win32" && bytes > 107) {
+    log("error", `socket path '${path}' is ${bytes} bytes; the limit is 107 (sun_path)`);
+    return null;
+  }
   if (process.platform !== "win32" && existsSync(path)) {
     if (!lstatSync(path).isSocket()) {
-      log("error", `cannot listen on '${path}': it exists and is not a socket`);
+      log("error", `'${path}' exists and is not a socket; not replacing it`);
       return null;
     }
     // A stale socket is replaced; a live daemon's is left alone.
@@ -273,7 +303,7 @@ async function listen(module, options, log) {
       probe.on("error", () => resolve(false));
     });
     if (live) {
-      log("error", `cannot listen on '${path}': a daemon is serving it`);
+      log("error", `a daemon is already serving '${path}'; stop it or choose another path`);
       return null;
     }
     unlinkSync(path);
@@ -290,10 +320,14 @@ async function listen(module, options, log) {
     }, options.listenTimeout);
   };
   const server = createServer((socket) => {
-    const connection = module.open(Framing.lsp, {
-      onBytes: (bytes) => socket.write(bytes),
+    let connection = null;
+    connection = module.open(Framing.lsp, {
+      queues: true,
+      onBytes: writer(socket, () => connection),
       onShutdownWriting: () => socket.end(),
       onClose: () => socket.destroy(),
+      onPause: () => socket.pause(),
+      onResume: () => socket.resume(),
     });
     if (!connection) { socket.destroy(); return; }
     open += 1;
@@ -304,7 +338,7 @@ async function listen(module, options, log) {
     socket.on("close", () => { open -= 1; armIdle(); connection.end(true); });
   });
   const listening = await new Promise((resolve) => {
-    server.once("error", (error) => { log("error", `cannot listen on '${path}': ${error.message}`); resolve(false); });
+    server.once("error", (error) => { log("error", `cannot bind '${path}': ${error.message}`); resolve(false); });
     const previous = process.umask(0o177);
     server.listen(path, () => { process.umask(previous); resolve(true); });
   });
