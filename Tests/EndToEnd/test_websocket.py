@@ -260,7 +260,7 @@ def test_message_over_the_limit_closes_1009(web):
     w = web("--max-message-bytes", "4096")
     with ws_connect(w.url(), max_size=None) as ws:
         initialize(ws)
-        message = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "session/list", "params": {"pad": "x" * 5000}})
+        message = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "transition/status", "params": {"session": "x" * 5000}})
         assert close_code_after_sending(ws, message) == 1009
     # Fragments count together.
     with ws_connect(w.url()) as ws:
