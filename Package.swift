@@ -80,7 +80,7 @@ let package = Package(
             name: "transitiond",
             dependencies: [
                 "CommandLineSpec", "LocalSockets", "TransitionDaemon", "TransitionForwarder",
-                "TransitionService",
+                "TransitionService", "WebTransport",
             ],
             exclude: ["startup-order.txt"],
             linkerSettings: [

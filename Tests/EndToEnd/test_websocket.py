@@ -170,6 +170,24 @@ def test_origin_must_be_absent_own_or_allowed(web):
     assert "Origin 'https://evil.example' is not allowed" in w.daemon.stderr()
 
 
+def test_allowed_origins_are_normalised_at_start(web, spawn):
+    """Issue 29: `http://127.0.0.1:8765/` (a path) was taken and never matched, nor did
+    `http://LOCALHOST:5173`; `*` allowed every origin without a word."""
+    refused = spawn("--ws", "127.0.0.1:0", "--allow-origin", "http://127.0.0.1:8765/", log_name="slash.log")
+    assert refused.wait() == 64
+    assert ("Error: --allow-origin http://127.0.0.1:8765/: an origin has no path (a browser sends "
+            "http://127.0.0.1:8765)") in refused.stderr()
+    w = web("--allow-origin", "http://LOCALHOST:5173", "--allow-origin", "https://design.example:443")
+    for origin in ["http://localhost:5173", "https://design.example"]:
+        with ws_connect(w.url(), origin=origin) as ws:
+            initialize(ws)
+    assert "--allow-origin '*'" not in w.daemon.stderr()
+    anyone = web("--allow-origin", "*")
+    with ws_connect(anyone.url(), origin="https://anywhere.example") as ws:
+        initialize(ws)
+    assert "--allow-origin '*': a page of any site may connect over WebSocket" in anyone.daemon.stderr()
+
+
 def test_non_loopback_needs_ws_allow_remote(spawn, monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
     refused = spawn("--ws", "0.0.0.0:0")
