@@ -29,6 +29,15 @@ public struct WebAccessPolicy: Sendable {
         case host(String?)
         case origin(String)
 
+        /// The check that failed: `token`, `Host` or `Origin`.
+        public var check: String {
+            switch self {
+            case .missingToken, .wrongToken: return "token"
+            case .host: return "Host"
+            case .origin: return "Origin"
+            }
+        }
+
         public var description: String {
             switch self {
             case .missingToken: return "no token"

@@ -1,5 +1,5 @@
 /// Answers HTTP requests: refuses what the access policy forbids with a bare 403,
-/// upgrades WebSocket requests, and serves the viewer's files.
+/// upgrades WebSocket requests to `/` (404 elsewhere), and serves the viewer's files.
 public struct WebRequestRouter: Sendable {
     public var policy: WebAccessPolicy
     /// Files by path (`/index.html`); `/` serves `/index.html`.
@@ -29,9 +29,16 @@ public struct WebRequestRouter: Sendable {
     public func route(_ head: HTTPRequestHead) -> WebRouting {
         if let refusal = policy.refusal(of: head) {
             return WebRouting(
-                response: HTTPResponse.error(403).bytes(), next: .close, note: refusal.description)
+                response: HTTPResponse.error(403).bytes(), next: .close, note: refusal.description,
+                refusal: refusal)
         }
         if WebSocketHandshake.isUpgrade(head) {
+            // The endpoint is `/` (web.json's `ws`); another path is not found, as for files.
+            guard head.path == "/" else {
+                return WebRouting(
+                    response: HTTPResponse.error(404).bytes(), next: .close,
+                    note: "WebSocket upgrade on \(head.path), which is not the endpoint /")
+            }
             let (response, upgraded) = WebSocketHandshake.respond(to: head)
             return WebRouting(
                 response: response.bytes(), next: upgraded ? .upgrade : .close,

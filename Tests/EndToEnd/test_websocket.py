@@ -138,7 +138,7 @@ def test_without_the_right_token_only_403(web, target):
     # Plain HTTP too, for every path.
     for path in ["/", "/index.html", "/transitiond.js", "/nothing"]:
         assert http_exchange("127.0.0.1", w.port, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{w.port}\r\n\r\n".encode()) == FORBIDDEN
-    assert "refused: " in w.daemon.stderr()
+    assert "refused by the token check: " in w.daemon.stderr()
 
 
 @pytest.mark.parametrize("host", ["evil.example:{port}", "127.0.0.1:1", "localhost.evil.example:{port}", "127.0.0.1", None])
@@ -168,6 +168,38 @@ def test_origin_must_be_absent_own_or_allowed(web):
             ws_connect(w.url(), origin=origin)
         assert refused.value.response.status_code == 403, origin
     assert "Origin 'https://evil.example' is not allowed" in w.daemon.stderr()
+
+
+def test_only_the_root_path_upgrades(web):
+    """Issue 29: `/rpc?token=...` connected, although other paths are 404."""
+    w = web()
+    for target in [f"/rpc?token={w.token}", f"/index.html?token={w.token}", f"/ws/?token={w.token}"]:
+        sock, head, rest = handshake("127.0.0.1", w.port, target)
+        sock.close()
+        assert head == b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", target
+    sock, head, _ = handshake("127.0.0.1", w.port, f"/rpc?token=guess")
+    sock.close()
+    assert head == FORBIDDEN
+    sock, head, _ = handshake("127.0.0.1", w.port, f"/?token={w.token}")
+    sock.close()
+    assert head.startswith(b"HTTP/1.1 101 Switching Protocols\r\n")
+    assert "WebSocket upgrade on /rpc, which is not the endpoint /" in w.daemon.stderr()
+
+
+def test_refusals_are_warnings_naming_the_check(web):
+    """Issue 29: refusals were logged at info, where the default level hides them."""
+    w = web("--log-level", "warning")
+    for target, headers in [("/?token=guess", {}), ("/", {}), (f"/?token={w.token}", {"Host": "evil.example"}),
+                            (f"/?token={w.token}", {"Origin": "https://evil.example"})]:
+        sock, head, _ = handshake("127.0.0.1", w.port, target, headers)
+        sock.close()
+        assert head == FORBIDDEN
+    log = w.daemon.stderr()
+    assert "refused by the token check: wrong token" in log
+    assert "refused by the token check: no token" in log
+    assert "refused by the Host check: Host 'evil.example' is not a loopback name with port" in log
+    assert "refused by the Origin check: Origin 'https://evil.example' is not allowed" in log
+    assert w.token not in log
 
 
 def test_allowed_origins_are_normalised_at_start(web, spawn):

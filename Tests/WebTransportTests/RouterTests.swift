@@ -25,6 +25,16 @@ struct RouterTests {
         #expect(response.hasSuffix("\r\n\r\n"))
     }
 
+    /// Issue 29: `/rpc?token=...` upgraded like `/`, although other paths are 404.
+    @Test func anUpgradeToAnotherPathIsNotFound() {
+        let r = router.route(head(upgradeRequest.replacingOccurrences("GET /?", "GET /rpc?")))
+        #expect(r.next == .close)
+        #expect(
+            String(decoding: r.response, as: UTF8.self)
+                == "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        #expect(r.note == "WebSocket upgrade on /rpc, which is not the endpoint /")
+    }
+
     @Test func refusalsSayNothingButForbidden() {
         let r = router.route(
             head(upgradeRequest.replacingOccurrences("token=secret", "token=guess")))
