@@ -109,10 +109,13 @@ const ERROR_CLASSES = new Map([
   [ErrorCode.RequestCancelled, RequestCancelledError],
 ]);
 
-/** The connection ended (a close frame's `code` and `reason`, when one came). */
+/**
+ * The connection ended, or never opened (a close frame's `code` and `reason`, when one
+ * came; the message says both, so a refusal reads as one wherever it is printed).
+ */
 export class ConnectionClosedError extends Error {
   constructor(code, reason) {
-    super(`connection closed${code ? ` (${code}${reason ? `: ${reason}` : ""})` : ""}`);
+    super(`connection closed${code ? ` (${code}${reason ? `: ${reason}` : ""})` : reason ? `: ${reason}` : ""}`);
     this.name = "ConnectionClosedError";
     this.code = code;
     this.reason = reason;
@@ -139,7 +142,7 @@ export class TransitionClient {
     const socket = new Socket(url);
     await new Promise((resolve, reject) => {
       const opened = () => { cleanup(); resolve(); };
-      const failed = () => { cleanup(); reject(new ConnectionClosedError(undefined, "could not connect (refused, or a wrong token)")); };
+      const failed = () => { cleanup(); reject(new ConnectionClosedError(undefined, connectFailure(url))); };
       const aborted = () => { cleanup(); socket.close(); reject(options.signal.reason ?? new Error("aborted")); };
       const cleanup = () => {
         socket.removeEventListener("open", opened);
@@ -353,6 +356,13 @@ export class TransitionClient {
     this.pending.clear();
     this.resolveClosed();
   }
+}
+
+/** Why `url` did not open, without its token (error messages end up in logs). */
+function connectFailure(url) {
+  const where = String(url).replace(/[?#].*$/, "");
+  return `could not connect to ${where}: no daemon there, or it refused the request ` +
+    "(a wrong token, or an Origin or Host it does not allow: its log says which)";
 }
 
 /**
