@@ -367,25 +367,49 @@ function connectFailure(url) {
 
 /**
  * Attributes of a tick as objects, whatever the session's encoding (`objects` or
- * `compact`).
+ * `compact`): the members of Protocol/README.md 8.1, each only where 8.1 has it (`id`,
+ * `hidden`, `transform` other than the identity, `values` the element has), except
+ * `nextFrame`, which a compact list always carries (its own frame where it has none).
  */
 export function attributeObjects(attributes) {
   if (Array.isArray(attributes)) return attributes;
   // Codes 0-2 are fixed; 3 and up name the kinds of the list's `kinds` table.
   const kinds = ["cell", "header", "footer", ...(attributes.kinds || [])];
+  const hidden = new Set(attributes.hidden || []);
+  const valueNames = Object.keys(attributes.values || {});
   const out = [];
   for (let i = 0; i < attributes.count; i++) {
     const f = attributes.frame;
-    out.push({
+    const element = {
       kind: kinds[attributes.kind[i]],
       section: attributes.section[i],
       item: attributes.item[i],
-      frame: { x: f[4 * i], y: f[4 * i + 1], width: f[4 * i + 2], height: f[4 * i + 3] },
-      alpha: attributes.alpha[i],
-      zIndex: attributes.zIndex[i],
-      transitionProgress: attributes.transitionProgress[i],
-      layoutState: attributes.states[attributes.layoutState[i]],
-    });
+    };
+    const id = attributes.id?.[i];
+    if (id !== undefined && id !== null) element.id = id;
+    element.frame = rectAt(f, i);
+    element.alpha = attributes.alpha[i];
+    element.zIndex = attributes.zIndex[i];
+    if (hidden.has(i)) element.hidden = true;
+    const t = attributes.transform?.slice(6 * i, 6 * i + 6);
+    if (t?.length === 6 && !(t[0] === 1 && t[1] === 0 && t[2] === 0 && t[3] === 1 && t[4] === 0 && t[5] === 0)) {
+      element.transform = t;
+    }
+    element.transitionProgress = attributes.transitionProgress[i];
+    if (attributes.nextFrame?.length >= 4 * (i + 1)) element.nextFrame = rectAt(attributes.nextFrame, i);
+    element.layoutState = attributes.states[attributes.layoutState[i]];
+    const values = {};
+    for (const name of valueNames) {
+      const value = attributes.values[name][i];
+      if (value !== null && value !== undefined) values[name] = value;
+    }
+    if (Object.keys(values).length > 0) element.values = values;
+    out.push(element);
   }
   return out;
+}
+
+/** Rect i of a flat [x, y, width, height, ...] column. */
+function rectAt(column, i) {
+  return { x: column[4 * i], y: column[4 * i + 1], width: column[4 * i + 2], height: column[4 * i + 3] };
 }

@@ -108,6 +108,40 @@ test("compact attributes read as objects", () => {
   });
 });
 
+test("a compact tick reads as the same objects as the objects encoding (Protocol 8.1 and 8.2)", () => {
+  // Issue 29: id, nextFrame, values, transform and hidden were dropped for compact sessions.
+  const compact = {
+    count: 5, kind: [1, 0, 0, 0, 0], section: [0, 0, 0, 0, 0], item: [0, 0, 1, 2, 2],
+    frame: [0, 0, 200, 20, 0, 20, 200, 40, 0, 30, 147.5, 67.5, 52.5, 50, 147.5, 67.5, 0, 105, 95, 95],
+    alpha: [0.5, 0.5, 1, 1, 1], zIndex: [0, 0, 0, 0, 0], transitionProgress: [0.5, 0.5, 0.5, 0.5, 0.5],
+    nextFrame: [0, 0, 200, 20, 0, 20, 200, 40, 0, 0, 95, 95, 105, 0, 95, 95, 0, 105, 95, 95],
+    layoutState: [0, 0, 0, 0, 0], states: ["grid"], id: [null, "a", "b", "c", "d"],
+    transform: [1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0.5, 0, 0, 0.5, 0, 0],
+    values: {
+      background: [null, "#ff0000ff", "#800080ff", "#800080ff", "#0000ffff"],
+      labelOffset: [null, 4, 6, 6, 8],
+    },
+  };
+  const rect = (x, y, width, height) => ({ x, y, width, height });
+  const objects = [
+    { kind: "header", section: 0, item: 0, frame: rect(0, 0, 200, 20), alpha: 0.5, zIndex: 0, transitionProgress: 0.5,
+      nextFrame: rect(0, 0, 200, 20), layoutState: "grid" },
+    { kind: "cell", section: 0, item: 0, id: "a", frame: rect(0, 20, 200, 40), alpha: 0.5, zIndex: 0, transitionProgress: 0.5,
+      nextFrame: rect(0, 20, 200, 40), layoutState: "grid", values: { background: "#ff0000ff", labelOffset: 4 } },
+    { kind: "cell", section: 0, item: 1, id: "b", frame: rect(0, 30, 147.5, 67.5), alpha: 1, zIndex: 0, transitionProgress: 0.5,
+      nextFrame: rect(0, 0, 95, 95), layoutState: "grid", values: { background: "#800080ff", labelOffset: 6 } },
+    { kind: "cell", section: 0, item: 2, id: "c", frame: rect(52.5, 50, 147.5, 67.5), alpha: 1, zIndex: 0, transitionProgress: 0.5,
+      nextFrame: rect(105, 0, 95, 95), layoutState: "grid", values: { background: "#800080ff", labelOffset: 6 } },
+    { kind: "cell", section: 0, item: 2, id: "d", frame: rect(0, 105, 95, 95), alpha: 1, zIndex: 0, transform: [0.5, 0, 0, 0.5, 0, 0],
+      transitionProgress: 0.5, nextFrame: rect(0, 105, 95, 95), layoutState: "grid", values: { background: "#0000ffff", labelOffset: 8 } },
+  ];
+  assert.deepEqual(attributeObjects(compact), objects);
+  // Members keep the order of 8.1, so the two encodings also print alike.
+  assert.equal(JSON.stringify(attributeObjects(compact)), JSON.stringify(objects));
+  assert.deepEqual(attributeObjects({ ...compact, hidden: [2] }).map((a) => a.hidden), [undefined, undefined, true, undefined, undefined]);
+  assert.equal(attributeObjects(objects), objects);
+});
+
 test("compact kinds beyond header and footer are named by the kinds table", () => {
   const compact = {
     count: 3, kind: [4, 0, 3], section: [0, 0, 0], item: [1, 1, 0], frame: new Array(12).fill(0),
