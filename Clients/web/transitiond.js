@@ -132,7 +132,7 @@ export class TransitionClient {
   /**
    * Opens `url` (the `ws` member of web.json, token included) and initializes.
    * Options: `WebSocket` (a constructor, for Node 20 without --experimental-websocket),
-   * `clientInfo`, `initialize` (default true), `signal`.
+   * `clientInfo`, `initializationOptions`, `initialize` (default true), `signal`.
    */
   static async connect(url, options = {}) {
     const Socket = options.WebSocket ?? globalThis.WebSocket;
@@ -157,7 +157,7 @@ export class TransitionClient {
     });
     const client = new TransitionClient(socket);
     if (options.initialize !== false) {
-      client.serverInfo = await client.initialize(options.clientInfo);
+      client.serverInfo = await client.initialize(options.clientInfo, options.initializationOptions);
     }
     return client;
   }
@@ -175,9 +175,14 @@ export class TransitionClient {
     socket.addEventListener("close", (event) => this.ended(event.code, event.reason));
   }
 
-  /** `initialize` then `initialized`; returns the daemon's result. */
-  async initialize(clientInfo = { name: "transitiond.js", version: "1" }) {
-    const result = await this.request("initialize", { processId: null, clientInfo, capabilities: {} });
+  /**
+   * `initialize` then `initialized`; returns the daemon's result. `initializationOptions`
+   * such as `{ unknownMembers: "ignore" }` (Protocol/README.md 4.2) go as given.
+   */
+  async initialize(clientInfo = { name: "transitiond.js", version: "1" }, initializationOptions) {
+    const params = { processId: null, clientInfo, capabilities: {} };
+    if (initializationOptions !== undefined) params.initializationOptions = initializationOptions;
+    const result = await this.request("initialize", params);
     this.notify("initialized", {});
     return result;
   }
@@ -276,26 +281,36 @@ export class TransitionClient {
     });
   }
 
-  // Typed shortcuts for the methods of Protocol/README.md sections 9 and 10.
-  createSession(params, options) { return this.request("session/create", params, options); }
-  updateSession(params, options) { return this.request("session/update", params, options); }
-  scroll(session, contentOffset, options) { return this.request("session/scroll", { session, contentOffset }, options); }
-  disposeSession(session, options) { return this.request("session/dispose", { session }, options); }
+  // Shortcuts for the methods of Protocol/README.md sections 9 and 10, one convention for
+  // all: `shortcut(params, options)`, params as the method takes them (`scrub({session,
+  // progress})`), `listSessions(options)` alone having none.
+  createSession(params, options) { return this.shortcut("session/create", params, options); }
+  updateSession(params, options) { return this.shortcut("session/update", params, options); }
+  scroll(params, options) { return this.shortcut("session/scroll", params, options); }
+  disposeSession(params, options) { return this.shortcut("session/dispose", params, options); }
   listSessions(options) { return this.request("session/list", undefined, options); }
-  subscribe(session, options) { return this.request("session/subscribe", { session }, options); }
-  unsubscribe(session, options) { return this.request("session/unsubscribe", { session }, options); }
-  attributes(params, options) { return this.request("layout/attributes", params, options); }
-  start(params, options) { return this.request("transition/start", params, options); }
-  scrub(session, progress, options) { return this.request("transition/scrub", { session, progress }, options); }
-  finish(params, options) { return this.request("transition/finish", params, options); }
-  cancel(params, options) { return this.request("transition/cancel", params, options); }
-  cancelInPlace(session, options) { return this.request("transition/cancelInPlace", { session }, options); }
-  retarget(params, options) { return this.request("transition/retarget", params, options); }
-  release(params, options) { return this.request("transition/release", params, options); }
-  export(params, options) { return this.request("transition/export", params, options); }
-  sample(params, options) { return this.request("transition/sample", params, options); }
-  status(session, options) { return this.request("transition/status", { session }, options); }
-  advance(params, options) { return this.request("clock/advance", params, options); }
+  subscribe(params, options) { return this.shortcut("session/subscribe", params, options); }
+  unsubscribe(params, options) { return this.shortcut("session/unsubscribe", params, options); }
+  attributes(params, options) { return this.shortcut("layout/attributes", params, options); }
+  start(params, options) { return this.shortcut("transition/start", params, options); }
+  scrub(params, options) { return this.shortcut("transition/scrub", params, options); }
+  finish(params, options) { return this.shortcut("transition/finish", params, options); }
+  cancel(params, options) { return this.shortcut("transition/cancel", params, options); }
+  cancelInPlace(params, options) { return this.shortcut("transition/cancelInPlace", params, options); }
+  retarget(params, options) { return this.shortcut("transition/retarget", params, options); }
+  release(params, options) { return this.shortcut("transition/release", params, options); }
+  export(params, options) { return this.shortcut("transition/export", params, options); }
+  sample(params, options) { return this.shortcut("transition/sample", params, options); }
+  status(params, options) { return this.shortcut("transition/status", params, options); }
+  advance(params, options) { return this.shortcut("clock/advance", params, options); }
+
+  /** A shortcut's request; a bare session id (the older positional form) is refused. */
+  shortcut(method, params, options) {
+    if (params === null || typeof params !== "object" || Array.isArray(params)) {
+      return Promise.reject(new TypeError(`${method} takes its params as one object, such as { session: "s1" }`));
+    }
+    return this.request(method, params, options);
+  }
 
   /** `shutdown` then `exit`; resolves when the connection is closed. */
   async shutdown() {

@@ -33,7 +33,7 @@ test("requests get ids and resolve with their own result, batches included", asy
   const socket = new FakeSocket();
   const client = new TransitionClient(socket);
   const a = client.request("session/list");
-  const b = client.status("s1");
+  const b = client.status({ session: "s1" });
   assert.deepEqual(socket.sent, [
     { jsonrpc: "2.0", id: 1, method: "session/list" },
     { jsonrpc: "2.0", id: 2, method: "transition/status", params: { session: "s1" } },
@@ -46,7 +46,7 @@ test("requests get ids and resolve with their own result, batches included", asy
 test("errors are typed and keep code, data, field and method", async () => {
   const socket = new FakeSocket();
   const client = new TransitionClient(socket);
-  const unknown = client.status("s9");
+  const unknown = client.status({ session: "s9" });
   const invalid = client.createSession({});
   socket.deliver({ jsonrpc: "2.0", id: 1, error: { code: -32010, message: "No session 's9'", data: { session: "s9" } } });
   socket.deliver({ jsonrpc: "2.0", id: 2, error: { code: -32602, message: "Invalid params", data: { field: "params.viewport", path: ["params", "viewport"], reason: "expected an object {width, height}", expected: "an object {width, height}", found: "nothing" } } });
@@ -140,6 +140,28 @@ test("a compact tick reads as the same objects as the objects encoding (Protocol
   assert.equal(JSON.stringify(attributeObjects(compact)), JSON.stringify(objects));
   assert.deepEqual(attributeObjects({ ...compact, hidden: [2] }).map((a) => a.hidden), [undefined, undefined, true, undefined, undefined]);
   assert.equal(attributeObjects(objects), objects);
+});
+
+test("every shortcut takes its params as one object and sends them as they are", async () => {
+  // Issue 29: scrub(session, p) and status(session) were positional, start and release not.
+  const socket = new FakeSocket();
+  const client = new TransitionClient(socket);
+  const shortcuts = {
+    createSession: "session/create", updateSession: "session/update", scroll: "session/scroll",
+    disposeSession: "session/dispose", subscribe: "session/subscribe", unsubscribe: "session/unsubscribe",
+    attributes: "layout/attributes", start: "transition/start", scrub: "transition/scrub", finish: "transition/finish",
+    cancel: "transition/cancel", cancelInPlace: "transition/cancelInPlace", retarget: "transition/retarget",
+    release: "transition/release", export: "transition/export", sample: "transition/sample",
+    status: "transition/status", advance: "clock/advance",
+  };
+  for (const [name, method] of Object.entries(shortcuts)) {
+    const params = { session: "s1", marker: name };
+    client[name](params);
+    assert.deepEqual(socket.sent.at(-1), { jsonrpc: "2.0", id: socket.sent.length, method, params }, name);
+    await assert.rejects(client[name]("s1"), (e) => e instanceof TypeError && e.message.startsWith(`${method} takes its params as one object`));
+  }
+  client.listSessions();
+  assert.deepEqual(socket.sent.at(-1), { jsonrpc: "2.0", id: socket.sent.length, method: "session/list" });
 });
 
 test("compact kinds beyond header and footer are named by the kinds table", () => {

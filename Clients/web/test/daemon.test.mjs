@@ -73,7 +73,7 @@ test("the client against the daemon", { skip: !WS && "no WebSocket: run node wit
   });
 
   await t.test("typed errors name the field", async () => {
-    await assert.rejects(client.status("s404"), (e) => e instanceof UnknownSessionError && e.data.session === "s404");
+    await assert.rejects(client.status({ session: "s404" }), (e) => e instanceof UnknownSessionError && e.data.session === "s404");
   });
 
   await t.test("an aborted request rejects and the connection goes on", async () => {
