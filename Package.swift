@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "transitionctl",
             dependencies: [
-                "CommandLineSpec", "JSONRPC", "ProcessSpawn", "ProjectVersion",
+                "CommandLineSpec", "JSONRPC", "LocalSockets", "ProcessSpawn", "ProjectVersion",
                 "TransitionProtocol",
             ]),
 

@@ -7,6 +7,8 @@ public struct WebRequestRouter: Sendable {
     /// In HTML files this placeholder becomes the token, so the page can load its
     /// scripts and styles (every request carries the token).
     public static let tokenPlaceholder = "__TRANSITIOND_TOKEN__"
+    /// The JavaScript client, which pages of allowed origins may import.
+    public static let clientPath = "/transitiond.js"
 
     public init(policy: WebAccessPolicy, files: [String: StaticFile]) {
         self.policy = policy
@@ -67,6 +69,11 @@ public struct WebRequestRouter: Sendable {
             [("Content-Type", file.contentType), ("Content-Length", String(body.count))]
             + Self.fileHeaders
         if wantsClose { headers.append(("Connection", "close")) }
+        // A page of an allowed origin (a design tool on its dev server) may import the
+        // client as a module, which needs CORS; the policy has refused other origins.
+        if path == Self.clientPath, let origin = head.header("origin") {
+            headers += [("Access-Control-Allow-Origin", origin), ("Vary", "Origin")]
+        }
         let response = HTTPResponse(status: 200, headers: headers, body: body)
         return WebRouting(
             response: response.bytes(includeBody: head.method == "GET"),

@@ -186,6 +186,38 @@ def test_only_the_root_path_upgrades(web):
     assert "WebSocket upgrade on /rpc, which is not the endpoint /" in w.daemon.stderr()
 
 
+def test_an_allowed_origin_may_import_the_client(web):
+    """Issue 29: /transitiond.js had no Access-Control-Allow-Origin, so a design tool on its
+    own dev server could not import it from the daemon."""
+    w = web("--allow-origin", "http://localhost:5173")
+    reply = http_exchange("127.0.0.1", w.port, (f"GET /transitiond.js?token={w.token} HTTP/1.1\r\n"
+                                                f"Host: 127.0.0.1:{w.port}\r\nOrigin: http://localhost:5173\r\n"
+                                                "Connection: close\r\n\r\n").encode())
+    head, _, body = reply.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200 OK\r\n")
+    assert b"\r\nAccess-Control-Allow-Origin: http://localhost:5173\r\nVary: Origin" in head
+    assert b"export class TransitionClient" in body
+
+
+def test_transitionctl_web_url_gives_a_dev_server_the_endpoint(web):
+    """Issue 29: a dev server had no documented way to learn the ws URL."""
+    import subprocess
+    from e2e_harness import binary_path
+    ctl = os.environ.get("TRANSITIONCTL") or str(binary_path().parent / "transitionctl")
+    w = web()
+    run = lambda *args: subprocess.run([ctl, "web-url", *args], capture_output=True, text=True, timeout=30)
+    assert run().stdout == w.info["ws"] + "\n"
+    assert run("--viewer").stdout == w.info["url"] + "\n"
+    assert json.loads(run("--json").stdout) == w.info
+    with ws_connect(run().stdout.strip()) as ws:
+        initialize(ws)
+    w.daemon.proc.send_signal(signal.SIGTERM)
+    w.daemon.proc.wait(timeout=10)
+    gone = run()
+    assert gone.returncode == 1
+    assert gone.stderr.startswith("Error: no daemon serves WebSocket (no ") and "transitiond --listen --ws 0" in gone.stderr
+
+
 def test_refusals_are_warnings_naming_the_check(web):
     """Issue 29: refusals were logged at info, where the default level hides them."""
     w = web("--log-level", "warning")
