@@ -10,9 +10,9 @@
 /// members; an object the decoder never looked into (taken as a raw `JSONValue`) is not
 /// checked. The root is always checked.
 ///
-/// - Complexity: O(1) amortised per container reached (one hash of its step), O(k) per
-///   name read in an object where k names were read so far; the check is O(m * k) for
-///   m members.
+/// - Complexity: O(1) amortised per object reached (one hash of its step; an array only
+///   when objects are inside it), O(k) per name read in an object where k names were read
+///   so far; the check is O(m * k) for m members.
 final class MemberLedger {
     /// One object or array reached while decoding.
     struct Entry {
@@ -48,12 +48,13 @@ final class MemberLedger {
     }
 
     /// The slot of the container `value` reached from slot `parent` by `step`, or -1 when
-    /// `value` is not a container (nothing in it can be unknown).
+    /// nothing in it can be unknown: not a container, or an array without objects (a
+    /// million `[width, height]` pairs take no slot each).
     func slot(of value: JSONValue, parent: Int, step: FieldPathStep) -> Int {
         let object: JSONObject?
         switch value {
         case .object(let members): object = members
-        case .array: object = nil
+        case .array(let elements) where Self.holdsObjects(elements): object = nil
         default: return -1
         }
         let position = Position(parent: parent, step: step)
@@ -62,6 +63,19 @@ final class MemberLedger {
         entries.append(Entry(parent: parent, step: step, object: object))
         slots[position] = slot
         return slot
+    }
+
+    /// Whether an object is among `elements`, at any depth of arrays.
+    /// - Complexity: O(n) for the n values inside; an array is asked once per cursor made
+    ///   for it, and its element arrays only when it holds an object.
+    private static func holdsObjects(_ elements: [JSONValue]) -> Bool {
+        elements.contains {
+            switch $0 {
+            case .object: return true
+            case .array(let inner): return holdsObjects(inner)
+            default: return false
+            }
+        }
     }
 
     /// Notes that the decoder read the member `key` of the object in `slot`.

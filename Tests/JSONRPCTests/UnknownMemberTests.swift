@@ -122,6 +122,19 @@ struct UnknownMemberTests {
                 == resultResponse(2, ["capabilities": [:]]))
     }
 
+    @Test func onlyObjectsAndTheArraysHoldingThemTakeASlot() throws {
+        let params: JSONValue = [
+            "sizes": [[1, 2], [3, 4], [5, 6]], "items": [["id": 1], ["id": 2]], "ids": [1, 2],
+        ]
+        let cursor = JSONCursor(params, checkingMembers: true)
+        _ = try cursor["sizes"].decode([[Double]].self)
+        _ = try cursor["ids"].decode([Int].self)
+        for item in try cursor["items"].elements() { _ = try item["id"].decode(Int.self) }
+        // The root, `items` and its two objects; no slot for the pairs or the ids.
+        #expect(cursor.ledger?.entries.count == 4)
+        #expect(cursor.unknownMember() == nil)
+    }
+
     @Test func nearestNamesAllowCaseSwapsAndAThirdOfTheLength() {
         #expect(
             NearestName.to("interactiv", among: ["session", "interactive", "duration"])
