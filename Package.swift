@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "transitionctl",
             dependencies: [
-                "CommandLineSpec", "JSONRPC", "ProcessSpawn", "ProjectVersion",
+                "CommandLineSpec", "JSONRPC", "LocalSockets", "ProcessSpawn", "ProjectVersion",
                 "TransitionProtocol",
             ]),
 
@@ -81,7 +81,7 @@ let package = Package(
             name: "transitiond",
             dependencies: [
                 "CommandLineSpec", "LocalSockets", "TransitionDaemon", "TransitionForwarder",
-                "TransitionService",
+                "TransitionService", "WebTransport",
             ],
             exclude: ["startup-order.txt"],
             linkerSettings: [

@@ -385,7 +385,7 @@ export interface Requests {
   "session/scroll": [SessionScrollParams, SessionScrollResult];
   "session/dispose": [SessionParams, null];
   "session/list": [undefined, SessionListResult];
-  "session/subscribe": [SessionParams, SessionSubscribeResult];
+  "session/subscribe": [SessionParams | { name: string }, SessionSubscribeResult];
   "session/unsubscribe": [SessionParams, null];
   "layout/attributes": [LayoutAttributesParams, LayoutAttributesResult];
   "transition/start": [TransitionStartParams, TransitionStarted];
@@ -461,10 +461,15 @@ export declare class ConnectionClosedError extends Error {
 
 export interface RequestOptions { signal?: AbortSignal }
 
+/** What the daemon reads of initializationOptions: unknown params members refused (the default) or ignored. */
+export interface InitializationOptions { unknownMembers?: "refuse" | "ignore"; [member: string]: unknown }
+
 export interface ConnectOptions {
   /** A WebSocket constructor (Node 20 has none without --experimental-websocket). */
   WebSocket?: new (url: string) => WebSocketLike;
   clientInfo?: { name: string; version?: string };
+  /** `initialize`'s initializationOptions (Protocol/README.md 4.2). */
+  initializationOptions?: InitializationOptions;
   /** Send initialize/initialized (default true). */
   initialize?: boolean;
   signal?: AbortSignal;
@@ -510,32 +515,33 @@ export declare class TransitionClient {
   /** Resolves when the connection has closed. */
   readonly closed: Promise<void>;
 
-  initialize(clientInfo?: { name: string; version?: string }): Promise<InitializeResult>;
+  initialize(clientInfo?: { name: string; version?: string }, initializationOptions?: InitializationOptions): Promise<InitializeResult>;
   request<M extends keyof Requests>(method: M, params?: Requests[M][0], options?: RequestOptions): Promise<Requests[M][1]>;
   notify<M extends keyof ClientNotifications>(method: M, params?: ClientNotifications[M]): void;
   on<M extends keyof ServerNotifications>(method: M, handler: (params: ServerNotifications[M]) => void): () => void;
   ticks(session: string, options?: TickOptions): AsyncIterableIterator<Tick>;
   didEnd(session: string, transition?: string): Promise<DidEnd>;
 
-  createSession(params: SessionCreateParams, options?: RequestOptions): Promise<SessionCreateResult>;
-  updateSession(params: SessionUpdateParams, options?: RequestOptions): Promise<RestingState>;
-  scroll(session: string, contentOffset: Point, options?: RequestOptions): Promise<SessionScrollResult>;
-  disposeSession(session: string, options?: RequestOptions): Promise<null>;
-  listSessions(options?: RequestOptions): Promise<SessionListResult>;
-  subscribe(session: string, options?: RequestOptions): Promise<SessionSubscribeResult>;
-  unsubscribe(session: string, options?: RequestOptions): Promise<null>;
-  attributes(params: LayoutAttributesParams, options?: RequestOptions): Promise<LayoutAttributesResult>;
-  start(params: TransitionStartParams, options?: RequestOptions): Promise<TransitionStarted>;
-  scrub(session: string, progress: number, options?: RequestOptions): Promise<ActiveStatus>;
-  finish(params: TransitionFinishParams, options?: RequestOptions): Promise<ActiveStatus>;
-  cancel(params: TransitionFinishParams, options?: RequestOptions): Promise<ActiveStatus>;
-  cancelInPlace(session: string, options?: RequestOptions): Promise<CancelInPlaceResult>;
-  retarget(params: TransitionRetargetParams, options?: RequestOptions): Promise<TransitionStarted>;
-  release(params: TransitionReleaseParams, options?: RequestOptions): Promise<TransitionReleaseResult>;
-  export(params: TransitionExportParams, options?: RequestOptions): Promise<TransitionExportResult>;
-  sample(params: TransitionSampleParams, options?: RequestOptions): Promise<TransitionSampleResult>;
-  status(session: string, options?: RequestOptions): Promise<TransitionStatus>;
-  advance(params: ClockAdvanceParams, options?: RequestOptions): Promise<Requests["clock/advance"][1]>;
+  // One convention: shortcut(params, options), params as the method's schema has them.
+  createSession(params: Requests["session/create"][0], options?: RequestOptions): Promise<Requests["session/create"][1]>;
+  updateSession(params: Requests["session/update"][0], options?: RequestOptions): Promise<Requests["session/update"][1]>;
+  scroll(params: Requests["session/scroll"][0], options?: RequestOptions): Promise<Requests["session/scroll"][1]>;
+  disposeSession(params: Requests["session/dispose"][0], options?: RequestOptions): Promise<Requests["session/dispose"][1]>;
+  listSessions(options?: RequestOptions): Promise<Requests["session/list"][1]>;
+  subscribe(params: Requests["session/subscribe"][0], options?: RequestOptions): Promise<Requests["session/subscribe"][1]>;
+  unsubscribe(params: Requests["session/unsubscribe"][0], options?: RequestOptions): Promise<Requests["session/unsubscribe"][1]>;
+  attributes(params: Requests["layout/attributes"][0], options?: RequestOptions): Promise<Requests["layout/attributes"][1]>;
+  start(params: Requests["transition/start"][0], options?: RequestOptions): Promise<Requests["transition/start"][1]>;
+  scrub(params: Requests["transition/scrub"][0], options?: RequestOptions): Promise<Requests["transition/scrub"][1]>;
+  finish(params: Requests["transition/finish"][0], options?: RequestOptions): Promise<Requests["transition/finish"][1]>;
+  cancel(params: Requests["transition/cancel"][0], options?: RequestOptions): Promise<Requests["transition/cancel"][1]>;
+  cancelInPlace(params: Requests["transition/cancelInPlace"][0], options?: RequestOptions): Promise<Requests["transition/cancelInPlace"][1]>;
+  retarget(params: Requests["transition/retarget"][0], options?: RequestOptions): Promise<Requests["transition/retarget"][1]>;
+  release(params: Requests["transition/release"][0], options?: RequestOptions): Promise<Requests["transition/release"][1]>;
+  export(params: Requests["transition/export"][0], options?: RequestOptions): Promise<Requests["transition/export"][1]>;
+  sample(params: Requests["transition/sample"][0], options?: RequestOptions): Promise<Requests["transition/sample"][1]>;
+  status(params: Requests["transition/status"][0], options?: RequestOptions): Promise<Requests["transition/status"][1]>;
+  advance(params: Requests["clock/advance"][0], options?: RequestOptions): Promise<Requests["clock/advance"][1]>;
   shutdown(): Promise<void>;
   close(): Promise<void>;
 }

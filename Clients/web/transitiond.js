@@ -109,10 +109,13 @@ const ERROR_CLASSES = new Map([
   [ErrorCode.RequestCancelled, RequestCancelledError],
 ]);
 
-/** The connection ended (a close frame's `code` and `reason`, when one came). */
+/**
+ * The connection ended, or never opened (a close frame's `code` and `reason`, when one
+ * came; the message says both, so a refusal reads as one wherever it is printed).
+ */
 export class ConnectionClosedError extends Error {
   constructor(code, reason) {
-    super(`connection closed${code ? ` (${code}${reason ? `: ${reason}` : ""})` : ""}`);
+    super(`connection closed${code ? ` (${code}${reason ? `: ${reason}` : ""})` : reason ? `: ${reason}` : ""}`);
     this.name = "ConnectionClosedError";
     this.code = code;
     this.reason = reason;
@@ -129,7 +132,7 @@ export class TransitionClient {
   /**
    * Opens `url` (the `ws` member of web.json, token included) and initializes.
    * Options: `WebSocket` (a constructor, for Node 20 without --experimental-websocket),
-   * `clientInfo`, `initialize` (default true), `signal`.
+   * `clientInfo`, `initializationOptions`, `initialize` (default true), `signal`.
    */
   static async connect(url, options = {}) {
     const Socket = options.WebSocket ?? globalThis.WebSocket;
@@ -139,7 +142,7 @@ export class TransitionClient {
     const socket = new Socket(url);
     await new Promise((resolve, reject) => {
       const opened = () => { cleanup(); resolve(); };
-      const failed = () => { cleanup(); reject(new ConnectionClosedError(undefined, "could not connect (refused, or a wrong token)")); };
+      const failed = () => { cleanup(); reject(new ConnectionClosedError(undefined, connectFailure(url))); };
       const aborted = () => { cleanup(); socket.close(); reject(options.signal.reason ?? new Error("aborted")); };
       const cleanup = () => {
         socket.removeEventListener("open", opened);
@@ -154,7 +157,7 @@ export class TransitionClient {
     });
     const client = new TransitionClient(socket);
     if (options.initialize !== false) {
-      client.serverInfo = await client.initialize(options.clientInfo);
+      client.serverInfo = await client.initialize(options.clientInfo, options.initializationOptions);
     }
     return client;
   }
@@ -196,9 +199,14 @@ export class TransitionClient {
     socket.addEventListener("close", (event) => this.ended(event.code, event.reason));
   }
 
-  /** `initialize` then `initialized`; returns the daemon's result. */
-  async initialize(clientInfo = { name: "transitiond.js", version: "1" }) {
-    const result = await this.request("initialize", { processId: null, clientInfo, capabilities: {} });
+  /**
+   * `initialize` then `initialized`; returns the daemon's result. `initializationOptions`
+   * such as `{ unknownMembers: "ignore" }` (Protocol/README.md 4.2) go as given.
+   */
+  async initialize(clientInfo = { name: "transitiond.js", version: "1" }, initializationOptions) {
+    const params = { processId: null, clientInfo, capabilities: {} };
+    if (initializationOptions !== undefined) params.initializationOptions = initializationOptions;
+    const result = await this.request("initialize", params);
     this.notify("initialized", {});
     return result;
   }
@@ -297,26 +305,36 @@ export class TransitionClient {
     });
   }
 
-  // Typed shortcuts for the methods of Protocol/README.md sections 9 and 10.
-  createSession(params, options) { return this.request("session/create", params, options); }
-  updateSession(params, options) { return this.request("session/update", params, options); }
-  scroll(session, contentOffset, options) { return this.request("session/scroll", { session, contentOffset }, options); }
-  disposeSession(session, options) { return this.request("session/dispose", { session }, options); }
+  // Shortcuts for the methods of Protocol/README.md sections 9 and 10, one convention for
+  // all: `shortcut(params, options)`, params as the method takes them (`scrub({session,
+  // progress})`), `listSessions(options)` alone having none.
+  createSession(params, options) { return this.shortcut("session/create", params, options); }
+  updateSession(params, options) { return this.shortcut("session/update", params, options); }
+  scroll(params, options) { return this.shortcut("session/scroll", params, options); }
+  disposeSession(params, options) { return this.shortcut("session/dispose", params, options); }
   listSessions(options) { return this.request("session/list", undefined, options); }
-  subscribe(session, options) { return this.request("session/subscribe", { session }, options); }
-  unsubscribe(session, options) { return this.request("session/unsubscribe", { session }, options); }
-  attributes(params, options) { return this.request("layout/attributes", params, options); }
-  start(params, options) { return this.request("transition/start", params, options); }
-  scrub(session, progress, options) { return this.request("transition/scrub", { session, progress }, options); }
-  finish(params, options) { return this.request("transition/finish", params, options); }
-  cancel(params, options) { return this.request("transition/cancel", params, options); }
-  cancelInPlace(session, options) { return this.request("transition/cancelInPlace", { session }, options); }
-  retarget(params, options) { return this.request("transition/retarget", params, options); }
-  release(params, options) { return this.request("transition/release", params, options); }
-  export(params, options) { return this.request("transition/export", params, options); }
-  sample(params, options) { return this.request("transition/sample", params, options); }
-  status(session, options) { return this.request("transition/status", { session }, options); }
-  advance(params, options) { return this.request("clock/advance", params, options); }
+  subscribe(params, options) { return this.shortcut("session/subscribe", params, options); }
+  unsubscribe(params, options) { return this.shortcut("session/unsubscribe", params, options); }
+  attributes(params, options) { return this.shortcut("layout/attributes", params, options); }
+  start(params, options) { return this.shortcut("transition/start", params, options); }
+  scrub(params, options) { return this.shortcut("transition/scrub", params, options); }
+  finish(params, options) { return this.shortcut("transition/finish", params, options); }
+  cancel(params, options) { return this.shortcut("transition/cancel", params, options); }
+  cancelInPlace(params, options) { return this.shortcut("transition/cancelInPlace", params, options); }
+  retarget(params, options) { return this.shortcut("transition/retarget", params, options); }
+  release(params, options) { return this.shortcut("transition/release", params, options); }
+  export(params, options) { return this.shortcut("transition/export", params, options); }
+  sample(params, options) { return this.shortcut("transition/sample", params, options); }
+  status(params, options) { return this.shortcut("transition/status", params, options); }
+  advance(params, options) { return this.shortcut("clock/advance", params, options); }
+
+  /** A shortcut's request; a bare session id (the older positional form) is refused. */
+  shortcut(method, params, options) {
+    if (params === null || typeof params !== "object" || Array.isArray(params)) {
+      return Promise.reject(new TypeError(`${method} takes its params as one object, such as { session: "s1" }`));
+    }
+    return this.request(method, params, options);
+  }
 
   /** `shutdown` then `exit`; resolves when the connection is closed. */
   async shutdown() {
@@ -379,27 +397,58 @@ export class TransitionClient {
   }
 }
 
+/** Why `url` did not open, without its token (error messages end up in logs). */
+function connectFailure(url) {
+  const where = String(url).replace(/[?#].*$/, "");
+  return `could not connect to ${where}: no daemon there, or it refused the request ` +
+    "(a wrong token, or an Origin or Host it does not allow: its log says which)";
+}
+
 /**
  * Attributes of a tick as objects, whatever the session's encoding (`objects` or
- * `compact`).
+ * `compact`): the members of Protocol/README.md 8.1, each only where 8.1 has it (`id`,
+ * `hidden`, `transform` other than the identity, `values` the element has), except
+ * `nextFrame`, which a compact list always carries (its own frame where it has none).
  */
 export function attributeObjects(attributes) {
   if (Array.isArray(attributes)) return attributes;
   // Codes 0-2 are fixed; 3 and up name the kinds of the list's `kinds` table.
   const kinds = ["cell", "header", "footer", ...(attributes.kinds || [])];
+  const hidden = new Set(attributes.hidden || []);
+  const valueNames = Object.keys(attributes.values || {});
   const out = [];
   for (let i = 0; i < attributes.count; i++) {
     const f = attributes.frame;
-    out.push({
+    const element = {
       kind: kinds[attributes.kind[i]],
       section: attributes.section[i],
       item: attributes.item[i],
-      frame: { x: f[4 * i], y: f[4 * i + 1], width: f[4 * i + 2], height: f[4 * i + 3] },
-      alpha: attributes.alpha[i],
-      zIndex: attributes.zIndex[i],
-      transitionProgress: attributes.transitionProgress[i],
-      layoutState: attributes.states[attributes.layoutState[i]],
-    });
+    };
+    const id = attributes.id?.[i];
+    if (id !== undefined && id !== null) element.id = id;
+    element.frame = rectAt(f, i);
+    element.alpha = attributes.alpha[i];
+    element.zIndex = attributes.zIndex[i];
+    if (hidden.has(i)) element.hidden = true;
+    const t = attributes.transform?.slice(6 * i, 6 * i + 6);
+    if (t?.length === 6 && !(t[0] === 1 && t[1] === 0 && t[2] === 0 && t[3] === 1 && t[4] === 0 && t[5] === 0)) {
+      element.transform = t;
+    }
+    element.transitionProgress = attributes.transitionProgress[i];
+    if (attributes.nextFrame?.length >= 4 * (i + 1)) element.nextFrame = rectAt(attributes.nextFrame, i);
+    element.layoutState = attributes.states[attributes.layoutState[i]];
+    const values = {};
+    for (const name of valueNames) {
+      const value = attributes.values[name][i];
+      if (value !== null && value !== undefined) values[name] = value;
+    }
+    if (Object.keys(values).length > 0) element.values = values;
+    out.push(element);
   }
   return out;
+}
+
+/** Rect i of a flat [x, y, width, height, ...] column. */
+function rectAt(column, i) {
+  return { x: column[4 * i], y: column[4 * i + 1], width: column[4 * i + 2], height: column[4 * i + 3] };
 }

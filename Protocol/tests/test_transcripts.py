@@ -15,7 +15,8 @@ JSON-RPC envelope and error data (jsonrpc.json), the params of each notification
 (<method>.params.json) and the result of each response (<method>.result.json, the
 method found by matching the response id to its request). The params of requests
 that succeed must validate against <method>.params.json, and params refused with a
-type error (-32602 with data.expected) must be refused by that schema too.
+type error (-32602 with data.expected) or for an unknown member must be refused by that
+schema too.
 """
 
 import json
@@ -214,7 +215,9 @@ class Conversation:
         else:
             error = message["error"]
             data = error.get("data")
-            if error["code"] == -32602 and isinstance(data, dict) and "expected" in data:
+            refused_by_form = isinstance(data, dict) and (
+                "expected" in data or str(data.get("reason", "")).startswith("unknown member"))
+            if error["code"] == -32602 and refused_by_form:
                 self.check_params(method, params if has_params else {}, accepted=False)
 
     def check_params(self, method, params, accepted):

@@ -27,7 +27,9 @@ extension Dispatcher {
                 guard let handler = registry.requestHandler(for: request.method) else {
                     return .methodNotFound(request.method)
                 }
-                return call(handler, request, into: &writer)
+                // The server's own methods; the LSP ones above take what LSP clients add.
+                return call(
+                    handler, request, checkingMembers: unknownMembers == .refused, into: &writer)
             }
         case .shutDown, .exited:
             return .invalidRequest("the server is shutting down; only exit is accepted")
@@ -47,6 +49,7 @@ extension Dispatcher {
         if let error = call(request, into: &writer, orAnswer: InitializeResult()) { return error }
         lifecycle = .initialized
         trace = params.trace
+        unknownMembers = params.unknownMembers
         return nil
     }
 
@@ -60,17 +63,19 @@ extension Dispatcher {
             writer.writeResponse(id: request.id, result: fallback)
             return nil
         }
-        return call(handler, request, into: &writer)
+        return call(handler, request, checkingMembers: false, into: &writer)
     }
 
     /// Calls `handler` with the request: it writes the response, or returns the error
     /// to answer with.
+    /// - Parameter checkingMembers: Whether a params member the handler's type never
+    ///   reads is refused (-32602 naming it).
     func call(
         _ handler: MethodRegistry.ErasedRequestHandler, _ request: RequestMessage,
-        into writer: inout JSONByteWriter
+        checkingMembers: Bool, into writer: inout JSONByteWriter
     ) -> ResponseError? {
         handler(
-            JSONCursor(request.params),
+            JSONCursor(request.params, checkingMembers: checkingMembers),
             RequestContext(id: request.id, method: request.method, connection: connection),
             &writer)
     }

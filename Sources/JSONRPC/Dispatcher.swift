@@ -37,6 +37,9 @@ public struct Dispatcher {
     public internal(set) var lifecycle: LifecycleState = .uninitialized
     /// The trace setting from `initialize` or the latest `$/setTrace`.
     public internal(set) var trace: TraceValue = .off
+    /// What happens to a params member of a server method that its type does not read:
+    /// refused, unless `initialize` asked to ignore it (`InitializeRequest.unknownMembers`).
+    public internal(set) var unknownMembers: UnknownMembers = .refused
     /// Cancels waiting for their request, and recently answered ids.
     var cancellations: CancellationMemory
     /// Parser memory and key cache kept across this connection's messages.

@@ -6,7 +6,9 @@
 /// `{"field": "params.viewport.width", "path": ["params", "viewport", "width"],
 /// "reason": "expected number", "expected": "number", "found": "string"}`;
 /// `expected` and `found` only when the value was refused for its type or form, `limit`
-/// only for a limit.
+/// only for a limit, `suggestion` only for an unknown member with a known name close to
+/// it (`{"field": "params.interactiv", ..., "reason": "unknown member; did you mean
+/// `interactive`?", "suggestion": "interactive"}`).
 public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The steps from the root of the request, e.g. `params`, `items`, 2, `id`.
     public var path: [FieldPathStep]
@@ -20,6 +22,8 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
     public var found: String?
     /// The daemon limit the value passed, if that is why.
     public var limit: Int?
+    /// For an unknown member, the known name it most likely meant.
+    public var suggestion: String?
 
     /// An error for a value that is not what `expected` describes.
     public init(path: [FieldPathStep], expected: String, found: String) {
@@ -34,6 +38,14 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
         self.path = path
         self.reason = reason
         self.limit = limit
+    }
+
+    /// An error for a member the decoder does not know (at `path`, its name last), with
+    /// the known name it most likely meant.
+    public init(unknownMember path: [FieldPathStep], suggestion: String?) {
+        self.path = path
+        self.reason = suggestion.map { "unknown member; did you mean `\($0)`?" } ?? "unknown member"
+        self.suggestion = suggestion
     }
 
     /// An error at a dotted field such as `params.items[2].id`.
@@ -75,6 +87,7 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
         if let expected { object["expected"] = .string(expected) }
         if let found { object["found"] = .string(found) }
         if let limit { object["limit"] = .integer(Int64(limit)) }
+        if let suggestion { object["suggestion"] = .string(suggestion) }
         return .object(object)
     }
 

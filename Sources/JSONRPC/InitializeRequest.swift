@@ -19,12 +19,15 @@ public struct InitializeRequest: RequestType, Equatable, Sendable {
     public var capabilities: JSONValue?
     /// `initializationOptions`, as sent.
     public var initializationOptions: JSONValue?
+    /// `initializationOptions.unknownMembers`: `"refuse"` (the default) or `"ignore"`,
+    /// what the connection does with a params member a method does not know.
+    public var unknownMembers: UnknownMembers
 
     /// Creates the params (for tests and clients).
     public init(
         processId: Int64? = nil, clientName: String? = nil, clientVersion: String? = nil,
         trace: TraceValue = .off, capabilities: JSONValue? = nil,
-        initializationOptions: JSONValue? = nil
+        initializationOptions: JSONValue? = nil, unknownMembers: UnknownMembers = .refused
     ) {
         self.processId = processId
         self.clientName = clientName
@@ -32,6 +35,7 @@ public struct InitializeRequest: RequestType, Equatable, Sendable {
         self.trace = trace
         self.capabilities = capabilities
         self.initializationOptions = initializationOptions
+        self.unknownMembers = unknownMembers
     }
 
     public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
@@ -41,5 +45,19 @@ public struct InitializeRequest: RequestType, Equatable, Sendable {
         trace = try json["trace"].decode(default: .off)
         capabilities = json["capabilities"].value
         initializationOptions = json["initializationOptions"].value
+        unknownMembers = .refused
+        // Options of other kinds (an editor's own) are its business, not ours.
+        if case .object? = initializationOptions {
+            let option = json["initializationOptions"]["unknownMembers"]
+            if option.isPresent {
+                let name: String = try option.decode()
+                guard let policy = UnknownMembers(rawValue: name) else {
+                    throw JSONDecodingError(
+                        path: option.pathSteps, expected: "one of refuse, ignore",
+                        found: "\"\(name)\"")
+                }
+                unknownMembers = policy
+            }
+        }
     }
 }

@@ -8,7 +8,11 @@
 /// // throws "params.viewport.width: expected number" if it is a string,
 /// // or "params.viewport: expected object" if viewport is an array.
 /// ```
-public struct JSONCursor: Sendable {
+///
+/// A cursor made with `checkingMembers` notes every member name read in a
+/// `MemberLedger`; after decoding, `unknownMember()` names the first member the decoder
+/// never asked for.
+public struct JSONCursor {
     /// What is at this position.
     enum Content: Sendable {
         case present(JSONValue)
@@ -23,13 +27,21 @@ public struct JSONCursor: Sendable {
     let parent: FieldPathStep?
     /// How this value is reached from its container (the root's name at the root).
     let step: FieldPathStep
+    /// Where the names read are noted, when members are checked.
+    let ledger: MemberLedger?
+    /// The ledger's slot of the object or array here (-1 for anything else).
+    let slot: Int
 
     /// A cursor at the root of `value` (`nil` when the value is absent).
-    public init(_ value: JSONValue?, path: String = "params") {
+    /// - Parameter checkingMembers: Whether to note the names read, so that
+    ///   `unknownMember()` can name the members nobody asked for.
+    public init(_ value: JSONValue?, path: String = "params", checkingMembers: Bool = false) {
         content = value.map { .present($0) } ?? .missing
         ancestors = []
         parent = nil
         step = .key(path)
+        ledger = checkingMembers ? MemberLedger(root: value, step: step) : nil
+        slot = 0
     }
 
     /// Where the values in the container here are: the pieces of their path before
@@ -48,6 +60,38 @@ public struct JSONCursor: Sendable {
         ancestors = origin.ancestors
         parent = origin.parent
         self.step = step
+        ledger = nil
+        slot = -1
+    }
+
+    /// A child of this cursor holding `value`, noted in the ledger when it is a container.
+    private func child(_ value: JSONValue, at origin: Origin, step: FieldPathStep) -> JSONCursor {
+        JSONCursor(
+            content: .present(value), at: origin, step: step, ledger: ledger,
+            slot: ledger?.slot(of: value, parent: slot, step: step) ?? -1)
+    }
+
+    private init(
+        content: Content, at origin: Origin, step: FieldPathStep, ledger: MemberLedger?, slot: Int
+    ) {
+        self.content = content
+        ancestors = origin.ancestors
+        parent = origin.parent
+        self.step = step
+        self.ledger = ledger
+        self.slot = slot
+    }
+
+    /// The first member no decoder asked for (with the known name it most likely meant),
+    /// for a cursor made with `checkingMembers`; nil without one.
+    public func unknownMember() -> FieldError? {
+        ledger?.firstUnknownMember()
+    }
+
+    /// For `error`, a member found missing, the unknown member beside it that is most
+    /// likely its misspelling (for a cursor made with `checkingMembers`).
+    public func misspelling(behind error: FieldError) -> FieldError? {
+        ledger?.misspelling(behind: error)
     }
 
     /// The steps from the root, e.g. `params`, `items`, 0.
@@ -78,8 +122,16 @@ public struct JSONCursor: Sendable {
     public subscript(key: String) -> JSONCursor {
         switch content {
         case .present(.object(let object)):
-            let member: Content = object[key].map { .present($0) } ?? .missing
-            return JSONCursor(content: member, at: childOrigin, step: .key(key))
+            guard let ledger else {
+                let member: Content = object[key].map { .present($0) } ?? .missing
+                return JSONCursor(content: member, at: childOrigin, step: .key(key))
+            }
+            ledger.ask(key, in: slot)
+            guard let member = object[key] else {
+                return JSONCursor(
+                    content: .missing, at: childOrigin, step: .key(key), ledger: ledger, slot: -1)
+            }
+            return child(member, at: childOrigin, step: .key(key))
         case .present(let other):
             return JSONCursor(
                 content: .failed(mismatch(expected: "object", found: other)), at: childOrigin,
@@ -98,8 +150,7 @@ public struct JSONCursor: Sendable {
             guard elements.indices.contains(index) else {
                 return JSONCursor(content: .missing, at: childOrigin, step: .index(index))
             }
-            return JSONCursor(
-                content: .present(elements[index]), at: childOrigin, step: .index(index))
+            return child(elements[index], at: childOrigin, step: .index(index))
         case .present(let other):
             return JSONCursor(
                 content: .failed(mismatch(expected: "array", found: other)), at: childOrigin,
@@ -153,9 +204,12 @@ public struct JSONCursor: Sendable {
             throw mismatch(expected: "array", found: value)
         }
         let origin = childOrigin
-        return elements.enumerated().map {
-            JSONCursor(content: .present($1), at: origin, step: .index($0))
+        guard ledger != nil else {
+            return elements.enumerated().map {
+                JSONCursor(content: .present($1), at: origin, step: .index($0))
+            }
         }
+        return elements.enumerated().map { child($1, at: origin, step: .index($0)) }
     }
 
     /// The keys and member cursors of the object here, in order.
@@ -165,9 +219,13 @@ public struct JSONCursor: Sendable {
             throw mismatch(expected: "object", found: value)
         }
         let origin = childOrigin
-        return object.members.map {
-            ($0.key, JSONCursor(content: .present($0.value), at: origin, step: .key($0.key)))
+        guard let ledger else {
+            return object.members.map {
+                ($0.key, JSONCursor(content: .present($0.value), at: origin, step: .key($0.key)))
+            }
         }
+        ledger.askAll(in: slot)
+        return object.members.map { ($0.key, child($0.value, at: origin, step: .key($0.key))) }
     }
 
     /// An error for the value here, for checks beyond its type:

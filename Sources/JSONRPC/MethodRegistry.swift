@@ -56,7 +56,8 @@ public struct MethodRegistry {
     /// Registers the handler for a request type.
     /// - Parameter handler: Called with the decoded params; returns the result or
     ///   throws a `ResponseError`. Params that do not decode are answered with
-    ///   -32602 naming the field, without calling the handler.
+    ///   -32602 naming the field, without calling the handler; so are params with a
+    ///   member the type never read, when the dispatcher checks members.
     public mutating func register<Request: RequestType>(
         _ type: Request.Type,
         handler: @escaping (Request, RequestContext) throws(ResponseError) -> Request.Response
@@ -84,8 +85,9 @@ public struct MethodRegistry {
         do throws(JSONDecodingError) {
             request = try Request(json: params)
         } catch {
-            return .invalidParams(error)
+            return .invalidParams(params.misspelling(behind: error) ?? error)
         }
+        if let unknown = params.unknownMember() { return .invalidParams(unknown) }
         let result: Request.Response
         do throws(ResponseError) {
             result = try handler(request, context)

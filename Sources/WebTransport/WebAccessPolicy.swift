@@ -6,8 +6,8 @@ public struct WebAccessPolicy: Sendable {
     public var token: String
     /// The port the daemon listens on; `Host` must name it.
     public var port: Int
-    /// Origins allowed besides the daemon's own (`--allow-origin`), exact strings such
-    /// as `http://localhost:5173`.
+    /// Origins allowed besides the daemon's own (`--allow-origin`), normalised
+    /// (`WebOrigin.normalized`) such as `http://localhost:5173`, or `*` for every origin.
     public var allowedOrigins: [String]
     /// Host names accepted besides the loopback ones: the address bound with
     /// `--ws-allow-remote`.
@@ -17,7 +17,8 @@ public struct WebAccessPolicy: Sendable {
     {
         self.token = token
         self.port = port
-        self.allowedOrigins = allowedOrigins
+        // The daemon normalised them at start; a caller that did not still gets matches.
+        self.allowedOrigins = allowedOrigins.map { (try? WebOrigin.normalized($0)) ?? $0 }
         self.extraHosts = extraHosts.map { $0.lowercased() }
     }
 
@@ -27,6 +28,15 @@ public struct WebAccessPolicy: Sendable {
         case wrongToken
         case host(String?)
         case origin(String)
+
+        /// The check that failed: `token`, `Host` or `Origin`.
+        public var check: String {
+            switch self {
+            case .missingToken, .wrongToken: return "token"
+            case .host: return "Host"
+            case .origin: return "Origin"
+            }
+        }
 
         public var description: String {
             switch self {
@@ -64,7 +74,10 @@ public struct WebAccessPolicy: Sendable {
     /// Whether a page of `origin` may connect: absent is checked by the caller; the
     /// daemon's own origins (http, a loopback name, its port) and the allowed ones.
     public func isAcceptedOrigin(_ origin: String) -> Bool {
-        if allowedOrigins.contains(origin) || allowedOrigins.contains("*") { return true }
+        if allowedOrigins.contains("*") { return true }
+        if let normalized = try? WebOrigin.normalized(origin), allowedOrigins.contains(normalized) {
+            return true
+        }
         let lower = origin.lowercased()
         guard lower.hasPrefix("http://") else { return false }
         let authority = String(lower.dropFirst("http://".count))

@@ -1,5 +1,5 @@
 /// Answers HTTP requests: refuses what the access policy forbids with a bare 403,
-/// upgrades WebSocket requests, and serves the viewer's files.
+/// upgrades WebSocket requests to `/` (404 elsewhere), and serves the viewer's files.
 public struct WebRequestRouter: Sendable {
     public var policy: WebAccessPolicy
     /// Files by path (`/index.html`); `/` serves `/index.html`.
@@ -7,6 +7,8 @@ public struct WebRequestRouter: Sendable {
     /// In HTML files this placeholder becomes the token, so the page can load its
     /// scripts and styles (every request carries the token).
     public static let tokenPlaceholder = "__TRANSITIOND_TOKEN__"
+    /// The JavaScript client, which pages of allowed origins may import.
+    public static let clientPath = "/transitiond.js"
 
     public init(policy: WebAccessPolicy, files: [String: StaticFile]) {
         self.policy = policy
@@ -29,9 +31,16 @@ public struct WebRequestRouter: Sendable {
     public func route(_ head: HTTPRequestHead) -> WebRouting {
         if let refusal = policy.refusal(of: head) {
             return WebRouting(
-                response: HTTPResponse.error(403).bytes(), next: .close, note: refusal.description)
+                response: HTTPResponse.error(403).bytes(), next: .close, note: refusal.description,
+                refusal: refusal)
         }
         if WebSocketHandshake.isUpgrade(head) {
+            // The endpoint is `/` (web.json's `ws`); another path is not found, as for files.
+            guard head.path == "/" else {
+                return WebRouting(
+                    response: HTTPResponse.error(404).bytes(), next: .close,
+                    note: "WebSocket upgrade on \(head.path), which is not the endpoint /")
+            }
             let (response, upgraded) = WebSocketHandshake.respond(to: head)
             return WebRouting(
                 response: response.bytes(), next: upgraded ? .upgrade : .close,
@@ -60,6 +69,11 @@ public struct WebRequestRouter: Sendable {
             [("Content-Type", file.contentType), ("Content-Length", String(body.count))]
             + Self.fileHeaders
         if wantsClose { headers.append(("Connection", "close")) }
+        // A page of an allowed origin (a design tool on its dev server) may import the
+        // client as a module, which needs CORS; the policy has refused other origins.
+        if path == Self.clientPath, let origin = head.header("origin") {
+            headers += [("Access-Control-Allow-Origin", origin), ("Vary", "Origin")]
+        }
         let response = HTTPResponse(status: 200, headers: headers, body: body)
         return WebRouting(
             response: response.bytes(includeBody: head.method == "GET"),

@@ -13,4 +13,15 @@ public struct WebRouting: Equatable, Sendable {
     public var next: Next
     /// For the log (never sent): why a request was refused.
     public var note: String?
+    /// The access check that refused the request, if one did.
+    public var refusal: WebAccessPolicy.Refusal?
+
+    public init(
+        response: [UInt8], next: Next, note: String?, refusal: WebAccessPolicy.Refusal? = nil
+    ) {
+        self.response = response
+        self.next = next
+        self.note = note
+        self.refusal = refusal
+    }
 }

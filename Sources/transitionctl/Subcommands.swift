@@ -5,7 +5,7 @@ enum Subcommands {
         [
             CallCommand.self, RunCommand.self, DemoCommand.self, RenderCommand.self,
             ExportCommand.self,
-            SessionsCommand.self,
+            SessionsCommand.self, WebURLCommand.self,
         ]
     }
 

@@ -2,6 +2,7 @@ import LocalSockets
 import TransitionDaemon
 import TransitionForwarder
 import TransitionService
+import WebTransport
 
 enum CommandLineOptions {
     /// The usage line quoted with errors; the help is rendered from `spec`.
@@ -62,7 +63,17 @@ enum CommandLineOptions {
                 web.port = port
                 options.web = web
             case "--ws-allow-remote": allowRemote = true
-            case "--allow-origin": allowedOrigins.append(try value(name, inline))
+            case "--allow-origin":
+                let origin = try value(name, inline)
+                if origin == "*" {
+                    allowedOrigins.append(origin)
+                } else {
+                    do {
+                        allowedOrigins.append(try WebOrigin.normalized(origin))
+                    } catch {
+                        throw UsageError(message: "--allow-origin \(origin): \(error)")
+                    }
+                }
             case "--listen", "--pipe":
                 modeGiven = true
                 if inline == nil, rest.first.map({ $0.hasPrefix("-") }) ?? true {

@@ -45,7 +45,7 @@ extension CommandLineOptions {
                 OptionSpec(
                     ["--allow-origin"], value: "<origin>",
                     help:
-                        "A page origin allowed to connect besides the daemon's own (repeatable), e.g. http://localhost:5173."
+                        "A page origin allowed to connect besides the daemon's own (repeatable): scheme://host[:port] with no path, e.g. http://localhost:5173 (scheme and host are compared in lower case, a default port is left out). '*' allows every origin, which leaves the token the only guard (a warning is logged)."
                 ),
                 OptionSpec(
                     ["--clientProcessId"], value: "<pid>", help: "Exit when that process dies."),

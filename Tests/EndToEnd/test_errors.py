@@ -317,3 +317,62 @@ def test_max_batch_flag(server):
     assert refused["id"] is None and refused["error"]["code"] == -32600
     assert refused["error"]["data"] == {"limit": 2, "count": 3}
     assert client.call("session/list") == {"sessions": []}
+
+
+# Issue 29: misspelt members were accepted and ignored ("interactiv": true ran an
+# animated transition). Every method of the daemon now refuses a member it does not know,
+# naming it and the member meant; the LSP messages keep taking members of their own.
+MISSPELT = [
+    ("transition/start", {"to": GRID, "interactiv": True}, "params.interactiv", "interactive"),
+    ("transition/release", {"velocty": 3}, "params.velocty", "velocity"),
+    ("session/update", {"layout": {**LIST, "spacng": 4}}, "params.layout.spacng", "spacing"),
+    ("transition/status", {"sesion": "x"}, "params.sesion", "session"),
+]
+
+
+@pytest.mark.parametrize("method, params, field, meant", MISSPELT, ids=[m[2] for m in MISSPELT])
+def test_a_misspelt_member_is_refused_with_the_member_meant(connect, method, params, field, meant):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    error = client.call_error(method, {"session": s, **params} if "sesion" not in params else params)
+    assert error["code"] == -32602
+    assert error["data"]["field"] == field and error["data"]["suggestion"] == meant
+    assert error["message"] == f"Invalid params: {field}: unknown member; did you mean `{meant}`?"
+    assert client.call("transition/status", {"session": s})["state"] == "idle"
+
+
+OTHER_METHODS = {"transition/release": {}, "transition/export": {"to": GRID, "format": "css"}}
+
+
+@pytest.mark.parametrize("method", sorted([*SESSION_METHODS, *OTHER_METHODS, "session/create", "session/list"]))
+def test_every_method_refuses_a_member_it_does_not_know(connect, method):
+    client = connect()
+    s = client.call("session/create", create_params(clock="manual"))["session"]
+    if method == "session/create":
+        params = create_params()
+    elif method == "session/list":
+        params = {}
+    else:
+        params = {"session": s, **{**SESSION_METHODS, **OTHER_METHODS}[method]}
+    error = client.call_error(method, {**params, "colour": "red"})
+    assert error["code"] == -32602
+    assert error["data"] == {"field": "params.colour", "path": ["params", "colour"], "reason": "unknown member"}
+
+
+def test_initialize_and_shutdown_take_members_of_their_own(stdio):
+    client = stdio()
+    result = client.call("initialize", {"processId": None, "capabilities": {}, "rootUri": None,
+                                        "workspaceFolders": [], "locale": "en"})
+    assert result["serverInfo"]["name"] == "transitiond"
+    assert client.call("shutdown", {"reason": "done"}) is None
+    client.notify("exit", None)
+    assert client.finish() == 0
+
+
+def test_a_client_may_ask_for_unknown_members_to_be_ignored(stdio):
+    client = stdio()
+    client.call("initialize", {"processId": None, "capabilities": {},
+                               "initializationOptions": {"unknownMembers": "ignore"}})
+    s = client.call("session/create", {**create_params(clock="manual"), "fromANewerProtocol": 1})["session"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 1, "interactiv": True})
+    assert client.call("transition/status", {"session": s})["state"] == "running"

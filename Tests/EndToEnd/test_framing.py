@@ -127,7 +127,7 @@ def test_many_messages_in_one_write(connect):
 def test_oversized_message_over_stdio_errors_then_exits(stdio):
     client = stdio("--max-message-bytes", "1024")
     client.initialize()
-    big = frame({"jsonrpc": "2.0", "id": 3, "method": "session/list", "params": {"pad": "x" * 2000}})
+    big = frame({"jsonrpc": "2.0", "id": 3, "method": "transition/status", "params": {"session": "x" * 2000}})
     client.send_bytes(big)
     assert client.finish() == 1
     errors = [m for m in client.inbox if is_response(m)]
@@ -142,12 +142,12 @@ def test_oversized_message_over_the_socket_closes_only_that_connection(server):
     s = bystander.call("session/create", {"viewport": {"width": 375, "height": 667}, "sections": [{"items": 10}],
                                           "layout": {"type": "list", "rowHeight": 60}})["session"]
     client = srv.connect(name="offender")
-    # Just under the cap is fine.
-    padded = {"jsonrpc": "2.0", "id": 2, "method": "session/list", "params": {"pad": ""}}
-    padded["params"]["pad"] = "x" * (1024 - len(encode_body(padded)))
+    # Just under the cap is read and answered (an unknown session: -32010).
+    padded = {"jsonrpc": "2.0", "id": 2, "method": "transition/status", "params": {"session": ""}}
+    padded["params"]["session"] = "x" * (1024 - len(encode_body(padded)))
     assert len(encode_body(padded)) == 1024
     client.send(padded)
-    assert "sessions" in client.response(2)["result"]
+    assert client.response(2)["error"]["code"] == -32010
     # The header alone decides: the connection closes without waiting for the body.
     client.send_bytes(b"Content-Length: 1025\r\n\r\n")
     client.wait_eof()

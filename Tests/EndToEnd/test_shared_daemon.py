@@ -202,6 +202,29 @@ def test_transitionctl_shared_sessions_table(runtime):
     runtime.the_daemon()
 
 
+def test_transitionctl_sessions_alone_lists_the_running_shared_daemon(runtime):
+    """Issue 29: `transitionctl sessions` with no options started a private daemon and
+    printed an empty table while the shared daemon held sessions."""
+    alone = transitionctl(runtime, "sessions")
+    assert alone.returncode == 0, alone.stderr
+    assert alone.stdout.splitlines() == [
+        "SESSION  NAME  OWNER PID  SUBSCRIBERS  STATE  ITEMS  LAYOUT  CLOCK  KEEPALIVE"]
+    assert "no daemon runs on the default socket" in alone.stderr
+    created = transitionctl(runtime, "--shared", "call", "session/create",
+                            '{"name": "gallery", "viewport": {"width": 375, "height": 667}, '
+                            '"sections": [{"items": 10}], "layout": {"type": "list", "rowHeight": 60}, '
+                            '"clock": "manual", "keepAlive": true}')
+    assert created.returncode == 0, created.stderr
+    table = transitionctl(runtime, "sessions")
+    assert table.returncode == 0, table.stderr
+    assert table.stdout.splitlines() == [
+        "SESSION  NAME     OWNER PID  SUBSCRIBERS  STATE  ITEMS  LAYOUT  CLOCK   KEEPALIVE",
+        "s1       gallery  -          0            idle   10     list    manual  yes",
+    ]
+    assert table.stderr == ""
+    runtime.the_daemon()
+
+
 def test_transitionctl_shared_and_socket_are_exclusive(runtime):
     r = transitionctl(runtime, "--shared", "--socket", "/tmp/x.sock", "sessions")
     assert r.returncode == 64

@@ -244,3 +244,33 @@ def test_badges_of_a_compact_session_are_named_and_drawn(viewer):
     # Grid cells are 187.5 wide: a badge's centre 16 points in from each cell's top right corner.
     assert sorted(badges) == [[i, 187.5 * (1 + i % 2) - 28, 187.5 * (i // 2) + 4, 1] for i in range(6)]
     assert console_errors(driver) == []
+
+
+def test_a_paused_named_session_is_drawn_where_it_is(viewer):
+    """Issue 29: a page subscribing to a paused session drew it at its layout at rest
+    with the slider at 0 and "seq —", and showed the id of a session that has a name."""
+    driver, info, watcher, daemon = viewer
+    session = watcher.call("session/create", {
+        "viewport": {"width": 375, "height": 667}, "sections": [{"items": 6}],
+        "layout": {"type": "list", "rowHeight": 60}, "clock": "manual", "keepAlive": True,
+        "name": "design-preview"})["session"]
+    watcher.call("transition/start", {"session": session, "to": {"type": "grid", "columns": 2}, "interactive": True})
+    watcher.call("transition/scrub", {"session": session, "progress": 0.4})
+    expected = watcher.call("transition/sample", {"session": session, "progress": 0.4})
+    driver.get(info["url"])
+    shown = wait_until(lambda: driver.execute_script(
+        "const s = window.transitiondViewer; return s.selected === arguments[0] && s.frame && s.attrs.length"
+        " ? {progress: s.frame.progress, slider: document.getElementById('scrub').value,"
+        " seq: document.getElementById('stat-seq').textContent,"
+        " title: document.getElementById('stage-title').textContent,"
+        " listed: [...document.querySelectorAll('#session-list .sid')].map(e => e.firstChild.textContent),"
+        " frames: s.attrs.map(a => [a.item, a.frame.x, a.frame.y, a.frame.width, a.frame.height])} : null", session),
+        what="the paused session in the page")
+    assert shown["progress"] == 0.4 and shown["slider"] == "0.4"
+    assert shown["seq"] == "paused · t1"
+    assert shown["title"].startswith("design-preview · 6 items")
+    assert shown["listed"] == ["design-preview"]
+    assert sorted(shown["frames"]) == sorted(
+        [a["item"], a["frame"]["x"], a["frame"]["y"], a["frame"]["width"], a["frame"]["height"]]
+        for a in expected["attributes"])
+    assert console_errors(driver) == []

@@ -140,7 +140,7 @@ def test_without_the_right_token_only_403(web, target):
     # Plain HTTP too, for every path.
     for path in ["/", "/index.html", "/transitiond.js", "/nothing"]:
         assert http_exchange("127.0.0.1", w.port, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{w.port}\r\n\r\n".encode()) == FORBIDDEN
-    assert "refused: " in w.daemon.stderr()
+    assert "refused by the token check: " in w.daemon.stderr()
 
 
 @pytest.mark.parametrize("host", ["evil.example:{port}", "127.0.0.1:1", "localhost.evil.example:{port}", "127.0.0.1", None])
@@ -170,6 +170,88 @@ def test_origin_must_be_absent_own_or_allowed(web):
             ws_connect(w.url(), origin=origin)
         assert refused.value.response.status_code == 403, origin
     assert "Origin 'https://evil.example' is not allowed" in w.daemon.stderr()
+
+
+def test_only_the_root_path_upgrades(web):
+    """Issue 29: `/rpc?token=...` connected, although other paths are 404."""
+    w = web()
+    for target in [f"/rpc?token={w.token}", f"/index.html?token={w.token}", f"/ws/?token={w.token}"]:
+        sock, head, rest = handshake("127.0.0.1", w.port, target)
+        sock.close()
+        assert head == b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", target
+    sock, head, _ = handshake("127.0.0.1", w.port, f"/rpc?token=guess")
+    sock.close()
+    assert head == FORBIDDEN
+    sock, head, _ = handshake("127.0.0.1", w.port, f"/?token={w.token}")
+    sock.close()
+    assert head.startswith(b"HTTP/1.1 101 Switching Protocols\r\n")
+    assert "WebSocket upgrade on /rpc, which is not the endpoint /" in w.daemon.stderr()
+
+
+def test_an_allowed_origin_may_import_the_client(web):
+    """Issue 29: /transitiond.js had no Access-Control-Allow-Origin, so a design tool on its
+    own dev server could not import it from the daemon."""
+    w = web("--allow-origin", "http://localhost:5173")
+    reply = http_exchange("127.0.0.1", w.port, (f"GET /transitiond.js?token={w.token} HTTP/1.1\r\n"
+                                                f"Host: 127.0.0.1:{w.port}\r\nOrigin: http://localhost:5173\r\n"
+                                                "Connection: close\r\n\r\n").encode())
+    head, _, body = reply.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200 OK\r\n")
+    assert b"\r\nAccess-Control-Allow-Origin: http://localhost:5173\r\nVary: Origin" in head
+    assert b"export class TransitionClient" in body
+
+
+def test_transitionctl_web_url_gives_a_dev_server_the_endpoint(web):
+    """Issue 29: a dev server had no documented way to learn the ws URL."""
+    import subprocess
+    from e2e_harness import binary_path
+    ctl = os.environ.get("TRANSITIONCTL") or str(binary_path().parent / "transitionctl")
+    w = web()
+    run = lambda *args: subprocess.run([ctl, "web-url", *args], capture_output=True, text=True, timeout=30)
+    assert run().stdout == w.info["ws"] + "\n"
+    assert run("--viewer").stdout == w.info["url"] + "\n"
+    assert json.loads(run("--json").stdout) == w.info
+    with ws_connect(run().stdout.strip()) as ws:
+        initialize(ws)
+    w.daemon.proc.send_signal(signal.SIGTERM)
+    w.daemon.proc.wait(timeout=10)
+    gone = run()
+    assert gone.returncode == 1
+    assert gone.stderr.startswith("Error: no daemon serves WebSocket (no ") and "transitiond --listen --ws 0" in gone.stderr
+
+
+def test_refusals_are_warnings_naming_the_check(web):
+    """Issue 29: refusals were logged at info, where the default level hides them."""
+    w = web("--log-level", "warning")
+    for target, headers in [("/?token=guess", {}), ("/", {}), (f"/?token={w.token}", {"Host": "evil.example"}),
+                            (f"/?token={w.token}", {"Origin": "https://evil.example"})]:
+        sock, head, _ = handshake("127.0.0.1", w.port, target, headers)
+        sock.close()
+        assert head == FORBIDDEN
+    log = w.daemon.stderr()
+    assert "refused by the token check: wrong token" in log
+    assert "refused by the token check: no token" in log
+    assert "refused by the Host check: Host 'evil.example' is not a loopback name with port" in log
+    assert "refused by the Origin check: Origin 'https://evil.example' is not allowed" in log
+    assert w.token not in log
+
+
+def test_allowed_origins_are_normalised_at_start(web, spawn):
+    """Issue 29: `http://127.0.0.1:8765/` (a path) was taken and never matched, nor did
+    `http://LOCALHOST:5173`; `*` allowed every origin without a word."""
+    refused = spawn("--ws", "127.0.0.1:0", "--allow-origin", "http://127.0.0.1:8765/", log_name="slash.log")
+    assert refused.wait() == 64
+    assert ("Error: --allow-origin http://127.0.0.1:8765/: an origin has no path (a browser sends "
+            "http://127.0.0.1:8765)") in refused.stderr()
+    w = web("--allow-origin", "http://LOCALHOST:5173", "--allow-origin", "https://design.example:443")
+    for origin in ["http://localhost:5173", "https://design.example"]:
+        with ws_connect(w.url(), origin=origin) as ws:
+            initialize(ws)
+    assert "--allow-origin '*'" not in w.daemon.stderr()
+    anyone = web("--allow-origin", "*")
+    with ws_connect(anyone.url(), origin="https://anywhere.example") as ws:
+        initialize(ws)
+    assert "--allow-origin '*': a page of any site may connect over WebSocket" in anyone.daemon.stderr()
 
 
 def test_non_loopback_needs_ws_allow_remote(spawn, monkeypatch, tmp_path):
@@ -262,7 +344,7 @@ def test_message_over_the_limit_closes_1009(web):
     w = web("--max-message-bytes", "4096")
     with ws_connect(w.url(), max_size=None) as ws:
         initialize(ws)
-        message = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "session/list", "params": {"pad": "x" * 5000}})
+        message = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "transition/status", "params": {"session": "x" * 5000}})
         assert close_code_after_sending(ws, message) == 1009
     # Fragments count together.
     with ws_connect(w.url()) as ws:

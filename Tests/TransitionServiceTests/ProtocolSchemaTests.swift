@@ -101,6 +101,7 @@ struct ProtocolSchemaTests {
             #"{"viewport":{"width":100,"height":100},"sections":[{"items":1}],"layout":{"type":"list","rowHeight":10}}"#,
         "transition/export":
             #"{"session":"s1","to":{"type":"list","rowHeight":10},"format":"css"}"#,
+        "transition/release": #"{"session":"s1"}"#,
         "transition/retarget": #"{"session":"s1","to":{"type":"list","rowHeight":10}}"#,
         "transition/sample": #"{"session":"s1","to":{"type":"list","rowHeight":10},"progress":0}"#,
         "transition/start": #"{"session":"s1","to":{"type":"list","rowHeight":10}}"#,
@@ -116,6 +117,8 @@ struct ProtocolSchemaTests {
             return String(describing: try SessionCreateRequest(json: json))
         case TransitionExportRequest.method:
             return String(describing: try TransitionExportRequest(json: json))
+        case TransitionReleaseRequest.method:
+            return String(describing: try TransitionReleaseRequest(json: json))
         case TransitionRetargetRequest.method:
             // Its `spec` only: with neither timing nor duration given, a retarget keeps the
             // old curve for the old transition's remaining time (Protocol/README.md,

@@ -25,6 +25,16 @@ struct RouterTests {
         #expect(response.hasSuffix("\r\n\r\n"))
     }
 
+    /// Issue 29: `/rpc?token=...` upgraded like `/`, although other paths are 404.
+    @Test func anUpgradeToAnotherPathIsNotFound() {
+        let r = router.route(head(upgradeRequest.replacingOccurrences("GET /?", "GET /rpc?")))
+        #expect(r.next == .close)
+        #expect(
+            String(decoding: r.response, as: UTF8.self)
+                == "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        #expect(r.note == "WebSocket upgrade on /rpc, which is not the endpoint /")
+    }
+
     @Test func refusalsSayNothingButForbidden() {
         let r = router.route(
             head(upgradeRequest.replacingOccurrences("token=secret", "token=guess")))
@@ -45,6 +55,34 @@ struct RouterTests {
                 router.route(
                     head(upgradeRequest.replacingOccurrences("dGhlIHNhbXBsZSBub25jZQ==", "short"))
                 ).response) == "HTTP/1.1 400 Bad Request")
+    }
+
+    /// Issue 29: `/transitiond.js` went without `Access-Control-Allow-Origin`, so a page
+    /// of an allowed origin (a design tool's dev server) could not import it.
+    @Test func theClientIsSharedWithAllowedOriginsOnly() {
+        let router = WebRequestRouter(
+            policy: WebAccessPolicy(
+                token: "secret", port: 9000, allowedOrigins: ["http://localhost:5173"]),
+            files: [
+                "/transitiond.js": StaticFile(contentType: "text/javascript", bytes: text("x")),
+                "/v.js": StaticFile(contentType: "text/javascript", bytes: text("y")),
+            ])
+        let request = { (path: String, origin: String) in
+            String(
+                decoding: router.route(
+                    head(
+                        "GET \(path)?token=secret HTTP/1.1\r\nHost: localhost:9000\r\nOrigin: \(origin)\r\n\r\n"
+                    )
+                ).response, as: UTF8.self)
+        }
+        let client = request("/transitiond.js", "http://localhost:5173")
+        #expect(client.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(
+            client.contains(
+                "\r\nAccess-Control-Allow-Origin: http://localhost:5173\r\nVary: Origin\r\n"))
+        #expect(!request("/v.js", "http://localhost:5173").contains("Access-Control"))
+        #expect(
+            request("/transitiond.js", "https://evil.example").hasPrefix("HTTP/1.1 403 Forbidden"))
     }
 
     @Test func filesWithTheTokenInHTML() {

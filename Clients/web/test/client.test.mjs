@@ -33,7 +33,7 @@ test("requests get ids and resolve with their own result, batches included", asy
   const socket = new FakeSocket();
   const client = new TransitionClient(socket);
   const a = client.request("session/list");
-  const b = client.status("s1");
+  const b = client.status({ session: "s1" });
   assert.deepEqual(socket.sent, [
     { jsonrpc: "2.0", id: 1, method: "session/list" },
     { jsonrpc: "2.0", id: 2, method: "transition/status", params: { session: "s1" } },
@@ -46,7 +46,7 @@ test("requests get ids and resolve with their own result, batches included", asy
 test("errors are typed and keep code, data, field and method", async () => {
   const socket = new FakeSocket();
   const client = new TransitionClient(socket);
-  const unknown = client.status("s9");
+  const unknown = client.status({ session: "s9" });
   const invalid = client.createSession({});
   socket.deliver({ jsonrpc: "2.0", id: 1, error: { code: -32010, message: "No session 's9'", data: { session: "s9" } } });
   socket.deliver({ jsonrpc: "2.0", id: 2, error: { code: -32602, message: "Invalid params", data: { field: "params.viewport", path: ["params", "viewport"], reason: "expected an object {width, height}", expected: "an object {width, height}", found: "nothing" } } });
@@ -106,6 +106,62 @@ test("compact attributes read as objects", () => {
     kind: "header", section: 0, item: 0, frame: { x: 0, y: 20, width: 10, height: 5 }, alpha: 0.5, zIndex: 1,
     transitionProgress: 0.5, layoutState: "list",
   });
+});
+
+test("a compact tick reads as the same objects as the objects encoding (Protocol 8.1 and 8.2)", () => {
+  // Issue 29: id, nextFrame, values, transform and hidden were dropped for compact sessions.
+  const compact = {
+    count: 5, kind: [1, 0, 0, 0, 0], section: [0, 0, 0, 0, 0], item: [0, 0, 1, 2, 2],
+    frame: [0, 0, 200, 20, 0, 20, 200, 40, 0, 30, 147.5, 67.5, 52.5, 50, 147.5, 67.5, 0, 105, 95, 95],
+    alpha: [0.5, 0.5, 1, 1, 1], zIndex: [0, 0, 0, 0, 0], transitionProgress: [0.5, 0.5, 0.5, 0.5, 0.5],
+    nextFrame: [0, 0, 200, 20, 0, 20, 200, 40, 0, 0, 95, 95, 105, 0, 95, 95, 0, 105, 95, 95],
+    layoutState: [0, 0, 0, 0, 0], states: ["grid"], id: [null, "a", "b", "c", "d"],
+    transform: [1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0.5, 0, 0, 0.5, 0, 0],
+    values: {
+      background: [null, "#ff0000ff", "#800080ff", "#800080ff", "#0000ffff"],
+      labelOffset: [null, 4, 6, 6, 8],
+    },
+  };
+  const rect = (x, y, width, height) => ({ x, y, width, height });
+  const objects = [
+    { kind: "header", section: 0, item: 0, frame: rect(0, 0, 200, 20), alpha: 0.5, zIndex: 0, transitionProgress: 0.5,
+      nextFrame: rect(0, 0, 200, 20), layoutState: "grid" },
+    { kind: "cell", section: 0, item: 0, id: "a", frame: rect(0, 20, 200, 40), alpha: 0.5, zIndex: 0, transitionProgress: 0.5,
+      nextFrame: rect(0, 20, 200, 40), layoutState: "grid", values: { background: "#ff0000ff", labelOffset: 4 } },
+    { kind: "cell", section: 0, item: 1, id: "b", frame: rect(0, 30, 147.5, 67.5), alpha: 1, zIndex: 0, transitionProgress: 0.5,
+      nextFrame: rect(0, 0, 95, 95), layoutState: "grid", values: { background: "#800080ff", labelOffset: 6 } },
+    { kind: "cell", section: 0, item: 2, id: "c", frame: rect(52.5, 50, 147.5, 67.5), alpha: 1, zIndex: 0, transitionProgress: 0.5,
+      nextFrame: rect(105, 0, 95, 95), layoutState: "grid", values: { background: "#800080ff", labelOffset: 6 } },
+    { kind: "cell", section: 0, item: 2, id: "d", frame: rect(0, 105, 95, 95), alpha: 1, zIndex: 0, transform: [0.5, 0, 0, 0.5, 0, 0],
+      transitionProgress: 0.5, nextFrame: rect(0, 105, 95, 95), layoutState: "grid", values: { background: "#0000ffff", labelOffset: 8 } },
+  ];
+  assert.deepEqual(attributeObjects(compact), objects);
+  // Members keep the order of 8.1, so the two encodings also print alike.
+  assert.equal(JSON.stringify(attributeObjects(compact)), JSON.stringify(objects));
+  assert.deepEqual(attributeObjects({ ...compact, hidden: [2] }).map((a) => a.hidden), [undefined, undefined, true, undefined, undefined]);
+  assert.equal(attributeObjects(objects), objects);
+});
+
+test("every shortcut takes its params as one object and sends them as they are", async () => {
+  // Issue 29: scrub(session, p) and status(session) were positional, start and release not.
+  const socket = new FakeSocket();
+  const client = new TransitionClient(socket);
+  const shortcuts = {
+    createSession: "session/create", updateSession: "session/update", scroll: "session/scroll",
+    disposeSession: "session/dispose", subscribe: "session/subscribe", unsubscribe: "session/unsubscribe",
+    attributes: "layout/attributes", start: "transition/start", scrub: "transition/scrub", finish: "transition/finish",
+    cancel: "transition/cancel", cancelInPlace: "transition/cancelInPlace", retarget: "transition/retarget",
+    release: "transition/release", export: "transition/export", sample: "transition/sample",
+    status: "transition/status", advance: "clock/advance",
+  };
+  for (const [name, method] of Object.entries(shortcuts)) {
+    const params = { session: "s1", marker: name };
+    client[name](params);
+    assert.deepEqual(socket.sent.at(-1), { jsonrpc: "2.0", id: socket.sent.length, method, params }, name);
+    await assert.rejects(client[name]("s1"), (e) => e instanceof TypeError && e.message.startsWith(`${method} takes its params as one object`));
+  }
+  client.listSessions();
+  assert.deepEqual(socket.sent.at(-1), { jsonrpc: "2.0", id: socket.sent.length, method: "session/list" });
 });
 
 test("compact kinds beyond header and footer are named by the kinds table", () => {

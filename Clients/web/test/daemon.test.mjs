@@ -38,8 +38,17 @@ test("the client against the daemon", { skip: !WS && "no WebSocket: run node wit
   const { info, child, runtime } = await startDaemon();
   t.after(() => { child.kill(); rmSync(runtime, { recursive: true, force: true }); });
 
-  await t.test("a wrong token is refused", async () => {
-    await assert.rejects(TransitionClient.connect(info.ws.replace(info.token, "0".repeat(32))), ConnectionClosedError);
+  await t.test("a wrong token is refused, and the message says so", async () => {
+    // Issue 29: the message was only "connection closed", the hint hidden in err.reason.
+    const port = new URL(info.ws).port;
+    await assert.rejects(TransitionClient.connect(info.ws.replace(info.token, "0".repeat(32))), (err) => {
+      assert.ok(err instanceof ConnectionClosedError);
+      assert.equal(err.message, `connection closed: could not connect to ws://127.0.0.1:${port}/: no daemon there, ` +
+        "or it refused the request (a wrong token, or an Origin or Host it does not allow: its log says which)");
+      assert.ok(!err.message.includes("0".repeat(32)));
+      assert.equal(err.message, `connection closed: ${err.reason}`);
+      return true;
+    });
   });
 
   const client = await TransitionClient.connect(info.ws);
@@ -64,7 +73,7 @@ test("the client against the daemon", { skip: !WS && "no WebSocket: run node wit
   });
 
   await t.test("typed errors name the field", async () => {
-    await assert.rejects(client.status("s404"), (e) => e instanceof UnknownSessionError && e.data.session === "s404");
+    await assert.rejects(client.status({ session: "s404" }), (e) => e instanceof UnknownSessionError && e.data.session === "s404");
   });
 
   await t.test("an aborted request rejects and the connection goes on", async () => {

@@ -107,7 +107,9 @@ function renderSessions() {
     li.classList.toggle("selected", s.session === state.selected);
     const name = document.createElement("span");
     name.className = "sid";
-    name.textContent = s.session;
+    // A named session is known by its name (other clients subscribe by it); the id aside.
+    name.textContent = s.name ?? s.session;
+    name.title = s.session;
     if (s.keepAlive) {
       const tag = document.createElement("span");
       tag.className = "tag";
@@ -142,7 +144,7 @@ async function select(id) {
   for (const li of $("session-list").children) li.classList.toggle("selected", li.dataset.session === id);
   if (previous && state.subscribed.has(previous)) {
     state.subscribed.delete(previous);
-    state.client.unsubscribe(previous).catch(() => {});
+    state.client.unsubscribe({ session: previous }).catch(() => {});
   }
   if (!id) {
     $("stage-title").textContent = "No session selected";
@@ -151,28 +153,41 @@ async function select(id) {
   }
   const info = sessionInfo(id);
   if (info && !info.owned && !info.subscribed) {
-    await state.client.subscribe(id);
+    await state.client.subscribe({ session: id });
     state.subscribed.add(id);
   }
   await showResting(id);
   updateButtons();
 }
 
-/** Draws a session at rest from layout/attributes (ticks come only while it moves). */
+/**
+ * Draws a session as it is now: at rest from layout/attributes, in flight from a sample
+ * at its current progress (a paused transition sends no tick until it changes again).
+ */
 async function showResting(id) {
   const rest = await state.client.attributes({ session: id });
+  const status = await state.client.status({ session: id });
+  const moving = status.state !== "idle";
+  const now = moving ? await state.client.sample({ session: id, progress: status.progress }) : null;
   if (id !== state.selected) return;
   const info = sessionInfo(id);
-  state.attrs = attributeObjects(rest.attributes);
-  state.frame = { contentOffset: rest.contentOffset, progress: 0, fraction: 0, seq: null };
+  // A tick that came meanwhile is newer than what was asked for.
+  if (!state.frame?.seq) {
+    const progress = now ? status.progress : 0;
+    state.attrs = attributeObjects((now ?? rest).attributes);
+    state.frame = { contentOffset: (now ?? rest).contentOffset, progress, fraction: now ? status.fraction : 0, seq: null };
+    if (!state.scrubbing) $("scrub").value = String(Math.min(1, Math.max(0, progress)));
+    $("progress-readout").textContent = progress.toFixed(3);
+    $("stat-seq").textContent = now ? `${status.state} · ${status.transition}` : "seq —";
+  }
   if (!state.viewport || state.viewportFor !== id) {
     // The viewport of a session this page did not create: its width is the content's,
     // its height what layout/attributes answered for (the visible rect).
-    const bottom = Math.max(0, ...state.attrs.map((a) => a.frame.y + a.frame.height - rest.contentOffset.y));
+    const bottom = Math.max(0, ...attributeObjects(rest.attributes).map((a) => a.frame.y + a.frame.height - rest.contentOffset.y));
     state.viewport = state.own?.get(id) ?? { width: rest.contentSize.width, height: Math.max(200, Math.min(bottom, rest.contentSize.height)) };
     state.viewportFor = id;
   }
-  $("stage-title").textContent = `${id}${info ? ` · ${info.items.toLocaleString()} items` : ""}`;
+  $("stage-title").textContent = `${info?.name ?? id}${info ? ` · ${info.items.toLocaleString()} items` : ""}`;
   state.dirty = true;
 }
 
@@ -269,7 +284,7 @@ const actions = {
   "btn-reverse": () => reverse(),
   "btn-finish": async () => { await state.client.finish({ session: state.selected, timing: timing() }); await afterChange(state.selected); },
   "btn-cancel": async () => { await state.client.cancel({ session: state.selected, timing: timing() }); await afterChange(state.selected); },
-  "btn-cancel-in-place": async () => { await state.client.cancelInPlace(state.selected); state.legs.delete(state.selected); await afterChange(state.selected); },
+  "btn-cancel-in-place": async () => { await state.client.cancelInPlace({ session: state.selected }); state.legs.delete(state.selected); await afterChange(state.selected); },
 };
 
 for (const [id, action] of Object.entries(actions)) {
@@ -300,7 +315,7 @@ async function scrubLoop() {
     const progress = scrubTarget;
     scrubTarget = null;
     if (currentPhase() === "idle") await play({ interactive: true });
-    await state.client.scrub(id, progress);
+    await state.client.scrub({ session: id, progress });
     if (sessionInfo(id)?.clock === "manual") await state.client.advance({ session: id, by: 0 });
     $("progress-readout").textContent = progress.toFixed(3);
   }
@@ -337,7 +352,7 @@ async function startDemo() {
   $("demo-toggle").checked = true;
   let id = state.selected && sessionInfo()?.owned ? state.selected : await createSession();
   while (state.demo && run === state.demoRun && state.selected === id) {
-    if (currentPhase() !== "idle") await state.client.cancelInPlace(id);
+    if (currentPhase() !== "idle") await state.client.cancelInPlace({ session: id });
     const to = otherLayout(id);
     state.legs.set(id, { from: to === GRID ? LIST : GRID, to });
     const { transition } = await state.client.start({ session: id, to, duration: duration(), timing: timing() });

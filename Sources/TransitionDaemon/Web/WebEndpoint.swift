@@ -39,6 +39,11 @@ final class WebEndpoint: ClientListener {
                 "serving WebSocket on \(options.host):\(port), reachable from other machines (--ws-allow-remote); the token is the only guard"
             )
         }
+        if options.allowedOrigins.contains("*") {
+            logger.warning(
+                "--allow-origin '*': a page of any site may connect over WebSocket; the token is the only guard"
+            )
+        }
         let extraHosts =
             loopback || options.host == "0.0.0.0" || options.host == "::"
             ? [] : [Self.urlHost(options.host)]

@@ -136,8 +136,8 @@ package final class Connection {
                 return .actions(dispatcher.handle([.error(error)]))
             case .reply(let bytes):
                 writeRaw(bytes)
-            case .end(let reply, let reason):
-                end(reply: reply, reason: reason)
+            case .end(let reply, let reason, let level):
+                end(reply: reply, reason: reason, level: level)
             }
         }
         return nil
@@ -360,8 +360,8 @@ package final class Connection {
     /// discarded until its input ends, within the daemon's bounds. Closing at once would
     /// leave the rest of its message unread, and the kernel answers unread input with a
     /// reset that can destroy the reply before the client reads it.
-    private func end(reply: [UInt8], reason: String) {
-        logger.info("connection \(id): \(reason)")
+    private func end(reply: [UInt8], reason: String, level: LogLevel) {
+        logger.log(level, "connection \(id): \(reason)")
         // Ticks waiting for a client that is leaving are not worth sending.
         queue = OutboundQueue()
         uncork()

@@ -9,6 +9,7 @@ package enum WireEvent {
     /// Bytes the format answers by itself (a handshake, a pong), written as they are.
     case reply([UInt8])
     /// The format is done with this client: `reply` (a close frame, an HTTP response)
-    /// goes out, then the connection closes.
-    case end(reply: [UInt8], reason: String)
+    /// goes out, then the connection closes; `reason` is logged at `level` (a refused
+    /// client at `warning`).
+    case end(reply: [UInt8], reason: String, level: LogLevel = .info)
 }

@@ -32,13 +32,19 @@ extension Decode {
     static func stagger(_ json: JSONCursor) throws(JSONDecodingError) -> Stagger? {
         guard json.isPresent else { return nil }
         let order: Stagger.Order
+        let from = json["from"].isPresent ? try indexPath(json["from"]) : nil
         switch try choice(
             json["order"].isPresent ? json["order"] : JSONCursor(.string("index")),
             ["index", "distance"])
         {
         case "distance":
-            order = .distance(from: json["from"].isPresent ? try indexPath(json["from"]) : nil)
+            order = .distance(from: from)
         default:
+            // An origin the index order would not use is refused, not ignored.
+            guard from == nil else {
+                throw JSONDecodingError(
+                    path: json["from"].pathSteps, reason: "only with \"order\": \"distance\"")
+            }
             order = .index
         }
         return Stagger(

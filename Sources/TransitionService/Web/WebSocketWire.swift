@@ -73,9 +73,16 @@ package final class WebSocketWire: WireFormat {
                 switch routing.next {
                 case .close:
                     phase = .ended
+                    guard let refusal = routing.refusal else {
+                        return .end(
+                            reply: routing.response,
+                            reason: routing.note.map { "refused: \($0)" } ?? "HTTP request served")
+                    }
+                    // Someone without the token, or a page of another site: worth a look.
                     return .end(
                         reply: routing.response,
-                        reason: routing.note.map { "refused: \($0)" } ?? "HTTP request served")
+                        reason: "refused by the \(refusal.check) check: \(refusal)",
+                        level: .warning)
                 case .keepAlive:
                     phase = .http(parser, pending: remainder)
                 case .upgrade:

@@ -1,5 +1,6 @@
 import CommandLineSpec
 import JSONRPC
+import LocalSockets
 import TransitionProtocol
 
 /// `transitionctl sessions`: the daemon's sessions (`session/list`) as a table.
@@ -10,7 +11,7 @@ struct SessionsCommand: Subcommand {
         usage: "transitionctl sessions [--json] [<connection-options>]",
         term: "sessions",
         overview: [
-            "List the sessions of a running daemon (session/list): id, name, the owner's process id, subscribers, state, items, the layout at rest, clock and keepAlive, one session per line. A daemon started for this command has none: use it with --shared (the per-user shared daemon) or --socket."
+            "List the sessions of a running daemon (session/list): id, name, the owner's process id, subscribers, state, items, the layout at rest, clock and keepAlive, one session per line. Without --socket, --shared or --daemon it lists the daemon on the default socket (the per-user shared daemon) when one runs there; otherwise it says that none runs and prints an empty table (a daemon started for this command has no sessions)."
         ],
         options: [
             OptionSpec(["--json"], help: "Print the session/list result as JSON instead.")
@@ -20,6 +21,7 @@ struct SessionsCommand: Subcommand {
                 "EXAMPLES",
                 [
                     .verbatim([
+                        "transitionctl sessions",
                         "transitionctl --shared sessions",
                         "transitionctl --socket /tmp/td.sock sessions --json",
                     ])
@@ -54,7 +56,7 @@ struct SessionsCommand: Subcommand {
     }
 
     func run(_ connection: ConnectionOptions) throws -> Int32 {
-        let client = try DaemonClient(connection)
+        let client = try DaemonClient(Self.runningDaemon(else: connection))
         defer { client.close() }
         switch try client.request(.sessionList, nil) {
         case .failure(let error):
@@ -70,5 +72,21 @@ struct SessionsCommand: Subcommand {
             }
         }
         return 0
+    }
+
+    /// With no daemon named, the one on the default socket when it answers there: a daemon
+    /// started for this command would list nothing.
+    static func runningDaemon(else connection: ConnectionOptions) -> ConnectionOptions {
+        guard connection.socketPath == nil, !connection.shared, connection.daemonPath == nil
+        else { return connection }
+        if let path = try? SocketPaths.defaultPath(), UnixSocketConnector.accepts(path) {
+            var running = connection
+            running.socketPath = path
+            return running
+        }
+        Console.error(
+            "transitionctl: no daemon runs on the default socket; one started for this command has no sessions"
+        )
+        return connection
     }
 }

@@ -93,6 +93,7 @@ return {
     ["clock/advance"] = { reply = "tick" },
     ["session/create"] = { clock = "realtime", encoding = "objects", fps = 60 },
     ["transition/export"] = { duration = 0.3, timing = "linear" },
+    ["transition/release"] = { timing = { spring = { dampingFraction = 0.825, response = 0.55 } } },
     ["transition/retarget"] = { duration = 0.3, timing = "linear" },
     ["transition/sample"] = { duration = 0.3, timing = "linear" },
     ["transition/start"] = { duration = 0.3, timing = "linear" },

@@ -26,6 +26,21 @@ enum Initialize {
             "maxFPS": .integer(Int64(limits.maxFPS)),
             "maxItemsPerSession": .integer(Int64(limits.maxItemsPerSession)),
             "maxSessionsPerConnection": .integer(Int64(limits.maxSessionsPerConnection)),
+            "limits": .object(clientLimits(limits)),
+        ]
+    }
+
+    /// The sizes a client's messages (and the replies it reads) may reach, so it can check
+    /// one before sending: passing one is an error, or closes the connection.
+    static func clientLimits(_ limits: ServiceLimits) -> JSONObject {
+        [
+            "maxMessageBytes": .integer(Int64(limits.maxMessageBytes)),
+            "maxHeaderBytes": .integer(Int64(limits.maxHeaderBytes)),
+            "maxDepth": .integer(Int64(limits.maxDepth)),
+            "maxBatch": .integer(Int64(limits.maxBatch)),
+            "maxBacklogBytes": .integer(Int64(limits.maxBacklogBytes)),
+            "maxAttributesPerResponse": .integer(Int64(limits.maxAttributesPerResponse)),
+            "maxAttributesPerTick": .integer(Int64(limits.maxAttributesPerTick)),
         ]
     }
 }

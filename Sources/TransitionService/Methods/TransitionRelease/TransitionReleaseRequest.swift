@@ -12,14 +12,15 @@ struct TransitionReleaseRequest: RequestType {
     var session: String
     var velocity: Double?
     var threshold: Double
-    var curve: TimingCurve?
+    /// SwiftUI's default spring unless `timing` is given.
+    var curve: TimingCurve
     var duration: Double?
 
     init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
         velocity = try json["velocity"].decodeIfPresent()
         threshold = try json["threshold"].decode(default: Self.defaultThreshold)
-        curve = json["timing"].isPresent ? try Decode.timing(json["timing"]) : nil
+        curve = json["timing"].isPresent ? try Decode.timing(json["timing"]) : Scene.releaseSpring
         duration = try json["duration"].decodeIfPresent()
     }
 }
