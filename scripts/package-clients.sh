@@ -6,8 +6,9 @@
 #   nvim/      transitiond.nvim-<version>/ (lua/, plugin/, doc/ with its tags) and a
 #              .tar.gz of it
 # A client directory with its own packaging.sh (Clients/<name>/packaging.sh <out>) is
-# run too: the VS Code .vsix comes from there. The JavaScript client (Clients/web),
-# without one, is packed with npm pack.
+# run too: the VS Code .vsix comes from there (it bundles the daemon on Node, so
+# Clients/web/transitiond.wasm must be built: bash scripts/build-wasm.sh). The
+# JavaScript client (Clients/web), without one, is packed with npm pack.
 #
 #   bash scripts/package-clients.sh [--out DIR]
 set -euo pipefail

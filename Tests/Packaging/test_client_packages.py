@@ -99,3 +99,7 @@ def test_vscode_vsix_holds_the_manifest_and_the_extension():
         assert manifest["version"] == version()
         assert f'Version="{version()}"' in z.read("extension.vsixmanifest").decode()
         assert any(n.startswith("extension/src/") and n.endswith(".js") for n in names)
+        # The daemon on Node it starts when no transitiond is found, in Clients/web's layout.
+        web = ["transitiond-wasm.js", "bin/transitiond.mjs", "transitiond.wasm", "package.json"]
+        assert {f"extension/web/{name}" for name in web} <= names
+        assert z.read("extension/web/transitiond.wasm")[:4] == b"\0asm"

@@ -6,8 +6,12 @@
 A .vsix is a zip: `[Content_Types].xml`, `extension.vsixmanifest` (what the
 Marketplace and `code --install-extension` read: identity, engine, assets) and the
 extension's files under `extension/`. The files packed are package.json, README.md,
-LICENSE (as LICENSE.txt, where the manifest points), src/ and media/; tests and this
-script stay out. Default output: Clients/vscode/<name>-<version>.vsix.
+LICENSE (as LICENSE.txt, where the manifest points), src/ and media/, and under web/
+the daemon on Node that the extension starts when no `transitiond` is found
+(Clients/web's transitiond-wasm.js, bin/transitiond.mjs, transitiond.wasm and the
+package.json it reads its version from, in their layout); tests and this script stay
+out. The module must be built first (bash scripts/build-wasm.sh). Default output:
+Clients/vscode/<name>-<version>.vsix.
 """
 
 import argparse
@@ -19,9 +23,14 @@ from xml.sax.saxutils import escape, quoteattr
 
 HERE = Path(__file__).resolve().parent.parent
 FOLDERS = ("src", "media")
+# The daemon on Node, from Clients/web, packed under extension/web/ in the same layout.
+WEB = Path("..", "web")
+WEB_FILES = ("transitiond-wasm.js", "bin/transitiond.mjs", "transitiond.wasm", "package.json")
 CONTENT_TYPES = {
     ".json": "application/json",
     ".js": "application/javascript",
+    ".mjs": "application/javascript",
+    ".wasm": "application/wasm",
     ".html": "text/html",
     ".css": "text/css",
     ".md": "text/markdown",
@@ -43,6 +52,12 @@ def files(root: Path) -> dict:
         for path in sorted((root / folder).rglob("*")):
             if path.is_file():
                 packed["extension/" + path.relative_to(root).as_posix()] = path
+    for name in WEB_FILES:
+        path = root / WEB / name
+        if not path.is_file():
+            hint = " (run bash scripts/build-wasm.sh)" if name.endswith(".wasm") else ""
+            raise SystemExit("package.py: %s is missing%s" % (path.resolve(), hint))
+        packed["extension/web/" + name] = path
     return packed
 
 

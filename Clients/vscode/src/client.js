@@ -1,10 +1,14 @@
 'use strict';
 // A JSON-RPC 2.0 client for transitiond, with LSP framing (Content-Length headers),
-// over a spawned `transitiond --stdio` or a Unix socket. Uses Node's standard library
-// only and never the `vscode` module, so it runs (and is tested) in plain Node.
+// over a spawned `transitiond --stdio` (or, when no `transitiond` is found, the bundled
+// daemon on Node: the same service compiled to WebAssembly) or a Unix socket. Uses Node's
+// standard library only and never the `vscode` module, so it runs (and is tested) in
+// plain Node.
 
 const { spawn } = require('node:child_process');
+const fs = require('node:fs');
 const net = require('node:net');
+const path = require('node:path');
 const { EventEmitter } = require('node:events');
 const { ERROR_CODES, CLIENT_ERROR_CODES } = require('./protocol');
 
@@ -16,6 +20,25 @@ const HEADER_END = Buffer.from('\r\n\r\n', 'ascii');
  * from Protocol/schema through protocol.js.
  */
 const ErrorCodes = Object.freeze({ ...ERROR_CODES, ...CLIENT_ERROR_CODES });
+
+/** The executable started when no other is given: `transitiond` on the PATH. */
+const DEFAULT_DAEMON = 'transitiond';
+
+/**
+ * The daemon on Node (`Clients/web/bin/transitiond.mjs`, the service compiled to
+ * WebAssembly) shipped with the extension: `web/bin/transitiond.mjs` beside `src/` in the
+ * package, `../web/bin/transitiond.mjs` in the repository. Null when it or its module
+ * (`transitiond.wasm`, written by `bash scripts/build-wasm.sh`) is missing.
+ * @param {string} [root] the extension's folder (default: the one holding `src/`)
+ * @returns {string|null} the path of `transitiond.mjs`
+ */
+function bundledNodeHost(root = path.resolve(__dirname, '..')) {
+  for (const web of [path.join(root, 'web'), path.join(root, '..', 'web')]) {
+    const script = path.join(web, 'bin', 'transitiond.mjs');
+    if (fs.existsSync(script) && fs.existsSync(path.join(web, 'transitiond.wasm'))) return script;
+  }
+  return null;
+}
 
 /** An error answered by the daemon (or a client-side failure of a request). */
 class RpcError extends Error {
@@ -122,6 +145,10 @@ class TransitiondClient extends EventEmitter {
   /**
    * @param {object} [options]
    * @param {string} [options.path] the daemon executable (default `transitiond` on the PATH)
+   * @param {boolean} [options.fallbackToWebAssembly] when `path` is the default and no
+   *   `transitiond` is found, start the daemon on Node instead (default true): `nodeHost`
+   *   run by `process.execPath` (VS Code's Electron as Node, through ELECTRON_RUN_AS_NODE)
+   * @param {string|null} [options.nodeHost] the daemon on Node (default: bundledNodeHost())
    * @param {string[]} [options.args] extra arguments for the daemon
    * @param {string} [options.socketPath] connect to `transitiond --listen PATH` instead of spawning
    * @param {number} [options.clientProcessId] passed as `--clientProcessId` (default this process)
@@ -132,7 +159,7 @@ class TransitiondClient extends EventEmitter {
    */
   constructor(options = {}) {
     super();
-    this.options = { path: 'transitiond', args: [], requestTimeout: 10000, ...options };
+    this.options = { path: DEFAULT_DAEMON, args: [], requestTimeout: 10000, fallbackToWebAssembly: true, ...options };
     this.nextId = 1;
     this.pending = new Map();
     this.child = null;
@@ -143,6 +170,8 @@ class TransitiondClient extends EventEmitter {
     this.serverInfo = null;
     this.exitCode = null;
     this.exitSignal = null;
+    /** The `transitiond.mjs` started when no native daemon was found, else null. */
+    this.nodeHost = null;
     this.closed = new Promise((resolve) => { this.resolveClosed = resolve; });
   }
 
@@ -181,38 +210,60 @@ class TransitiondClient extends EventEmitter {
     }
   }
 
-  spawnChild(reader) {
+  async spawnChild(reader) {
     const pid = this.options.clientProcessId ?? process.pid;
     const mode = this.options.shared ? ['--remote=auto'] : ['--stdio', '--clientProcessId', String(pid)];
     const args = [...mode, ...this.options.args];
-    return new Promise((resolve, reject) => {
-      let child;
+    const env = this.options.env || process.env;
+    let child;
+    try {
+      child = await spawnProcess(this.options.path, args, env);
+    } catch (error) {
+      const { host, reason } = this.fallbackAfter(error);
+      if (!host) throw this.failedStart(this.options.path, error, reason);
       try {
-        child = spawn(this.options.path, args, {
-          stdio: ['pipe', 'pipe', 'pipe'],
-          env: this.options.env || process.env,
-          windowsHide: true,
-        });
-      } catch (error) {
-        reject(error);
-        return;
+        child = await spawnProcess(process.execPath, [host, ...args], { ...env, ELECTRON_RUN_AS_NODE: '1' });
+      } catch (hostError) {
+        throw this.failedStart(`${process.execPath} ${host}`, hostError);
       }
-      this.child = child;
-      child.once('spawn', () => resolve());
-      child.once('error', (error) => {
-        // Spawn failures (ENOENT, EACCES) arrive here.
-        const e = new Error(`cannot start ${this.options.path}: ${error.message}`);
-        e.code = error.code;
-        this.handleClose(null, null, e);
-        reject(e);
-      });
-      child.stdout.on('data', (chunk) => reader.push(chunk));
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (text) => this.emit('stderr', text));
-      child.stdin.on('error', () => {}); // EPIPE when the daemon is gone: reported by 'exit'
-      child.once('close', (code, signal) => this.handleClose(code, signal));
-      this.output = child.stdin;
-    });
+      this.nodeHost = host;
+    }
+    this.child = child;
+    child.on('error', (error) => this.emitError(error)); // a failed kill, after the start
+    child.stdout.on('data', (chunk) => reader.push(chunk));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text) => this.emit('stderr', text));
+    child.stdin.on('error', () => {}); // EPIPE when the daemon is gone: reported by 'exit'
+    child.once('close', (code, signal) => this.handleClose(code, signal));
+    this.output = child.stdin;
+  }
+
+  /**
+   * What to start after `error`, a failed spawn of `path`: `{ host }`, the daemon on Node,
+   * or `{ reason }` why not ('' when nothing is worth adding to the error). Only the
+   * default `transitiond`, not found, falls back: a path someone chose is never replaced.
+   */
+  fallbackAfter(error) {
+    if (error.code !== 'ENOENT' || this.options.path !== DEFAULT_DAEMON || !this.options.fallbackToWebAssembly) {
+      return { reason: '' };
+    }
+    if (this.options.shared) {
+      return {
+        reason: 'the shared daemon (--remote=auto) needs the native transitiond, and the daemon on Node ' +
+          '(WebAssembly) has no --remote: install transitiond or turn sharing off',
+      };
+    }
+    const host = this.options.nodeHost === undefined ? bundledNodeHost() : this.options.nodeHost;
+    if (host) return { host };
+    return { reason: 'the daemon on Node is missing too (web/bin/transitiond.mjs with web/transitiond.wasm, which bash scripts/build-wasm.sh builds)' };
+  }
+
+  /** Closes the client after a failed spawn; returns the error to throw. */
+  failedStart(command, error, reason = '') {
+    const e = new Error(`cannot start ${command}: ${error.message}${reason ? `; ${reason}` : ''}`);
+    e.code = error.code;
+    this.handleClose(null, null, e);
+    return e;
   }
 
   connectSocket(reader) {
@@ -375,8 +426,23 @@ class TransitiondClient extends EventEmitter {
   }
 }
 
+/** Spawns `command`; resolves with the child once it runs, rejects on ENOENT, EACCES, ... */
+function spawnProcess(command, args, env) {
+  return new Promise((resolve, reject) => {
+    let child;
+    try {
+      child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env, windowsHide: true });
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    child.once('spawn', () => resolve(child));
+    child.once('error', reject); // a spawn failure arrives here, before 'spawn'
+  });
+}
+
 function delay(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
-module.exports = { TransitiondClient, RpcError, ErrorCodes, MessageReader, encodeMessage };
+module.exports = { TransitiondClient, RpcError, ErrorCodes, MessageReader, encodeMessage, bundledNodeHost, DEFAULT_DAEMON };

@@ -75,6 +75,7 @@ class TransitiondExtension {
       shared: c.get('shared') === true,
       args: c.get('args') || [],
       requestTimeout: c.get('requestTimeout') || 10000,
+      fallbackToWebAssembly: c.get('fallbackToWebAssembly') !== false,
     };
   }
 
@@ -90,6 +91,7 @@ class TransitiondExtension {
       shared: cfg.shared,
       args: cfg.args,
       requestTimeout: cfg.requestTimeout,
+      fallbackToWebAssembly: cfg.fallbackToWebAssembly,
     });
     client.on('stderr', (text) => this.output.append(text));
     client.on('error', (error) => this.log(`protocol error: ${messageOf(error)}`));
@@ -107,7 +109,13 @@ class TransitiondExtension {
         this.client = client;
         this.starting = null;
         const info = result && result.serverInfo;
-        this.log(`started ${info ? `${info.name} ${info.version}` : cfg.path}${client.pid ? ` (pid ${client.pid})` : ''}`);
+        const pid = client.pid ? ` (pid ${client.pid})` : '';
+        const what = info ? `${info.name} ${info.version}` : cfg.path;
+        if (client.nodeHost) {
+          this.log(`started ${what}${pid} on Node (WebAssembly): ${client.nodeHost}, as no ${cfg.path} was found on the PATH`);
+        } else {
+          this.log(`started ${what}${pid}: ${cfg.socketPath || cfg.path}`);
+        }
         return client;
       },
       (error) => {

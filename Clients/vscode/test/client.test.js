@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { TransitiondClient, RpcError, ErrorCodes } = require('../src/client');
+const { TransitiondClient, RpcError, ErrorCodes, bundledNodeHost } = require('../src/client');
 const { requireDaemon, startClient, alive, until, next, record, VIEWPORT, LIST, GRID } = require('./support/helpers');
 
 function assertGone(pid) {
@@ -132,6 +132,75 @@ test('a missing executable rejects start with a message', async () => {
   const client = new TransitiondClient({ path: '/nonexistent/transitiond' });
   await assert.rejects(client.start(), { message: /cannot start \/nonexistent\/transitiond/ });
   assert.equal(client.isRunning, false);
+});
+
+/** An environment whose PATH holds no `transitiond`: an empty directory. */
+function pathWithoutDaemon(t) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'no-transitiond-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return { ...process.env, PATH: dir };
+}
+
+test('the default transitiond, not found, falls back to the daemon on Node it ships with', async (t) => {
+  const env = pathWithoutDaemon(t);
+  const host = path.resolve(__dirname, '..', '..', 'web', 'bin', 'transitiond.mjs');
+  assert.equal(bundledNodeHost(), host, 'found at ../web/ in the repository');
+  const stderr = [];
+  const client = new TransitiondClient({ env, args: ['--log-level', 'info'], requestTimeout: 5000 });
+  client.on('stderr', (text) => stderr.push(text));
+  const result = await client.start();
+  assert.equal(client.options.path, 'transitiond');
+  assert.equal(client.nodeHost, host);
+  assert.deepEqual(result.serverInfo, {
+    name: 'transitiond',
+    version: JSON.parse(fs.readFileSync(path.join(host, '..', '..', 'package.json'), 'utf8')).version,
+  });
+  assert.ok(client.capabilities.layoutTypes.includes('grid'));
+  // Node runs the script with the same arguments the native daemon gets.
+  const argv = fs.readFileSync(`/proc/${client.pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
+  assert.deepEqual(argv, [process.execPath, host, '--stdio', '--clientProcessId', String(process.pid), '--log-level', 'info']);
+  assert.equal(fs.readFileSync(`/proc/${client.pid}/environ`, 'utf8').split('\0').includes('ELECTRON_RUN_AS_NODE=1'), true);
+
+  // It serves the protocol: a manual-clock transition, ticked.
+  const { session } = await client.request('session/create', { viewport: VIEWPORT, sections: [{ items: 10 }], layout: LIST, clock: 'manual' });
+  await client.request('transition/start', { session, to: GRID, duration: 0.5 });
+  const [tick] = await Promise.all([next(client, 'transition/tick'), client.request('clock/advance', { session, by: 0.5 })]);
+  assert.deepEqual([tick.session, tick.progress], [session, 1]);
+  const pid = client.pid;
+  assert.deepEqual(await client.dispose(), { code: 0, signal: null });
+  assertGone(pid);
+  assert.match(stderr.join(''), new RegExp(`transitiond\\[${pid}\\] [0-9.]+ info: `), 'its log came through');
+});
+
+test('a transitiond path someone chose is never replaced by the daemon on Node', async (t) => {
+  const env = pathWithoutDaemon(t);
+  for (const path of ['/nonexistent/transitiond', 'transitiond-nightly']) {
+    const client = new TransitiondClient({ path, env });
+    await assert.rejects(client.start(), (error) => {
+      assert.equal(error.message, `cannot start ${path}: spawn ${path} ENOENT`);
+      assert.equal(error.code, 'ENOENT');
+      return true;
+    });
+    assert.equal(client.nodeHost, null);
+    assert.equal(client.state, 'closed');
+  }
+});
+
+test('no fallback when it is turned off, or for the shared daemon, which the Node host cannot be', async (t) => {
+  const env = pathWithoutDaemon(t);
+  const off = new TransitiondClient({ env, fallbackToWebAssembly: false });
+  await assert.rejects(off.start(), { message: 'cannot start transitiond: spawn transitiond ENOENT' });
+  assert.equal(off.nodeHost, null);
+
+  const shared = new TransitiondClient({ env, shared: true });
+  await assert.rejects(shared.start(), {
+    message: 'cannot start transitiond: spawn transitiond ENOENT; the shared daemon (--remote=auto) needs the native ' +
+      'transitiond, and the daemon on Node (WebAssembly) has no --remote: install transitiond or turn sharing off',
+  });
+  assert.equal(shared.nodeHost, null);
+
+  const missing = new TransitiondClient({ env, nodeHost: null });
+  await assert.rejects(missing.start(), { message: /^cannot start transitiond: spawn transitiond ENOENT; the daemon on Node is missing too \(.*bash scripts\/build-wasm\.sh builds\)$/ });
 });
 
 test('no daemon is left when the editor process dies', async () => {

@@ -50,6 +50,9 @@ test('the manifest is a VS Code extension manifest', () => {
   // The shared daemon is opt-in.
   const shared = manifest.contributes.configuration.properties['transitiond.shared'];
   assert.deepEqual([shared.type, shared.default], ['boolean', false]);
+  // Without a native transitiond, the daemon on Node: on unless turned off.
+  const fallback = manifest.contributes.configuration.properties['transitiond.fallbackToWebAssembly'];
+  assert.deepEqual([fallback.type, fallback.default], ['boolean', true]);
   // The demo's transition lasts long enough to watch.
   assert.equal(require('../src/spec').DEFAULT_SPEC.duration, 0.8);
 });
@@ -185,6 +188,54 @@ test('a daemon that cannot start, or dies, is reported as a message', async () =
   assert.ok(second.ext.client.isRunning);
   await second.extension.deactivate();
   assert.equal(ext.client, null);
+});
+
+test('with no transitiond on the PATH, the default starts the daemon on Node and says so', async (t) => {
+  const empty = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'no-transitiond-'));
+  const saved = process.env.PATH;
+  process.env.PATH = empty;
+  t.after(() => {
+    process.env.PATH = saved;
+    fs.rmSync(empty, { recursive: true, force: true });
+  });
+  const { vscode, record, extension, ext } = activateWith({});
+  t.after(() => extension.deactivate());
+  const run = (id, ...args) => vscode.commands.executeCommand(`transitiond.${id}`, ...args);
+
+  await run('start');
+  const host = path.resolve(ROOT, '..', 'web', 'bin', 'transitiond.mjs');
+  assert.equal(ext.client.nodeHost, host);
+  assert.deepEqual(record.output.filter((line) => line.startsWith('started ')), [
+    `started transitiond 0.2.0 (pid ${ext.client.pid}) on Node (WebAssembly): ${host}, as no transitiond was found on the PATH\n`,
+  ]);
+  // The preview works as with the native daemon.
+  await run('createSession', { ...listGridSpec(), clock: 'manual' });
+  await run('play');
+  const last = await run('advance', 1);
+  assert.equal(last.progress, 1);
+  await until(() => ext.controller.snapshot().lastEnd, 2000, 'the end of the transition');
+  assert.equal(ext.controller.snapshot().lastEnd.reason, 'finished');
+  assert.deepEqual(record.errors, []);
+  const pid = ext.client.pid;
+  await run('stop');
+  assert.equal(alive(pid), false);
+});
+
+test('with the shared daemon on and no transitiond, the error says the Node host cannot share', async (t) => {
+  const empty = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'no-transitiond-'));
+  const saved = process.env.PATH;
+  process.env.PATH = empty;
+  t.after(() => {
+    process.env.PATH = saved;
+    fs.rmSync(empty, { recursive: true, force: true });
+  });
+  const { vscode, record, extension } = activateWith({ 'transitiond.shared': true });
+  t.after(() => extension.deactivate());
+  assert.equal(await vscode.commands.executeCommand('transitiond.start'), undefined);
+  assert.deepEqual(record.errors, [
+    'transitiond: cannot start transitiond: spawn transitiond ENOENT; the shared daemon (--remote=auto) needs the ' +
+      'native transitiond, and the daemon on Node (WebAssembly) has no --remote: install transitiond or turn sharing off',
+  ]);
 });
 
 test('the preview keys p (play) and n (advance a manual clock), and the commands behind the keybindings', async (t) => {
