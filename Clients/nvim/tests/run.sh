@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Headless tests of the Neovim plugin against the real daemon.
 #   TRANSITIOND=/path/to/transitiond bash Clients/nvim/tests/run.sh
-# (default: <repo>/.build/debug/transitiond). Prints each check and, last,
-# "N passed, M failed"; exits non-zero on any failure.
+# (default: <repo>/.build/debug/transitiond), and node_spec against the daemon on
+# Node (Clients/web/bin/transitiond.mjs; its module from bash scripts/build-wasm.sh).
+# Prints each check and, last, "N passed, M failed"; exits non-zero on any failure.
 set -u
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -31,10 +32,12 @@ check() { # check DESCRIPTION COMMAND...
 
 check "nvim is installed" command -v nvim >/dev/null
 check "the daemon is executable ($TRANSITIOND)" test -x "$TRANSITIOND"
+check "node is installed, for the daemon on Node" command -v node >/dev/null
+check "the daemon on Node has its module (bash scripts/build-wasm.sh)" test -f "$repo/Clients/web/transitiond.wasm"
 
 start=$(date +%s)
 status=0
-for spec in framing_spec preview_spec; do
+for spec in framing_spec preview_spec node_spec; do
   # Each spec quits Neovim itself; timeout only guards against a hang.
   timeout 25 nvim --headless --clean --cmd "set rtp^=$plugin" -c "luafile $here/$spec.lua" </dev/null
   rc=$?

@@ -22,11 +22,13 @@ function M.check()
     return
   end
   ok('daemon: ' .. table.concat(cmd, ' '))
-  local version = vim.fn.system({ cmd[1], '--version' })
+  -- The whole command: `node .../transitiond.mjs --version` is the daemon's, not node's.
+  local asked = vim.list_extend(vim.deepcopy(cmd), { '--version' })
+  local version = vim.fn.system(asked)
   if vim.v.shell_error == 0 then
     ok('version: ' .. vim.trim(version))
   else
-    warn('`' .. cmd[1] .. ' --version` failed: ' .. vim.trim(version))
+    warn('`' .. table.concat(asked, ' ') .. '` failed: ' .. vim.trim(version))
   end
   if td.config.shared then
     info('shared: through `transitiond --remote=auto`, the per-user daemon other editors and scripts use')

@@ -15,7 +15,7 @@ local M = {}
 M.version = '0.2.0'
 
 M.config = {
-  cmd = nil, -- { 'transitiond', ... }; nil = $TRANSITIOND, else `transitiond` on PATH
+  cmd = nil, -- { 'transitiond', ... } or { 'node', '.../Clients/web/bin/transitiond.mjs' }; nil = $TRANSITIOND, else `transitiond` on PATH
   args = {}, -- extra arguments for the daemon, e.g. { '--log-level', 'warning' }
   timeout = 2000, -- ms to wait for the daemon when stopping
   manual_redraw = true, -- on a manual clock, advance by 0 after a scrub so the preview shows it
@@ -256,13 +256,15 @@ function M.start()
   if S.client and S.client:is_running() then
     return S.client
   end
+  -- The mode goes after the whole of `cmd`, which may be a program and its
+  -- script (`{ 'node', '.../transitiond.mjs' }`).
   local cmd = M.resolve_cmd()
   if M.config.shared then
     -- A forwarder to the shared daemon, which watches our pid from initialize
     -- and closes only this connection when Neovim dies.
-    table.insert(cmd, 2, '--remote=auto')
+    cmd[#cmd + 1] = '--remote=auto'
   elseif not vim.tbl_contains(cmd, '--stdio') then
-    table.insert(cmd, 2, '--stdio')
+    cmd[#cmd + 1] = '--stdio'
   end
   for _, a in ipairs(M.config.args or {}) do
     cmd[#cmd + 1] = a
