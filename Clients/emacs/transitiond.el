@@ -31,6 +31,11 @@
 ;;
 ;; The daemon is found from `transitiond-program', else the
 ;; environment variable TRANSITIOND, else `transitiond' on `exec-path'.
+;; Without a native build, the daemon on Node (the service compiled to
+;; WebAssembly) does as well:
+;;
+;;   (setq transitiond-program
+;;         '("node" "/path/to/Clients/web/bin/transitiond.mjs"))
 ;; It is started with `--clientProcessId' set to Emacs' own pid and is
 ;; shut down from `kill-emacs-hook', so it never outlives Emacs.
 ;;
@@ -165,11 +170,18 @@
 
 (defcustom transitiond-program nil
   "The transitiond executable: an absolute file name or a command name.
+It may also be a list of a program and its first arguments, which
+the daemon's own arguments follow, such as the daemon on Node (the
+service compiled to WebAssembly, for where no native build is):
+  (\"node\" \"/path/to/Clients/web/bin/transitiond.mjs\")
+That one cannot be the shared daemon (`transitiond-shared'): it has
+no `--remote'.
 When nil, the environment variable TRANSITIOND is used, and when
 that is unset or empty, `transitiond' is looked up on the variable
 `exec-path'."
   :type '(choice (const :tag "From $TRANSITIOND or exec-path" nil)
-                 (string :tag "Program")))
+                 (string :tag "Program")
+                 (repeat :tag "Program and its first arguments" string)))
 
 (defcustom transitiond-socket nil
   "When non-nil, the Unix socket of a running `transitiond --listen' to use.
@@ -351,19 +363,22 @@ The preview draws the newest tick on a timer, soon after."
 
 ;;;; Connection
 
-(defun transitiond--program ()
-  "Return the absolute file name of the daemon, or signal a `user-error'."
+(defun transitiond--command ()
+  "Return the daemon's program, as an absolute file name, and its first arguments.
+Signal a `user-error' when the program cannot be found."
   (let* ((env (getenv "TRANSITIOND"))
-         (candidate (or transitiond-program
-                        (and env (not (string-empty-p env)) env)
-                        "transitiond"))
+         (command (or transitiond-program
+                      (and env (not (string-empty-p env)) env)
+                      "transitiond"))
+         (command (if (stringp command) (list command) command))
+         (candidate (car command))
          (file (if (file-name-directory candidate)
                    (expand-file-name candidate)
                  (executable-find candidate))))
     (unless (and file (file-executable-p file) (not (file-directory-p file)))
       (user-error "transitiond: cannot find the daemon `%s'; set \
 `transitiond-program' or TRANSITIOND" candidate))
-    file))
+    (cons file (cdr command))))
 
 (defun transitiond-running-p ()
   "Return non-nil when the daemon is running."
@@ -503,8 +518,9 @@ Errors are shown as messages: they never escape into the process filter."
           :stderr (and stderr (last (split-string stderr "\n" t) 5))
           :log transitiond-log-file)))
 
-(cl-defun transitiond--make-process (program name)
-  "Start PROGRAM as the daemon process NAME and return it.
+(cl-defun transitiond--make-process (command name)
+  "Start COMMAND (a program and its first arguments) as the daemon process NAME.
+Return the process.
 When `transitiond-socket' is set, connect to it instead."
   (when transitiond-socket
     (cl-return-from transitiond--make-process
@@ -522,9 +538,10 @@ When `transitiond-socket' is set, connect to it instead."
     (setq transitiond--process
           (make-process
            :name name
-           :command (append (if transitiond-shared
-                                (list program "--remote=auto")
-                              (list program "--stdio"
+           :command (append command
+                            (if transitiond-shared
+                                (list "--remote=auto")
+                              (list "--stdio"
                                     "--clientProcessId"
                                     (number-to-string (emacs-pid))))
                             transitiond-program-args)
@@ -548,7 +565,7 @@ Return the connection."
                (message "transitiond: already running (%s)"
                         (transitiond--describe-process)))
              transitiond--connection)
-    (let* ((program (unless transitiond-socket (transitiond--program)))
+    (let* ((command (unless transitiond-socket (transitiond--command)))
            (name "transitiond")
            (connection
             (condition-case err
@@ -559,12 +576,12 @@ Return the connection."
                  :notification-dispatcher #'transitiond--dispatch-notification
                  :request-dispatcher #'transitiond--dispatch-request
                  :on-shutdown #'transitiond--on-shutdown
-                 :process (lambda () (transitiond--make-process program name)))
+                 :process (lambda () (transitiond--make-process command name)))
               (file-error
                (user-error "transitiond: cannot %s: %s"
                            (if transitiond-socket
                                (format "connect to %s" transitiond-socket)
-                             (format "start %s" program))
+                             (format "start %s" (string-join command " ")))
                            (error-message-string err))))))
       (setq transitiond--connection connection
             transitiond-current-session nil

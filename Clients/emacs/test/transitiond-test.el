@@ -377,6 +377,41 @@ from the tick's frames minus its contentOffset."
     (should (transitiond-test--wait-until
              (lambda () (not (transitiond-test--pid-alive-p pid))) 3))))
 
+(ert-deftest transitiond-test-daemon-on-node ()
+  "The daemon on Node, as `transitiond-program' (\"node\" SCRIPT): play and stop.
+Clients/web/bin/transitiond.mjs is the service compiled to WebAssembly;
+`bash scripts/build-wasm.sh' builds its module."
+  (let ((host (expand-file-name "Clients/web/bin/transitiond.mjs" transitiond-test--repo))
+        process pid)
+    (should (file-exists-p (expand-file-name "Clients/web/transitiond.wasm"
+                                             transitiond-test--repo)))
+    (should (executable-find "node"))
+    (transitiond-test--with-daemon
+      (let ((transitiond-program (list "node" host)))
+        (transitiond-start)
+        (setq process transitiond--process
+              pid (process-id process))
+        ;; Node runs the script; the daemon's arguments follow it.
+        (should (equal (process-command process)
+                       (list (executable-find "node") host "--stdio" "--clientProcessId"
+                             (number-to-string (emacs-pid)))))
+        (should (equal (plist-get (plist-get transitiond-server-info :serverInfo) :name)
+                       "transitiond"))
+        (let ((session (transitiond-create-session transitiond-test--spec)))
+          (should (equal (transitiond-session-id session) "s1"))
+          (transitiond-play)
+          ;; Half of the demo's 0.8 s: quarticEaseInOut(0.5) = 0.5.
+          (let ((tick (transitiond-advance 0.4)))
+            (should (equal (plist-get tick :fraction) 0.5))
+            (should (equal (plist-get tick :progress) 0.5)))
+          (should (equal (plist-get (transitiond-advance 1) :progress) 1))
+          (should (transitiond-test--wait-until (lambda () transitiond-test--ends)))
+          (should (equal (mapcar (lambda (end) (plist-get end :reason)) transitiond-test--ends)
+                         '("finished"))))
+        (transitiond-stop)
+        (should-not (process-live-p process))
+        (should-not (transitiond-test--pid-alive-p pid))))))
+
 ;;;; Daily use
 
 (defun transitiond-test--press (key)
