@@ -10,6 +10,7 @@ import os
 import pty
 import re
 import select
+import shutil
 import signal
 import struct
 import subprocess
@@ -24,6 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 TRANSITIOND = os.environ.get("TRANSITIOND") or str(ROOT / ".build" / "debug" / "transitiond")
 TRANSITIONCTL = os.environ.get("TRANSITIONCTL") or str(ROOT / ".build" / "debug" / "transitionctl")
 SVG = "{http://www.w3.org/2000/svg}"
+# The daemon on Node (the service compiled to WebAssembly): an executable script.
+NODE_HOST = ROOT / "Clients" / "web" / "bin" / "transitiond.mjs"
 
 LIST_SESSION = {
     "viewport": {"width": 375, "height": 667},
@@ -175,6 +178,47 @@ def test_invalid_params_error_keeps_its_data():
     error = json.loads(r.stderr.splitlines()[1])
     assert error["code"] == -32602
     assert "data" in error
+
+
+# MARK: the daemon on Node
+
+
+def test_daemon_option_starts_the_daemon_on_node(tmp_path):
+    """--daemon Clients/web/bin/transitiond.mjs: the script is the daemon, and it answers as the native one."""
+    assert (NODE_HOST.parent.parent / "transitiond.wasm").is_file(), "no module: run bash scripts/build-wasm.sh"
+    assert os.access(NODE_HOST, os.X_OK)
+    # No other daemon to be found: not in $TRANSITIOND, not on the PATH (which keeps node).
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    os.symlink(shutil.which("node"), bin_dir / "node")
+    env = {**os.environ, "TRANSITIOND": str(tmp_path / "nothing"), "PATH": str(bin_dir)}
+
+    def on_node(*args, stdin=None):
+        return subprocess.run([TRANSITIONCTL, "--daemon", str(NODE_HOST), *args], input=stdin, capture_output=True,
+                              text=True, timeout=30, env=env)
+
+    r = on_node("call", "session/list")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == {"sessions": []}
+    r = on_node("call", "initialize")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["serverInfo"] == {
+        "name": "transitiond", "version": json.loads((NODE_HOST.parent.parent / "package.json").read_text())["version"]}
+
+    # A script of samples: the same bytes as from the daemon under test ($TRANSITIOND).
+    text = script(
+        {"method": "session/create", "params": {**LIST_SESSION, "clock": "manual"}},
+        *({"method": "transition/sample", "params": {"session": "s1", "to": GRID, "duration": 0.5, "progress": p}}
+          for p in (0, 0.25, 0.5, 1)),
+    )
+    r = on_node("run", "-", stdin=text)
+    assert r.returncode == 0, r.stderr
+    reference = ctl("run", "-", stdin=text)
+    assert reference.returncode == 0, reference.stderr
+    assert r.stdout == reference.stdout
+    samples = [m["result"] for m in json_lines(r.stdout)[1:]]
+    assert [s["progress"] for s in samples] == [0, 0.25, 0.5, 1]
+    assert samples[-1]["contentSize"] == {"width": 375, "height": 8890}
 
 
 # MARK: run
