@@ -45,6 +45,8 @@ if [ "${1:-}" = "--tests" ]; then
     python3 -c "import ensurepip, venv" 2>/dev/null || tools+=(python3-venv)
     # The Embedded Swift check links the pure modules against wasi-libc's libc and libm.
     [ -f /usr/lib/wasm32-wasi/libm.a ] || tools+=(wasi-libc)
+    # The JavaScript client's declarations are checked with tsc --strict.
+    command -v tsc >/dev/null 2>&1 || tools+=(node-typescript)
     # The WebAssembly module is shrunk by binaryen's wasm-opt.
     command -v wasm-opt >/dev/null 2>&1 || tools+=(binaryen)
     # The export and web viewer tests: a real browser driven by Selenium.

@@ -68,11 +68,11 @@ extension Int64: JSONDecodable {
 }
 
 extension Int: JSONDecodable {
-    /// An integral number in range; `2.0` is accepted as `2`.
+    /// An integral number in range; `2.0` is accepted as `2`. Where `Int` is 32 bits
+    /// wide (WebAssembly), a larger one saturates, so that it meets the member's own
+    /// range check (10^12 items exceed the item limit) as it does with 64 bits.
     public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
-        let wide = try Int64(json: json)
-        guard let number = Int(exactly: wide) else { throw json.invalid("integer") }
-        self = number
+        self = Int(clamping: try Int64(json: json))
     }
 }
 

@@ -31,6 +31,13 @@ def host_is_node() -> bool:
     return binary_path().suffix == ".mjs"
 
 
+def memory_bounds_apply() -> bool:
+    """Whether the daemon's VmRSS is held to the native daemon's bounds. On Node it is
+    V8's heap, collected when V8 chooses, and the module's linear memory, which grows
+    and is never given back: the figures are printed, not bounded."""
+    return not host_is_node()
+
+
 # ---------------------------------------------------------------------------
 # Framing
 

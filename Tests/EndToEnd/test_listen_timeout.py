@@ -56,6 +56,7 @@ def test_a_missing_duration_is_a_usage_error(socket_dir):
     assert "--listen-timeout needs a value" in r.stderr
 
 
+@pytest.mark.native_only("WebSocket (--ws) is the native daemon's")
 def test_with_ws_alone_it_exits_0_when_idle(tmp_path):
     runtime = tmp_path / "run"
     runtime.mkdir(mode=0o700)

@@ -17,7 +17,7 @@ import json
 
 import pytest
 
-from e2e_harness import GRID, create_params
+from e2e_harness import GRID, create_params, memory_bounds_apply
 
 DURATION = 1.0
 # Rounds of one clock/advance per heavy session while the slow client does not read.
@@ -131,7 +131,8 @@ def test_slow_reader(server):
     assert produced / 1e6 >= MIN_PRODUCED_MB, produced
     assert stalled_mb < produced / 1e6
     # Memory stayed bounded.
-    assert peak_kb / 1024 < RSS_LIMIT_MB
+    if memory_bounds_apply():
+        assert peak_kb / 1024 < RSS_LIMIT_MB
 
     # Every response the slow client was owed, exactly once, and right.
     answered = [m for m in slow_messages if "id" in m and m["id"] != final]
