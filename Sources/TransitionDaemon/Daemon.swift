@@ -192,7 +192,7 @@ public final class Daemon {
         let transport = StdioTransport(input: input, output: output)
         logger.debug("stdio: \(transport.kind)")
         idleTimer?.stop()
-        hub.open(transport, wire: lspFraming(), isSoleClient: true)
+        hub.open(transport, wire: lspFraming(), kind: .stdio)
         return true
     }
 
@@ -205,7 +205,7 @@ public final class Daemon {
     /// Accepts clients from `listener`, each speaking the wire format `wire` makes.
     private func listen(on listener: any ClientListener, wire: @escaping () -> any WireFormat) {
         listener.onConnection = { [unowned self, unowned listener] stream in
-            self.accept(stream, wire: wire(), checkingPeerUser: listener.namesPeerUser)
+            self.accept(stream, from: listener, wire: wire)
         }
         listeners.append(listener)
         logger.info("listening on \(listener.address)")
@@ -245,28 +245,81 @@ public final class Daemon {
         return true
     }
 
-    private func accept(_ stream: Stream, wire: any WireFormat, checkingPeerUser: Bool) {
+    private func accept(
+        _ stream: Stream, from listener: any ClientListener, wire: () -> any WireFormat
+    ) {
         guard !stopping else {
             stream.close()
             return
         }
         // Unix sockets name their peer's user; TCP clients show the token instead.
-        if checkingPeerUser, let uid = stream.peerUID, uid != geteuid() {
+        if listener.namesPeerUser, let uid = stream.peerUID, uid != geteuid() {
             logger.warning(
                 "refused a connection from uid \(uid): only uid \(geteuid()) may connect")
             stream.close()
             return
         }
-        guard connections.count < options.limits.maxConnections else {
+        let kind = listener.connectionKind
+        let (limit, flag) =
+            kind == .web
+            ? (options.limits.maxWebConnections, "--max-web-connections")
+            : (options.limits.maxConnections, "--max-connections")
+        switch hub.admission(of: kind, limit: limit) {
+        case .admit:
+            break
+        case .admitEvicting(let unproven):
             logger.warning(
-                "refused a connection: \(options.limits.maxConnections) connections already (--max-connections)"
+                "connection \(unproven.id) had not shown the token: closed to make room (\(flag) \(limit))"
             )
+            hub.close(unproven)
+        case .refuse:
+            logger.warning(
+                "refused a connection: \(limit) \(stream.kind) connections already (\(flag))")
             stream.close()
             return
         }
         idleTimer?.stop()
-        let c = hub.open(StreamTransport(stream), wire: wire)
+        let c = hub.open(StreamTransport(stream), wire: wire(), kind: kind)
         logger.info("connection \(c.id) opened (\(stream.kind))")
+        expectInitialize(by: c.openedAt)
+    }
+
+    // MARK: Handshake deadlines
+
+    /// Closes the connections that have not initialized in time, when the first such
+    /// deadline comes.
+    private var handshakeTimer: Timer?
+    /// When `handshakeTimer` fires (monotonic nanoseconds), while it is armed.
+    private var handshakeCheckDue: UInt64?
+
+    /// Makes sure the handshake timer fires by `openedAt` + `--initialize-timeout`.
+    private func expectInitialize(by openedAt: UInt64) {
+        let timeout = options.initializeTimeoutMilliseconds * 1_000_000
+        let deadline = openedAt &+ timeout
+        if let due = handshakeCheckDue, due <= deadline { return }
+        if handshakeTimer == nil {
+            guard let t = try? Timer(loop: loop) else { return }
+            t.onFire = { [unowned self] in self.closeOverdueHandshakes() }
+            handshakeTimer = t
+        }
+        armHandshakeTimer(at: deadline)
+    }
+
+    private func armHandshakeTimer(at deadline: UInt64) {
+        guard !stopping else { return }
+        let now = loop.nanoseconds
+        // libuv counts whole milliseconds: round up, so the check finds it overdue.
+        let milliseconds = deadline > now ? (deadline - now + 999_999) / 1_000_000 : 0
+        handshakeCheckDue = deadline
+        handshakeTimer?.fireOnce(afterMilliseconds: milliseconds)
+    }
+
+    private func closeOverdueHandshakes() {
+        handshakeCheckDue = nil
+        let timeout = options.initializeTimeoutMilliseconds * 1_000_000
+        if let next = hub.closeOverdueHandshakes(timeout: timeout) {
+            armHandshakeTimer(at: next)
+        }
     }
 
     /// A connection writing what it owes (after `exit`, the wire's own end, or while the
@@ -381,6 +434,7 @@ public final class Daemon {
         turns?.close()
         watchTimer?.close()
         idleTimer?.close()
+        handshakeTimer?.close()
         for s in signals { s.close() }
         for l in listeners { l.close() }
     }

@@ -18,6 +18,10 @@ public struct DaemonOptions: Sendable {
     public var listenTimeoutMilliseconds: UInt64? = nil
     /// The HTTP and WebSocket port (`--ws`), besides the mode's transport.
     public var web: WebOptions? = nil
+    /// A socket client that has not got past `initialize` this long after connecting
+    /// (a web client: its request head, token and `initialize`) is closed
+    /// (`--initialize-timeout`).
+    public var initializeTimeoutMilliseconds: UInt64 = 10_000
     public var clientProcessID: Int32? = nil
     public var logFile: String? = nil
     /// `info` logs every connection; the default keeps an editor's stderr quiet.

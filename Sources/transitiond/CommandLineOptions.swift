@@ -91,6 +91,15 @@ enum CommandLineOptions {
                     )
                 }
                 options.listenTimeoutMilliseconds = milliseconds
+            case "--initialize-timeout":
+                let text = try value(name, inline)
+                guard let milliseconds = milliseconds(text) else {
+                    throw UsageError(
+                        message:
+                            "--initialize-timeout takes a duration such as 10s, 500ms, 2m or 10 (seconds), got '\(text)'"
+                    )
+                }
+                options.initializeTimeoutMilliseconds = milliseconds
             case "--clientProcessId":
                 options.clientProcessID = Int32(
                     try number(name, try value(name, inline), 1...Int(Int32.max)))

@@ -48,6 +48,11 @@ extension CommandLineOptions {
                         "A page origin allowed to connect besides the daemon's own (repeatable), e.g. http://localhost:5173."
                 ),
                 OptionSpec(
+                    ["--initialize-timeout"], value: "<duration>",
+                    help:
+                        "Close a socket or --ws client that has not completed initialize within <duration> of connecting (for --ws that includes its HTTP request head and token), so idle or slow connections cannot hold the connection budgets (default \(defaults.initializeTimeoutMilliseconds / 1000)s)."
+                ),
+                OptionSpec(
                     ["--clientProcessId"], value: "<pid>", help: "Exit when that process dies."),
                 OptionSpec(
                     ["--log-file"], value: "<path>", .file,

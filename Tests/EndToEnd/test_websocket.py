@@ -491,8 +491,10 @@ def test_a_page_and_a_unix_socket_client_share_a_session(web):
     assert s in [x["session"] for x in page.call("session/list")["sessions"]]
 
 
-def test_max_connections_counts_websocket_clients(web):
-    w = web("--max-connections", "2")
+def test_max_web_connections_counts_websocket_clients(web):
+    """Two clients that showed the token fill a budget of two: a third TCP connection is
+    closed (no unproven one to evict)."""
+    w = web("--max-web-connections", "2")
     a, b = w.connect(), w.connect()
     sock = socket.create_connection(("127.0.0.1", w.port), timeout=10)
     assert sock.recv(100) == b""

@@ -15,6 +15,7 @@ final class UnixSocketListener: ClientListener {
     let path: String
     var address: String { path }
     var namesPeerUser: Bool { true }
+    var connectionKind: ConnectionKind { .unixSocket }
     private var handle: LoopHandle<uv_pipe_t>!
     private let loop: EventLoop
     /// Whether the socket file is this listener's to remove (not systemd's).

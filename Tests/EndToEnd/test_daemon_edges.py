@@ -1,0 +1,191 @@
+"""The daemon's edges under faults and hostile load: each transport's connection
+budget, the initialize deadline, closing connections, logging that cannot stop the
+loop, exit codes and messages. Each test starts from the fault's repro and a bystander
+that must still be served.
+
+Run with `-s` to see the figures."""
+
+from __future__ import annotations
+
+import os
+import select
+import socket
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from e2e_harness import SocketClient, encode_body, frame, wait_for_socket
+from ws_harness import WebSocketClient, read_web_json
+
+
+class Edges:
+    """A daemon on a Unix socket and, with `web`, on a TCP port (`--ws`)."""
+
+    def __init__(self, daemon, path: Path, info: dict | None) -> None:
+        self.daemon = daemon
+        self.path = path
+        self.info = info
+        self.port = int(info["ws"].rsplit(":", 1)[1].split("/")[0]) if info else None
+
+    def tcp(self) -> socket.socket:
+        return socket.create_connection(("127.0.0.1", self.port), timeout=10)
+
+    def bystander(self) -> SocketClient:
+        """A Unix-socket client that connects and initializes: it must be answered."""
+        client = SocketClient(self.path, "bystander")
+        client.initialize()
+        return client
+
+
+@pytest.fixture
+def edges(spawn, socket_dir, monkeypatch):
+    def start(*args: str, web: bool = True) -> Edges:
+        runtime = Path(tempfile.mkdtemp(prefix="rt-", dir="/tmp"))
+        os.chmod(runtime, 0o700)
+        monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+        path = socket_dir / "e.sock"
+        extra = ["--ws", "127.0.0.1:0"] if web else []
+        daemon = spawn("--listen", str(path), *extra, *args)
+        wait_for_socket(path, daemon)
+        return Edges(daemon, path, read_web_json(runtime, daemon) if web else None)
+
+    return start
+
+
+def wait_all_closed(socks: list[socket.socket], timeout: float) -> float:
+    """Reads each socket until the daemon closes it (EOF or reset); returns when the
+    last one closed (monotonic). Fails if one is still open after `timeout`."""
+    open_socks = set(socks)
+    deadline = time.monotonic() + timeout
+    while open_socks:
+        remaining = deadline - time.monotonic()
+        assert remaining > 0, f"{len(open_socks)} of {len(socks)} connections still open after {timeout} s"
+        ready, _, _ = select.select(list(open_socks), [], [], remaining)
+        for s in ready:
+            try:
+                data = s.recv(65536)
+            except OSError:
+                data = b""
+            if not data:
+                open_socks.discard(s)
+    return time.monotonic()
+
+
+def closed_count(socks: list[socket.socket]) -> int:
+    """How many of `socks` the daemon has closed so far (without waiting)."""
+    closed = 0
+    for s in socks:
+        ready, _, _ = select.select([s], [], [], 0)
+        if ready:
+            try:
+                closed += s.recv(65536, socket.MSG_PEEK) == b""
+            except OSError:
+                closed += 1
+    return closed
+
+
+def wait_until(predicate, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"{what}: not within {timeout} s"
+        time.sleep(0.02)
+
+
+# ---------------------------------------------------------------------------
+# Budgets and deadlines
+
+
+@pytest.mark.time_limit(60)
+def test_idle_tcp_connections_lock_out_neither_the_socket_nor_a_client_with_the_token(edges):
+    """The repro: 300 idle TCP connections to the WebSocket port (any local process can
+    open them) took all 256 places, so Unix-socket clients were refused and a client
+    with the token was reset. Now TCP has a budget of its own (--max-web-connections,
+    64): a Unix-socket client is answered, and when the TCP budget is full the oldest
+    connection that has not shown the token makes room, for a client with it too."""
+    e = edges()
+    idle = [e.tcp() for _ in range(300)]
+    bystander = e.bystander()
+    assert bystander.call("session/list", {})["sessions"] == []
+    # Each TCP connection past the 64th evicted the oldest unproven one.
+    wait_until(lambda: closed_count(idle) >= 300 - 64, 10, "idle connections evicted")
+    ws = WebSocketClient(e.info["ws"], "ws client with the token")
+    assert ws.initialize()["serverInfo"]["name"] == "transitiond"
+    wait_until(lambda: closed_count(idle) >= 300 - 63, 10, "a place made for the token")
+    # The one with the token is never evicted for an idle one.
+    late = [e.tcp() for _ in range(80)]
+    assert ws.call("session/list", {})["sessions"] == []
+    log = e.daemon.stderr()
+    assert "had not shown the token: closed to make room (--max-web-connections 64)" in log, log[-2000:]
+    assert "refused a connection: 256" not in log
+    for s in idle + late:
+        s.close()
+
+
+@pytest.mark.time_limit(60)
+def test_idle_and_slowloris_connections_are_closed_at_the_initialize_deadline(edges):
+    """The repro: idle connections were never dropped, and 100 slowloris clients on the
+    HTTP head stayed open indefinitely. Now a client that has not completed initialize
+    (for TCP: its request head, the token and initialize) within --initialize-timeout
+    is closed; an initialized bystander opened at the same time is still served."""
+    e = edges("--initialize-timeout", "1s")
+    bystander = e.bystander()
+    idle_unix = []
+    for _ in range(20):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.connect(str(e.path))
+        idle_unix.append(s)
+    idle_tcp = [e.tcp() for _ in range(20)]
+    slow = [e.tcp() for _ in range(40)]
+    head = f"GET /?token={e.info['token']} HTTP/1.1\r\nHost: 127.0.0.1:{e.port}\r\nX-Slow: ".encode()
+    for s in slow:
+        s.sendall(head)
+    began = time.monotonic()
+    # The slow clients trickle their head one byte at a time until the daemon closes them.
+    trickling = list(slow)
+    while trickling and time.monotonic() - began < 20:
+        for s in list(trickling):
+            try:
+                s.sendall(b"a")
+            except OSError:
+                trickling.remove(s)
+        ready, _, _ = select.select(trickling, [], [], 0.1)
+        for s in ready:
+            try:
+                if s.recv(65536) == b"":
+                    trickling.remove(s)
+            except OSError:
+                trickling.remove(s)
+    assert not trickling, f"{len(trickling)} slowloris clients still open after 20 s"
+    wait_all_closed(idle_unix + idle_tcp, timeout=15)
+    assert bystander.call("session/list", {})["sessions"] == []
+    log = e.daemon.stderr()
+    assert "did not initialize within 1000 ms: closing" in log, log[-2000:]
+
+
+@pytest.mark.time_limit(60)
+def test_clients_that_close_after_their_request_leave_the_budget_at_once(server):
+    """The repro: clients that initialize, ask one thing and close at once held their
+    place (and descriptor) until the 5 s drain bound fired, so later clients were
+    refused. A write to a client that has gone fails, and the connection closes then,
+    without waiting; here 300 such clients pass through a budget of 4."""
+    srv = server("--max-connections", "4", "--log-level", "info")
+    before = len(os.listdir(f"/proc/{srv.daemon.pid}/fd"))
+    for k in range(300):
+        client = SocketClient(srv.path, f"brief {k}")
+        client.call("initialize", {"processId": None, "capabilities": {}})
+        client.send_bytes(frame({"jsonrpc": "2.0", "id": 2, "method": "session/list", "params": {}}))
+        client.close()
+    bystander = SocketClient(srv.path, "bystander")
+    bystander.initialize()
+    assert bystander.call("session/list", {})["sessions"] == []
+    wait_until(lambda: len(os.listdir(f"/proc/{srv.daemon.pid}/fd")) <= before + 1, 10,
+               "descriptors back to one more than before")
+    log = srv.daemon.stderr()
+    assert log.count("output error") >= 1, log[-2000:]
+    assert "did not read its last answers" not in log, log[-2000:]
+    assert "refused a connection" not in log, log[-2000:]
