@@ -49,6 +49,31 @@ public final class Daemon {
         host.onLargeSessionRemoved = { malloc_trim(0) }
         hub = ConnectionHub(host: host, logger: logger, now: { loop.nanoseconds })
         hub.onEvent = { [unowned self] event in self.handle(event) }
+        logger.onHeldBack = { [unowned self] in self.flushLogSoon() }
+    }
+
+    /// Retries what the log held back (lines its reader did not take, counts of
+    /// suppressed lines) every `logFlushMilliseconds` until nothing is held back.
+    private var logFlushTimer: Timer?
+    private var logFlushRunning = false
+    static let logFlushMilliseconds: UInt64 = 250
+
+    private func flushLogSoon() {
+        guard !stopping, !logFlushRunning else { return }
+        if logFlushTimer == nil {
+            guard let t = try? Timer(loop: loop) else { return }
+            t.onFire = { [unowned self, unowned t] in
+                if !self.logger.flush() {
+                    t.stop()
+                    self.logFlushRunning = false
+                }
+            }
+            // The log alone does not keep the daemon running.
+            t.unreference()
+            logFlushTimer = t
+        }
+        logFlushRunning = true
+        logFlushTimer?.repeatEvery(milliseconds: Self.logFlushMilliseconds)
     }
 
     /// What the service reports, once the call that caused it has done its work.
@@ -78,14 +103,15 @@ public final class Daemon {
     public static func run(_ options: DaemonOptions) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let level = options.logLevel
-        var logger = Logger(level: level, sink: DescriptorLog())
+        let clock = { uv_hrtime() }
+        var logger = Logger(level: level, sink: DescriptorLog(), clock: clock)
         if let path = options.logFile {
             guard let file = DescriptorLog.file(path) else {
                 logger.error(
                     "cannot open the log file '\(path)': \(String(cString: strerror(errno)))")
                 return 1
             }
-            logger = Logger(level: level, sink: file)
+            logger = Logger(level: level, sink: file, clock: clock)
         }
         let loop: EventLoop
         do {
@@ -153,6 +179,7 @@ public final class Daemon {
             return 1
         }
         loop.run()
+        logger.flush()
         let status = loop.close()
         if status != 0 {
             logger.warning("loop closed with handles left: \(UVError.describe(status))")
@@ -435,6 +462,7 @@ public final class Daemon {
         watchTimer?.close()
         idleTimer?.close()
         handshakeTimer?.close()
+        logFlushTimer?.close()
         for s in signals { s.close() }
         for l in listeners { l.close() }
     }

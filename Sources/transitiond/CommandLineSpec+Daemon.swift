@@ -59,7 +59,9 @@ extension CommandLineOptions {
                     help: "Write logs to <path> instead of standard error."),
                 OptionSpec(
                     ["--log-level"], value: "<level>", .choice(LogLevel.allCases.map(\.rawValue)),
-                    help: "error, warning (default), info (also connections and signals) or debug."),
+                    help:
+                        "error, warning (default), info (also connections and signals) or debug. Warnings and errors are limited to one line per reason per second, with a count of the others; the log never blocks the daemon (a reader that falls behind loses lines, and is told how many)."
+                ),
             ]
                 + ServiceLimits.options.map { limit in
                     OptionSpec(

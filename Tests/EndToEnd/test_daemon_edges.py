@@ -8,6 +8,7 @@ Run with `-s` to see the figures."""
 from __future__ import annotations
 
 import os
+import re
 import select
 import socket
 import tempfile
@@ -84,6 +85,17 @@ def closed_count(socks: list[socket.socket]) -> int:
             except OSError:
                 closed += 1
     return closed
+
+
+def initialized_or_none(path: Path) -> SocketClient | None:
+    """A client that connected and initialized, or None if it was refused."""
+    client = SocketClient(path, "holder")
+    try:
+        client.initialize()
+        return client
+    except AssertionError:
+        client.close()
+        return None
 
 
 def wait_until(predicate, timeout: float, what: str):
@@ -189,3 +201,103 @@ def test_clients_that_close_after_their_request_leave_the_budget_at_once(server)
     assert log.count("output error") >= 1, log[-2000:]
     assert "did not read its last answers" not in log, log[-2000:]
     assert "refused a connection" not in log, log[-2000:]
+
+
+# ---------------------------------------------------------------------------
+# Logging
+
+
+@pytest.mark.time_limit(60)
+def test_a_standard_error_nobody_reads_never_stops_the_loop(socket_dir, tmp_path):
+    """The repro: with standard error a pipe nobody reads (as editors that spawn a
+    server often leave it), the log filled the pipe and the loop blocked in write(2):
+    a new client got no answer until the pipe was drained. Now the log writes without
+    blocking into a bounded backlog, drops what does not fit, and says how many lines it
+    dropped once the pipe is read again."""
+    import fcntl
+    import subprocess
+    import termios
+    from e2e_harness import binary_path
+
+    path = socket_dir / "p.sock"
+    read_end, write_end = os.pipe()
+    daemon = subprocess.Popen([str(binary_path()), "--listen", str(path), "--log-level", "debug"],
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=write_end)
+    os.close(write_end)
+    try:
+        wait_until(lambda: path.exists(), 10, "the socket")
+
+        def unread() -> int:
+            buf = bytearray(4)
+            fcntl.ioctl(read_end, termios.FIONREAD, buf)
+            return int.from_bytes(buf, "little")
+
+        # Each client logs a few lines (opened, exited, closed): clients until the pipe
+        # is full, and as many again past it. Each waits for its answer, so the daemon
+        # logs as they go.
+        def brief_client() -> None:
+            client = SocketClient(path, "brief")
+            client.call("initialize", {"processId": None, "capabilities": {}})
+            client.close()
+
+        opened = 0
+        while unread() < 60_000:
+            assert opened < 5_000, f"the pipe holds {unread()} bytes after {opened} clients"
+            brief_client()
+            opened += 1
+        # Past the pipe and the log's 64 KiB backlog: lines are dropped.
+        for _ in range(2 * opened + 100):
+            brief_client()
+        bystander = SocketClient(path, "bystander")
+        bystander.initialize()
+        assert bystander.call("session/list", {})["sessions"] == []
+        # The pipe is read again: the backlog, then the count of what was dropped.
+        log = b""
+        deadline = time.monotonic() + 10
+        while b"log lines dropped: the log's reader did not keep up" not in log:
+            assert time.monotonic() < deadline, log[-2000:]
+            ready, _, _ = select.select([read_end], [], [], 0.5)
+            if ready:
+                log += os.read(read_end, 1 << 16)
+        print(f"\nedges: {opened} clients filled the pipe, {opened} more and the bystander were served")
+        bystander.close()
+    finally:
+        daemon.kill()
+        daemon.wait()
+        os.close(read_end)
+
+
+@pytest.mark.time_limit(60)
+def test_a_flood_of_refused_connections_logs_one_line_a_second_per_reason(server):
+    """The repro: a refused-connection flood at the default level wrote a line per
+    connection (1.5 MB/s). Now repeated lines of one reason are written once a second,
+    the others counted: every refusal is either a line or in a count."""
+    srv = server("--max-connections", "1")
+    # The fixture's probe may still hold the one place for a moment: the attempts
+    # refused meanwhile are refusals too.
+    attempts = []
+    holder = wait_until(lambda: attempts.append(1) or initialized_or_none(srv.path), 10, "the one place")
+    refused_before = len(attempts) - 1
+    refused = 500
+    for _ in range(refused):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.connect(str(srv.path))
+        assert s.recv(10) == b""  # closed at once
+        s.close()
+    pattern = re.compile(r"refused a connection: 1 unix connections already \(--max-connections\)"
+                         r"(?: \((\d+) (more like it suppressed in the second before|such lines suppressed, this one the last)\))?")
+
+    def accounted() -> tuple[int, int] | None:
+        """(lines written, refusals they account for), once all are accounted for. A
+        line counts itself and the refusals it reports before it; a summary line
+        reports the window's suppressed refusals, itself the last of them."""
+        found = pattern.findall(srv.daemon.stderr())
+        counts = [(int(n) if n else 0) + (0 if form.startswith("such") else 1) for n, form in found]
+        total = sum(counts)
+        return (len(found), total) if total >= refused + refused_before else None
+
+    lines, total = wait_until(accounted, 10, "every refusal written or counted")
+    assert total == refused + refused_before, (lines, total, refused_before)
+    assert lines < refused / 10, f"{lines} lines for {refused} refusals"
+    print(f"\nedges: {refused} refusals logged as {lines} lines")
+    assert holder.call("session/list", {})["sessions"] == []
