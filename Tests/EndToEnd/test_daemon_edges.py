@@ -301,3 +301,46 @@ def test_a_flood_of_refused_connections_logs_one_line_a_second_per_reason(server
     assert lines < refused / 10, f"{lines} lines for {refused} refusals"
     print(f"\nedges: {refused} refusals logged as {lines} lines")
     assert holder.call("session/list", {})["sessions"] == []
+
+
+# ---------------------------------------------------------------------------
+# The forwarder
+
+
+@pytest.mark.time_limit(60)
+def test_a_forwarder_whose_daemon_never_answers_says_why_and_exits_1(runtime):
+    """The repro: on a full runtime filesystem a new --remote=auto forwarder exited 0,
+    having answered nothing and written nothing to standard error. A daemon that closes
+    every connection without a word (here a stand-in that accepts and closes) is now
+    reported, and the forwarder exits 1."""
+    import socket as sockets
+    import threading
+
+    runtime.socket.parent.mkdir(mode=0o700)
+    listener = sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM)
+    listener.bind(str(runtime.socket))
+    listener.listen(8)
+    stop = threading.Event()
+
+    def close_every_connection() -> None:
+        listener.settimeout(0.1)
+        while not stop.is_set():
+            try:
+                connection, _ = listener.accept()
+            except OSError:
+                continue
+            connection.recv(65536)  # what the client said, then nothing
+            connection.close()
+
+    thread = threading.Thread(target=close_every_connection, daemon=True)
+    thread.start()
+    try:
+        client = runtime.forwarder()
+        client.request("initialize", {"processId": os.getpid(), "capabilities": {}})
+        assert client.daemon.wait(20) == 1
+        assert f"the daemon at '{runtime.socket}' closed the connection without answering, twice" \
+            in client.daemon.stderr()
+    finally:
+        stop.set()
+        thread.join(5)
+        listener.close()
