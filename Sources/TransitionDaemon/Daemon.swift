@@ -189,16 +189,34 @@ public final class Daemon {
 
     // MARK: Connections
 
-    /// The socket systemd passed (socket activation), else a socket bound at `path`.
-    private func unixSocketListener(path: String) throws -> UnixSocketListener {
+    /// The socket systemd passed (socket activation), else a socket bound at `path` (the
+    /// default path when nil).
+    private func unixSocketListener(path: String?) throws -> UnixSocketListener {
         if options.acceptsSocketActivation, let fd = try SocketActivation.inheritedSocket() {
             logger.info("serving the socket systemd passed (fd \(fd))")
             return try UnixSocketListener(
                 loop: loop, inheritedFD: fd, path: SocketActivation.boundPath(fd),
                 backlog: options.limits.maxConnections)
         }
+        let bound: String
+        if let path {
+            bound = path
+        } else {
+            do {
+                bound = try runtimeDirectory() + "/" + SocketPaths.socketName
+            } catch {
+                throw ListenError.noDefaultPath(reason: error.description)
+            }
+        }
         return try UnixSocketListener(
-            loop: loop, path: path, backlog: options.limits.maxConnections)
+            loop: loop, path: bound, backlog: options.limits.maxConnections)
+    }
+
+    /// The private runtime directory, with a warning when `XDG_RUNTIME_DIR` was passed over.
+    private func runtimeDirectory() throws(SocketPathError) -> String {
+        let choice = try SocketPaths.runtimeDirectoryChoice()
+        if let passedOver = choice.passedOver { logger.warning(passedOver) }
+        return choice.path
     }
 
     private func startStdio() -> Bool {
@@ -256,14 +274,24 @@ public final class Daemon {
                 maximumHeadLength: self.options.limits.maxHeaderBytes,
                 note: { [unowned self] in self.logger.debug($0) })
         }
+        // Alone, --ws is useless without web.json: nobody else can learn its token.
+        let fatal = options.mode == .webOnly
+        let problem: String?
         do {
-            let directory = try SocketPaths.runtimeDirectory()
-            if !endpoint.writeDiscoveryFile(in: directory) {
-                logger.warning(
-                    "cannot write \(directory)/web.json: \(String(cString: strerror(errno)))")
-            }
+            let directory = try runtimeDirectory()
+            problem =
+                endpoint.writeDiscoveryFile(in: directory)
+                ? nil : "cannot write \(directory)/web.json: \(String(cString: strerror(errno)))"
         } catch {
-            logger.warning("no runtime directory for web.json: \(error)")
+            problem = "no runtime directory for web.json: \(error)"
+        }
+        if let problem {
+            if fatal {
+                logger.error("\(problem); without it nobody can learn the token of --ws")
+                endpoint.close()
+                return false
+            }
+            logger.warning(problem)
         }
         // The token stays out of the log: web.json holds it.
         logger.info(

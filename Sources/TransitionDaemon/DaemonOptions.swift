@@ -5,8 +5,9 @@ public struct DaemonOptions: Sendable {
     public enum Mode: Sendable, Equatable {
         /// One client on standard input and output.
         case stdio
-        /// A Unix-socket server for many clients.
-        case listen(path: String)
+        /// A Unix-socket server for many clients; at the default path (or the socket
+        /// systemd passed) when nil.
+        case listen(path: String?)
         /// Only the WebSocket port (`--ws` alone).
         case webOnly
     }

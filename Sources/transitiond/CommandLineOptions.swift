@@ -66,11 +66,9 @@ enum CommandLineOptions {
             case "--listen", "--pipe":
                 modeGiven = true
                 if inline == nil, rest.first.map({ $0.hasPrefix("-") }) ?? true {
-                    do {
-                        options.mode = .listen(path: try SocketPaths.defaultPath())
-                    } catch {
-                        throw UsageError(message: "no safe default socket path: \(error)")
-                    }
+                    // The default path is found when the daemon starts: a runtime
+                    // directory that is not safe is a failure to start, not a mistake.
+                    options.mode = .listen(path: nil)
                     options.acceptsSocketActivation = true
                 } else {
                     options.mode = .listen(path: try value(name, inline))

@@ -76,7 +76,7 @@ extension CommandLineOptions {
                     "EXIT STATUS",
                     [
                         .paragraph(
-                            "Over standard input/output: 0 after shutdown and exit; 1 when the client leaves without shutdown, after a framing error or on a signal. With --listen: 0 on SIGINT or SIGTERM, or after --listen-timeout without a client. 1 when it cannot start (the socket, the log file); 64 on a command-line mistake. With --remote: 0 when the client's input ended or the daemon closed the connection and still runs; 1 when it cannot connect or start the daemon, when the daemon went away, or when standard output closed."
+                            "Over standard input/output: 0 after shutdown and exit; 1 when the client leaves without shutdown, after a framing error or on a signal. With --listen: 0 on SIGINT or SIGTERM, or after --listen-timeout without a client. 1 when it cannot start (the socket, a missing or unsafe directory for it, the log file, web.json with --ws alone); 64 on a command-line mistake. With --remote: 0 when the client's input ended or the daemon closed the connection and still runs; 1 when it cannot connect or start the daemon, when the daemon went away, or when standard output closed."
                         )
                     ]),
                 Section(
@@ -85,7 +85,7 @@ extension CommandLineOptions {
                         .definitions([
                             Definition(
                                 "XDG_RUNTIME_DIR",
-                                "Where the default socket lives (its transitiond directory), with the lock and log of the daemon --remote=auto starts."
+                                "Where the default socket lives (its transitiond directory), with the lock and log of the daemon --remote=auto starts. When it is set but is not a directory of this user's that only it can enter, /tmp/transitiond-<uid> is used instead, with a warning."
                             ),
                             Definition(
                                 "LISTEN_PID, LISTEN_FDS",

@@ -344,3 +344,69 @@ def test_a_forwarder_whose_daemon_never_answers_says_why_and_exits_1(runtime):
         stop.set()
         thread.join(5)
         listener.close()
+
+
+# ---------------------------------------------------------------------------
+# Exit codes and messages
+
+
+def in_private_tmp(script: str, timeout: float = 20) -> "subprocess.CompletedProcess":
+    """Runs `script` (sh) in a mount namespace of its own with an empty /tmp, so the
+    fallback runtime directory /tmp/transitiond-<uid> can be made unsafe without
+    touching the machine's. Needs root (unshare -m)."""
+    import shutil
+    import subprocess
+    from e2e_harness import binary_path
+
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        pytest.skip("needs root and unshare for a private /tmp")
+    probe = subprocess.run(["unshare", "-m", "true"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip(f"unshare -m refused: {probe.stderr.decode()}")
+    return subprocess.run(
+        ["unshare", "-m", "sh", "-c", "mount -t tmpfs tmpfs /tmp && " + script],
+        capture_output=True, text=True, timeout=timeout,
+        env={**os.environ, "TD": str(binary_path())})
+
+
+def test_listen_with_an_unsafe_default_runtime_directory_exits_1_without_the_usage():
+    """The repro: `--listen` with no safe default directory exited 64 (a command-line
+    mistake) and printed the usage; --help says a failure to start is 1."""
+    uid = os.geteuid()
+    done = in_private_tmp(f'mkdir -m 777 /tmp/transitiond-{uid} && XDG_RUNTIME_DIR= exec "$TD" --listen')
+    assert done.returncode == 1, done
+    assert f"no safe default socket path: '/tmp/transitiond-{uid}' is not a directory owned by uid {uid}" \
+        in done.stderr, done.stderr
+    assert "Usage" not in done.stderr and "USAGE" not in done.stderr and "transitiond [--stdio" not in done.stderr
+
+
+def test_an_unsafe_xdg_runtime_dir_is_passed_over_with_a_warning():
+    """The repro: an unsafe XDG_RUNTIME_DIR fell back to /tmp/transitiond-<uid> silently."""
+    uid = os.geteuid()
+    done = in_private_tmp('mkdir -m 777 /tmp/open && XDG_RUNTIME_DIR=/tmp/open exec "$TD" --listen --listen-timeout 100ms')
+    assert done.returncode == 0, done
+    assert (f"warning: XDG_RUNTIME_DIR '/tmp/open' is not a directory owned by uid {uid} that only it can "
+            f"enter; using /tmp/transitiond-{uid} instead") in done.stderr, done.stderr
+
+
+def test_listen_in_a_missing_directory_is_reported_as_enoent(spawn, tmp_path):
+    """The repro: a --listen path in a missing directory was reported as EACCES."""
+    daemon = spawn("--listen", str(tmp_path / "missing" / "d.sock"))
+    assert daemon.wait() == 1
+    assert f"cannot bind '{tmp_path}/missing/d.sock': ENOENT: the directory '{tmp_path}/missing' does not exist" \
+        in daemon.stderr(), daemon.stderr()
+
+
+def test_ws_alone_that_cannot_write_web_json_exits_1(spawn, monkeypatch):
+    """The repro: `--ws` alone kept running when it could not write web.json, so nobody
+    could learn its token. Here web.json is a directory, so the rename onto it fails."""
+    runtime = Path(tempfile.mkdtemp(prefix="rt-", dir="/tmp"))
+    os.chmod(runtime, 0o700)
+    (runtime / "transitiond").mkdir(mode=0o700)
+    (runtime / "transitiond" / "web.json").mkdir()
+    (runtime / "transitiond" / "web.json" / "keep").write_text("")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    daemon = spawn("--ws", "127.0.0.1:0")
+    assert daemon.wait() == 1
+    assert f"cannot write {runtime}/transitiond/web.json" in daemon.stderr(), daemon.stderr()
+    assert "without it nobody can learn the token of --ws" in daemon.stderr()
