@@ -410,3 +410,31 @@ def test_ws_alone_that_cannot_write_web_json_exits_1(spawn, monkeypatch):
     assert daemon.wait() == 1
     assert f"cannot write {runtime}/transitiond/web.json" in daemon.stderr(), daemon.stderr()
     assert "without it nobody can learn the token of --ws" in daemon.stderr()
+
+
+# ---------------------------------------------------------------------------
+# Time
+
+
+@pytest.mark.time_limit(60)
+def test_the_first_tick_after_sigstop_and_sigcont_carries_the_present_time(server):
+    """The repro: after SIGSTOP and SIGCONT the first tick still carried its pre-stop
+    time (the missed deadline), and only the ticks after it the present. Now a tick that
+    fell more than a period behind carries the latest grid point before now."""
+    import signal
+    from e2e_harness import create_params, GRID
+
+    srv = server()
+    client = srv.connect()
+    s = client.call("session/create", create_params(fps=30))["session"]
+    client.call("transition/start", {"session": s, "to": GRID, "duration": 30})
+    seen = client.notification("transition/tick", s)["params"]["time"]
+    os.kill(srv.daemon.pid, signal.SIGSTOP)
+    try:
+        client.drain(0.2)  # whatever it wrote before it stopped
+        before = max([seen] + [m["params"]["time"] for m in client.take("transition/tick", s)])
+        time.sleep(1.5)
+    finally:
+        os.kill(srv.daemon.pid, signal.SIGCONT)
+    first_after = client.notification("transition/tick", s)["params"]
+    assert first_after["time"] >= before + 1.4, (before, first_after["time"])
