@@ -374,7 +374,8 @@ def test_close_handshake_both_ways(web):
 
 @pytest.mark.time_limit(60)
 def test_100_clients_at_once(web):
-    w = web()
+    # Past the default budget of 64 TCP clients (--max-web-connections).
+    w = web("--max-web-connections", "100")
     clients = [ws_connect(w.url(), open_timeout=20).__enter__() for _ in range(100)]
     try:
         for ws in clients:

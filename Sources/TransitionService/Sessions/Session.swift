@@ -72,10 +72,13 @@ final class Session {
 
     /// Moves to the first grid point after `now` that is later than the current one
     /// (a session that fell behind skips ticks instead of bursting).
+    /// The same test as `dueGridPoint`, so a tick sent for the latest grid point is
+    /// followed by the one after it, never by that point again.
     func advancePacing(past now: UInt64) {
-        pacingIndex += 1
         if let d = nextDeadline, d + period < now {
             pacingIndex = (now - pacingStart) * UInt64(fps) / 1_000_000_000 + 1
+        } else {
+            pacingIndex += 1
         }
     }
 
