@@ -18,17 +18,28 @@ public enum SocketPaths {
     /// The private directory of the default socket (and of `web.json`), created if
     /// missing.
     public static func runtimeDirectory() throws(SocketPathError) -> String {
+        try runtimeDirectoryChoice().path
+    }
+
+    /// The private directory of the default socket, and why `$XDG_RUNTIME_DIR` was passed
+    /// over for `/tmp/transitiond-<uid>` when it was set but not private (for a warning).
+    public static func runtimeDirectoryChoice() throws(SocketPathError) -> (
+        path: String, passedOver: String?
+    ) {
         let uid = geteuid()
-        if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty,
-            isPrivateDirectory(runtime, owner: uid)
-        {
-            let dir = runtime + "/transitiond"
-            try ensurePrivateDirectory(dir, owner: uid)
-            return dir
+        var passedOver: String?
+        if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty {
+            if isPrivateDirectory(runtime, owner: uid) {
+                let dir = runtime + "/transitiond"
+                try ensurePrivateDirectory(dir, owner: uid)
+                return (dir, nil)
+            }
+            passedOver =
+                "XDG_RUNTIME_DIR '\(runtime)' is not a directory owned by uid \(uid) that only it can enter; using /tmp/transitiond-\(uid) instead"
         }
         let dir = "/tmp/transitiond-\(uid)"
         try ensurePrivateDirectory(dir, owner: uid)
-        return dir
+        return (dir, passedOver)
     }
 
     /// Whether `path` is a directory (not a symlink) owned by `owner` that nobody else

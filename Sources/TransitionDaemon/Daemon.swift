@@ -49,6 +49,31 @@ public final class Daemon {
         host.onLargeSessionRemoved = { malloc_trim(0) }
         hub = ConnectionHub(host: host, logger: logger, now: { loop.nanoseconds })
         hub.onEvent = { [unowned self] event in self.handle(event) }
+        logger.onHeldBack = { [unowned self] in self.flushLogSoon() }
+    }
+
+    /// Retries what the log held back (lines its reader did not take, counts of
+    /// suppressed lines) every `logFlushMilliseconds` until nothing is held back.
+    private var logFlushTimer: Timer?
+    private var logFlushRunning = false
+    static let logFlushMilliseconds: UInt64 = 250
+
+    private func flushLogSoon() {
+        guard !stopping, !logFlushRunning else { return }
+        if logFlushTimer == nil {
+            guard let t = try? Timer(loop: loop) else { return }
+            t.onFire = { [unowned self, unowned t] in
+                if !self.logger.flush() {
+                    t.stop()
+                    self.logFlushRunning = false
+                }
+            }
+            // The log alone does not keep the daemon running.
+            t.unreference()
+            logFlushTimer = t
+        }
+        logFlushRunning = true
+        logFlushTimer?.repeatEvery(milliseconds: Self.logFlushMilliseconds)
     }
 
     /// What the service reports, once the call that caused it has done its work.
@@ -78,14 +103,15 @@ public final class Daemon {
     public static func run(_ options: DaemonOptions) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let level = options.logLevel
-        var logger = Logger(level: level, sink: DescriptorLog())
+        let clock = { uv_hrtime() }
+        var logger = Logger(level: level, sink: DescriptorLog(), clock: clock)
         if let path = options.logFile {
             guard let file = DescriptorLog.file(path) else {
                 logger.error(
                     "cannot open the log file '\(path)': \(String(cString: strerror(errno)))")
                 return 1
             }
-            logger = Logger(level: level, sink: file)
+            logger = Logger(level: level, sink: file, clock: clock)
         }
         let loop: EventLoop
         do {
@@ -153,6 +179,7 @@ public final class Daemon {
             return 1
         }
         loop.run()
+        logger.flush()
         let status = loop.close()
         if status != 0 {
             logger.warning("loop closed with handles left: \(UVError.describe(status))")
@@ -162,16 +189,34 @@ public final class Daemon {
 
     // MARK: Connections
 
-    /// The socket systemd passed (socket activation), else a socket bound at `path`.
-    private func unixSocketListener(path: String) throws -> UnixSocketListener {
+    /// The socket systemd passed (socket activation), else a socket bound at `path` (the
+    /// default path when nil).
+    private func unixSocketListener(path: String?) throws -> UnixSocketListener {
         if options.acceptsSocketActivation, let fd = try SocketActivation.inheritedSocket() {
             logger.info("serving the socket systemd passed (fd \(fd))")
             return try UnixSocketListener(
                 loop: loop, inheritedFD: fd, path: SocketActivation.boundPath(fd),
                 backlog: options.limits.maxConnections)
         }
+        let bound: String
+        if let path {
+            bound = path
+        } else {
+            do {
+                bound = try runtimeDirectory() + "/" + SocketPaths.socketName
+            } catch {
+                throw ListenError.noDefaultPath(reason: error.description)
+            }
+        }
         return try UnixSocketListener(
-            loop: loop, path: path, backlog: options.limits.maxConnections)
+            loop: loop, path: bound, backlog: options.limits.maxConnections)
+    }
+
+    /// The private runtime directory, with a warning when `XDG_RUNTIME_DIR` was passed over.
+    private func runtimeDirectory() throws(SocketPathError) -> String {
+        let choice = try SocketPaths.runtimeDirectoryChoice()
+        if let passedOver = choice.passedOver { logger.warning(passedOver) }
+        return choice.path
     }
 
     private func startStdio() -> Bool {
@@ -192,7 +237,7 @@ public final class Daemon {
         let transport = StdioTransport(input: input, output: output)
         logger.debug("stdio: \(transport.kind)")
         idleTimer?.stop()
-        hub.open(transport, wire: lspFraming(), isSoleClient: true)
+        hub.open(transport, wire: lspFraming(), kind: .stdio)
         return true
     }
 
@@ -205,7 +250,7 @@ public final class Daemon {
     /// Accepts clients from `listener`, each speaking the wire format `wire` makes.
     private func listen(on listener: any ClientListener, wire: @escaping () -> any WireFormat) {
         listener.onConnection = { [unowned self, unowned listener] stream in
-            self.accept(stream, wire: wire(), checkingPeerUser: listener.namesPeerUser)
+            self.accept(stream, from: listener, wire: wire)
         }
         listeners.append(listener)
         logger.info("listening on \(listener.address)")
@@ -229,14 +274,24 @@ public final class Daemon {
                 maximumHeadLength: self.options.limits.maxHeaderBytes,
                 note: { [unowned self] in self.logger.debug($0) })
         }
+        // Alone, --ws is useless without web.json: nobody else can learn its token.
+        let fatal = options.mode == .webOnly
+        let problem: String?
         do {
-            let directory = try SocketPaths.runtimeDirectory()
-            if !endpoint.writeDiscoveryFile(in: directory) {
-                logger.warning(
-                    "cannot write \(directory)/web.json: \(String(cString: strerror(errno)))")
-            }
+            let directory = try runtimeDirectory()
+            problem =
+                endpoint.writeDiscoveryFile(in: directory)
+                ? nil : "cannot write \(directory)/web.json: \(String(cString: strerror(errno)))"
         } catch {
-            logger.warning("no runtime directory for web.json: \(error)")
+            problem = "no runtime directory for web.json: \(error)"
+        }
+        if let problem {
+            if fatal {
+                logger.error("\(problem); without it nobody can learn the token of --ws")
+                endpoint.close()
+                return false
+            }
+            logger.warning(problem)
         }
         // The token stays out of the log: web.json holds it.
         logger.info(
@@ -245,28 +300,81 @@ public final class Daemon {
         return true
     }
 
-    private func accept(_ stream: Stream, wire: any WireFormat, checkingPeerUser: Bool) {
+    private func accept(
+        _ stream: Stream, from listener: any ClientListener, wire: () -> any WireFormat
+    ) {
         guard !stopping else {
             stream.close()
             return
         }
         // Unix sockets name their peer's user; TCP clients show the token instead.
-        if checkingPeerUser, let uid = stream.peerUID, uid != geteuid() {
+        if listener.namesPeerUser, let uid = stream.peerUID, uid != geteuid() {
             logger.warning(
                 "refused a connection from uid \(uid): only uid \(geteuid()) may connect")
             stream.close()
             return
         }
-        guard connections.count < options.limits.maxConnections else {
+        let kind = listener.connectionKind
+        let (limit, flag) =
+            kind == .web
+            ? (options.limits.maxWebConnections, "--max-web-connections")
+            : (options.limits.maxConnections, "--max-connections")
+        switch hub.admission(of: kind, limit: limit) {
+        case .admit:
+            break
+        case .admitEvicting(let unproven):
             logger.warning(
-                "refused a connection: \(options.limits.maxConnections) connections already (--max-connections)"
+                "connection \(unproven.id) had not shown the token: closed to make room (\(flag) \(limit))"
             )
+            hub.close(unproven)
+        case .refuse:
+            logger.warning(
+                "refused a connection: \(limit) \(stream.kind) connections already (\(flag))")
             stream.close()
             return
         }
         idleTimer?.stop()
-        let c = hub.open(StreamTransport(stream), wire: wire)
+        let c = hub.open(StreamTransport(stream), wire: wire(), kind: kind)
         logger.info("connection \(c.id) opened (\(stream.kind))")
+        expectInitialize(by: c.openedAt)
+    }
+
+    // MARK: Handshake deadlines
+
+    /// Closes the connections that have not initialized in time, when the first such
+    /// deadline comes.
+    private var handshakeTimer: Timer?
+    /// When `handshakeTimer` fires (monotonic nanoseconds), while it is armed.
+    private var handshakeCheckDue: UInt64?
+
+    /// Makes sure the handshake timer fires by `openedAt` + `--initialize-timeout`.
+    private func expectInitialize(by openedAt: UInt64) {
+        let timeout = options.initializeTimeoutMilliseconds * 1_000_000
+        let deadline = openedAt &+ timeout
+        if let due = handshakeCheckDue, due <= deadline { return }
+        if handshakeTimer == nil {
+            guard let t = try? Timer(loop: loop) else { return }
+            t.onFire = { [unowned self] in self.closeOverdueHandshakes() }
+            handshakeTimer = t
+        }
+        armHandshakeTimer(at: deadline)
+    }
+
+    private func armHandshakeTimer(at deadline: UInt64) {
+        guard !stopping else { return }
+        let now = loop.nanoseconds
+        // libuv counts whole milliseconds: round up, so the check finds it overdue.
+        let milliseconds = deadline > now ? (deadline - now + 999_999) / 1_000_000 : 0
+        handshakeCheckDue = deadline
+        handshakeTimer?.fireOnce(afterMilliseconds: milliseconds)
+    }
+
+    private func closeOverdueHandshakes() {
+        handshakeCheckDue = nil
+        let timeout = options.initializeTimeoutMilliseconds * 1_000_000
+        if let next = hub.closeOverdueHandshakes(timeout: timeout) {
+            armHandshakeTimer(at: next)
+        }
     }
 
     /// A connection writing what it owes (after `exit`, the wire's own end, or while the
@@ -381,6 +489,8 @@ public final class Daemon {
         turns?.close()
         watchTimer?.close()
         idleTimer?.close()
+        handshakeTimer?.close()
+        logFlushTimer?.close()
         for s in signals { s.close() }
         for l in listeners { l.close() }
     }

@@ -5,8 +5,9 @@ public struct DaemonOptions: Sendable {
     public enum Mode: Sendable, Equatable {
         /// One client on standard input and output.
         case stdio
-        /// A Unix-socket server for many clients.
-        case listen(path: String)
+        /// A Unix-socket server for many clients; at the default path (or the socket
+        /// systemd passed) when nil.
+        case listen(path: String?)
         /// Only the WebSocket port (`--ws` alone).
         case webOnly
     }
@@ -18,6 +19,10 @@ public struct DaemonOptions: Sendable {
     public var listenTimeoutMilliseconds: UInt64? = nil
     /// The HTTP and WebSocket port (`--ws`), besides the mode's transport.
     public var web: WebOptions? = nil
+    /// A socket client that has not got past `initialize` this long after connecting
+    /// (a web client: its request head, token and `initialize`) is closed
+    /// (`--initialize-timeout`).
+    public var initializeTimeoutMilliseconds: UInt64 = 10_000
     public var clientProcessID: Int32? = nil
     public var logFile: String? = nil
     /// `info` logs every connection; the default keeps an editor's stderr quiet.

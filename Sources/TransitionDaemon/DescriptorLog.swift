@@ -6,12 +6,46 @@ import TransitionService
 
 /// The daemon's log: lines with its pid and the wall-clock time, written to a
 /// descriptor (standard error, or a log file opened for appending).
+///
+/// It never blocks the loop: a pipe, socket or terminal is written without blocking
+/// (standard error reopened non-blocking through /proc, so the descriptor the daemon
+/// shares with its parent keeps its mode; a socket with `MSG_DONTWAIT`), and what it
+/// does not take waits in a `LogBacklog` (64 KiB), past which lines are dropped and
+/// counted; the count is logged once the reader catches up. An editor that never reads
+/// the daemon's standard error cannot stop it. A regular file is written directly.
 final class DescriptorLog: LogSink {
+    private enum Writing {
+        /// A regular file: writes do not wait for a reader.
+        case direct
+        /// A pipe or terminal, opened again with O_NONBLOCK.
+        case nonBlocking
+        /// A socket: each send says MSG_DONTWAIT.
+        case socket
+    }
+
     private let fd: Int32
+    private let writing: Writing
+    private var backlog = LogBacklog()
 
     /// Writes to `fd` (2 for standard error).
     init(fd: Int32 = 2) {
-        self.fd = fd
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            (self.fd, writing) = (fd, .direct)
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFSOCK:
+            (self.fd, writing) = (fd, .socket)
+        case S_IFIFO, S_IFCHR:
+            // A description of its own: O_NONBLOCK on fd 2's would change it for every
+            // process sharing it (the editor, the shell).
+            let own = open(
+                "/proc/self/fd/\(fd)", O_WRONLY | O_APPEND | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            (self.fd, writing) = own >= 0 ? (own, .nonBlocking) : (fd, .direct)
+        default:
+            (self.fd, writing) = (fd, .direct)
+        }
     }
 
     /// Opens `path` for appending.
@@ -20,20 +54,63 @@ final class DescriptorLog: LogSink {
         return fd < 0 ? nil : DescriptorLog(fd: fd)
     }
 
+    var isHoldingLines: Bool { !backlog.isEmpty || backlog.dropped > 0 }
+
     func write(_ level: LogLevel, _ message: String) {
+        let line = Array(Self.format(level, message).utf8)
+        guard backlog.isEmpty else {
+            backlog.append(line: line[...])
+            flush()
+            return
+        }
+        let written = send(line[...])
+        if written < line.count { backlog.appendRest(line[written...]) }
+    }
+
+    func flush() {
+        while !backlog.isEmpty {
+            let pending = backlog.pending
+            let written = send(pending)
+            backlog.consume(written)
+            if written < pending.count { return }
+        }
+        let dropped = backlog.takeDropped()
+        guard dropped > 0 else { return }
+        write(.warning, "\(dropped) log lines dropped: the log's reader did not keep up")
+    }
+
+    /// Writes what the descriptor takes now; returns how many bytes it took.
+    private func send(_ bytes: ArraySlice<UInt8>) -> Int {
+        var offset = 0
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let rest = raw.count - offset
+                let n: Int
+                switch writing {
+                case .socket:
+                    n = Glibc.send(
+                        fd, raw.baseAddress! + offset, rest, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                case .direct, .nonBlocking:
+                    n = Glibc.write(fd, raw.baseAddress! + offset, rest)
+                }
+                if n > 0 {
+                    offset += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    // Full (EAGAIN) or failed: what is left waits, or is dropped later.
+                    return
+                }
+            }
+        }
+        return offset
+    }
+
+    private static func format(_ level: LogLevel, _ message: String) -> String {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         let milliseconds = String(ts.tv_nsec / 1_000_000)
         let padded = String(repeating: "0", count: max(0, 3 - milliseconds.count)) + milliseconds
-        let line = "transitiond[\(getpid())] \(ts.tv_sec).\(padded) \(level.name): \(message)\n"
-        var bytes = Array(line.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes {
-                Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset)
-            }
-            if n <= 0 { return }
-            offset += n
-        }
+        return "transitiond[\(getpid())] \(ts.tv_sec).\(padded) \(level.name): \(message)\n"
     }
 }

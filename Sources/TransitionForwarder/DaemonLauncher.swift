@@ -46,8 +46,9 @@ struct DaemonLauncher {
             if waitpid(child, &status, WNOHANG) == child {
                 // It may have lost the bind to a daemon started by other means.
                 if let fd = try? UnixSocketConnector.connect(socketPath) { return fd }
+                let full = FilesystemSpace.fullness(of: runtimeDirectory).map { ": \($0)" } ?? ""
                 throw ForwarderFailure(
-                    "the daemon it started \(Self.describe(status: status)) before answering on '\(socketPath)'; see \(logPath)"
+                    "the daemon it started \(Self.describe(status: status)) before answering on '\(socketPath)'\(full); see \(logPath)"
                 )
             }
             guard monotonicSeconds() < deadline else {

@@ -51,6 +51,12 @@ public enum Forwarder {
                     if BytePump.writeAll(unanswered.bytes[...], to: socket) { continue }
                     close(socket)
                 }
+                if unanswered.isComplete, !unanswered.bytes.isEmpty {
+                    // The client asked and nothing ever came back, even from a daemon
+                    // started afresh: exiting 0 would leave the editor guessing.
+                    report(Self.unansweredClose(path: path, replaced: replaced))
+                    return 1
+                }
                 // The daemon ends a connection after `exit`, a framing error or a client
                 // too far behind; it is gone only when it no longer answers.
                 if UnixSocketConnector.stillServes(path) { return 0 }
@@ -84,6 +90,19 @@ public enum Forwarder {
                 options: options)
             return (launcher.socketPath, try launcher.connect())
         }
+    }
+
+    /// Why a daemon closed without a word, as far as the forwarder can tell: a full
+    /// filesystem beside the socket stops a daemon from writing its log and files.
+    static func unansweredClose(path: String, replaced: Bool) -> String {
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        var line =
+            "the daemon at '\(path)' closed the connection without answering"
+            + (replaced ? ", twice" : "")
+        if let full = FilesystemSpace.fullness(of: directory.isEmpty ? "/" : directory) {
+            line += ": \(full)"
+        }
+        return line
     }
 
     /// One line on standard error (standard output carries only the daemon's bytes).

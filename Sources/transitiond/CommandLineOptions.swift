@@ -77,11 +77,9 @@ enum CommandLineOptions {
             case "--listen", "--pipe":
                 modeGiven = true
                 if inline == nil, rest.first.map({ $0.hasPrefix("-") }) ?? true {
-                    do {
-                        options.mode = .listen(path: try SocketPaths.defaultPath())
-                    } catch {
-                        throw UsageError(message: "no safe default socket path: \(error)")
-                    }
+                    // The default path is found when the daemon starts: a runtime
+                    // directory that is not safe is a failure to start, not a mistake.
+                    options.mode = .listen(path: nil)
                     options.acceptsSocketActivation = true
                 } else {
                     options.mode = .listen(path: try value(name, inline))
@@ -102,6 +100,15 @@ enum CommandLineOptions {
                     )
                 }
                 options.listenTimeoutMilliseconds = milliseconds
+            case "--initialize-timeout":
+                let text = try value(name, inline)
+                guard let milliseconds = milliseconds(text) else {
+                    throw UsageError(
+                        message:
+                            "--initialize-timeout takes a duration such as 10s, 500ms, 2m or 10 (seconds), got '\(text)'"
+                    )
+                }
+                options.initializeTimeoutMilliseconds = milliseconds
             case "--clientProcessId":
                 options.clientProcessID = Int32(
                     try number(name, try value(name, inline), 1...Int(Int32.max)))

@@ -48,13 +48,20 @@ extension CommandLineOptions {
                         "A page origin allowed to connect besides the daemon's own (repeatable): scheme://host[:port] with no path, e.g. http://localhost:5173 (scheme and host are compared in lower case, a default port is left out). '*' allows every origin, which leaves the token the only guard (a warning is logged)."
                 ),
                 OptionSpec(
+                    ["--initialize-timeout"], value: "<duration>",
+                    help:
+                        "Close a socket or --ws client that has not completed initialize within <duration> of connecting (for --ws that includes its HTTP request head and token), so idle or slow connections cannot hold the connection budgets (default \(defaults.initializeTimeoutMilliseconds / 1000)s)."
+                ),
+                OptionSpec(
                     ["--clientProcessId"], value: "<pid>", help: "Exit when that process dies."),
                 OptionSpec(
                     ["--log-file"], value: "<path>", .file,
                     help: "Write logs to <path> instead of standard error."),
                 OptionSpec(
                     ["--log-level"], value: "<level>", .choice(LogLevel.allCases.map(\.rawValue)),
-                    help: "error, warning (default), info (also connections and signals) or debug."),
+                    help:
+                        "error, warning (default), info (also connections and signals) or debug. Warnings and errors are limited to one line per reason per second, with a count of the others; the log never blocks the daemon (a reader that falls behind loses lines, and is told how many)."
+                ),
             ]
                 + ServiceLimits.options.map { limit in
                     OptionSpec(
@@ -69,7 +76,7 @@ extension CommandLineOptions {
                     "EXIT STATUS",
                     [
                         .paragraph(
-                            "Over standard input/output: 0 after shutdown and exit; 1 when the client leaves without shutdown, after a framing error or on a signal. With --listen: 0 on SIGINT or SIGTERM, or after --listen-timeout without a client. 1 when it cannot start (the socket, the log file); 64 on a command-line mistake. With --remote: 0 when the client's input ended or the daemon closed the connection and still runs; 1 when it cannot connect or start the daemon, when the daemon went away, or when standard output closed."
+                            "Over standard input/output: 0 after shutdown and exit; 1 when the client leaves without shutdown, after a framing error or on a signal. With --listen: 0 on SIGINT or SIGTERM, or after --listen-timeout without a client. 1 when it cannot start (the socket, a missing or unsafe directory for it, the log file, web.json with --ws alone); 64 on a command-line mistake. With --remote: 0 when the client's input ended or the daemon closed the connection and still runs; 1 when it cannot connect or start the daemon, when the daemon went away, or when standard output closed."
                         )
                     ]),
                 Section(
@@ -78,7 +85,7 @@ extension CommandLineOptions {
                         .definitions([
                             Definition(
                                 "XDG_RUNTIME_DIR",
-                                "Where the default socket lives (its transitiond directory), with the lock and log of the daemon --remote=auto starts."
+                                "Where the default socket lives (its transitiond directory), with the lock and log of the daemon --remote=auto starts. When it is set but is not a directory of this user's that only it can enter, /tmp/transitiond-<uid> is used instead, with a warning."
                             ),
                             Definition(
                                 "LISTEN_PID, LISTEN_FDS",

@@ -32,7 +32,7 @@ final class ConnectionHarness {
         hub.turns = turns
         hub.onEvent = { [unowned self] in self.events.append($0) }
         connection = hub.open(
-            transport, wire: wire, isSoleClient: !takesTurns, backpressure: limits)
+            transport, wire: wire, kind: takesTurns ? .unixSocket : .stdio, backpressure: limits)
     }
 
     var host: SessionHost { hub.host }

@@ -110,6 +110,23 @@ final class RecordingRouter {
         #expect(router.methods(1).last == "transition/didEnd")
     }
 
+    @Test func theFirstTickAfterAStopCarriesThePresentTime() throws {
+        let host = SessionHost()
+        let router = RecordingRouter(host)
+        let s = try Self.create(host, clock: "realtime", fps: 60)
+        try Self.start(host, s, duration: 10)
+        let first = host.tickRealtime(now: 0)
+        router.record(first.emissions)
+        // SIGSTOP for 3.5 s: the timer fires late, long past the next deadline.
+        let resumed: UInt64 = 3_500_000_000
+        router.record(host.tickRealtime(now: resumed).emissions)
+        let times = router.params(1, "transition/tick").compactMap { $0["time"]?.doubleValue }
+        // 3.5 s is grid point 210 at 60 fps: the tick shows it, not the pre-stop 1/60 s.
+        #expect(times.count == 2 && abs(times[1] - 3.5) < 1e-6, "\(times)")
+        let next = try #require(host.tickRealtime(now: resumed).next)
+        #expect(next == 211 * 1_000_000_000 / 60)
+    }
+
     @Test func connectionCloseDisposesUnlessKeptAlive() throws {
         let host = SessionHost()
         let router = RecordingRouter(host)

@@ -4,6 +4,8 @@ enum ListenError: Error, CustomStringConvertible {
     case daemonAlive(path: String)
     case notASocket(path: String)
     case failed(path: String, step: String, reason: String)
+    /// `--listen` without a path, and no safe directory for the default one.
+    case noDefaultPath(reason: String)
 
     var description: String {
         switch self {
@@ -15,6 +17,8 @@ enum ListenError: Error, CustomStringConvertible {
             return "'\(path)' exists and is not a socket; not replacing it"
         case .failed(let path, let step, let reason):
             return "cannot \(step) '\(path)': \(reason)"
+        case .noDefaultPath(let reason):
+            return "no safe default socket path: \(reason)"
         }
     }
 }

@@ -22,6 +22,9 @@ final class Stream {
     var onClosed: (() -> Void)?
     /// Called after a queued write completed (the backlog shrank).
     var onWriteCompleted: (() -> Void)?
+    /// Called when a write fails after reading has ended (before that, a write error
+    /// ends reading and arrives at `onEnd`): the peer is gone.
+    var onWriteFailed: ((Int32) -> Void)?
     private var ended = false
 
     /// How the stream was opened, for logs.
@@ -152,13 +155,24 @@ final class Stream {
             request.free()
             guard let stream else { return }
             if status < 0 {
-                stream.finishReading(status)
+                stream.writeFailed(status)
             } else {
                 stream.onWriteCompleted?()
             }
         }
         if status != 0 {
             WriteRequest.take(request.request).free()
+            writeFailed(status)
+        }
+    }
+
+    /// A write failed: the peer is gone. Reading ends with the error; if it had already
+    /// ended (the client closed after its last request), the owner still hears of it, so
+    /// a connection writing its last answers closes now instead of waiting its bound.
+    private func writeFailed(_ status: Int32) {
+        if ended {
+            onWriteFailed?(status)
+        } else {
             finishReading(status)
         }
     }
@@ -188,6 +202,7 @@ final class Stream {
         onBytes = nil
         onEnd = nil
         onWriteCompleted = nil
+        onWriteFailed = nil
         uv_read_stop(handle)
         owned.close { [unowned self] in
             self.onClosed?()

@@ -18,7 +18,11 @@ final class StreamTransport: ConnectionTransport {
         get { stream.onEnd }
         set { stream.onEnd = newValue }
     }
-    var onOutputError: ((Int32) -> Void)?
+    /// A write error after the end of input (the client closed after its last request).
+    var onOutputError: ((Int32) -> Void)? {
+        get { stream.onWriteFailed }
+        set { stream.onWriteFailed = newValue }
+    }
     var onWritten: (() -> Void)? {
         get { stream.onWriteCompleted }
         set { stream.onWriteCompleted = newValue }

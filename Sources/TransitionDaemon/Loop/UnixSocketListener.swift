@@ -15,6 +15,7 @@ final class UnixSocketListener: ClientListener {
     let path: String
     var address: String { path }
     var namesPeerUser: Bool { true }
+    var connectionKind: ConnectionKind { .unixSocket }
     private var handle: LoopHandle<uv_pipe_t>!
     private let loop: EventLoop
     /// Whether the socket file is this listener's to remove (not systemd's).
@@ -40,7 +41,7 @@ final class UnixSocketListener: ClientListener {
         umask(oldMask)
         if bound != 0 {
             handle.close()
-            throw .failed(path: path, step: "bind", reason: UVError.describe(bound))
+            throw .failed(path: path, step: "bind", reason: Self.describeBindFailure(bound, path))
         }
         chmod(path, 0o600)
         try startListening(backlog: backlog)
@@ -88,6 +89,20 @@ final class UnixSocketListener: ClientListener {
             close()
             throw .failed(path: path, step: "listen on", reason: UVError.describe(listening))
         }
+    }
+
+    /// libuv 1.44 reports a missing directory as EACCES (uv_pipe_bind maps ENOENT so);
+    /// say what it is.
+    private static func describeBindFailure(_ status: Int32, _ path: String) -> String {
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        var info = stat()
+        if status == UV_EACCES.rawValue, !directory.isEmpty, stat(directory, &info) != 0,
+            errno == ENOENT || errno == ENOTDIR
+        {
+            let code = errno == ENOENT ? "ENOENT" : "ENOTDIR"
+            return "\(code): the directory '\(directory)' does not exist"
+        }
+        return UVError.describe(status)
     }
 
     /// Removes a socket nobody answers on; refuses a live one, a symlink or a non-socket.

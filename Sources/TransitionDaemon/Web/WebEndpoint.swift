@@ -76,6 +76,7 @@ final class WebEndpoint: ClientListener {
 
     var address: String { "\(Self.urlHost(host)):\(port)" }
     var namesPeerUser: Bool { false }
+    var connectionKind: ConnectionKind { .web }
     var token: String { router.policy.token }
     var viewerURL: String { "http://\(Self.urlHost(host)):\(port)/?token=\(token)" }
     var webSocketURL: String { "ws://\(Self.urlHost(host)):\(port)/?token=\(token)" }

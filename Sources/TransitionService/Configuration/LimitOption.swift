@@ -54,8 +54,13 @@ extension ServiceLimits {
             "max-items", "Items per session", 1...100_000_000,
             read: { $0.maxItemsPerSession }, write: { $0.maxItemsPerSession = $1 }),
         LimitOption(
-            "max-connections", "Concurrent socket clients", 1...100_000,
+            "max-connections", "Concurrent Unix-socket clients", 1...100_000,
             read: { $0.maxConnections }, write: { $0.maxConnections = $1 }),
+        LimitOption(
+            "max-web-connections",
+            "Concurrent TCP clients of --ws, a budget apart from the Unix socket's; when it is full, the oldest client that has not shown the token is dropped for a new one",
+            1...100_000,
+            read: { $0.maxWebConnections }, write: { $0.maxWebConnections = $1 }),
         LimitOption(
             "max-backlog-bytes", "Unsent bytes after which a client is disconnected",
             // 16 GiB, or as much as an `Int` holds where it is 32 bits wide (WebAssembly).

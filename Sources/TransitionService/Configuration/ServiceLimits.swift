@@ -16,8 +16,11 @@ public struct ServiceLimits: Sendable, Equatable {
     public var maxSessionsPerConnection = 64
     /// Items in one session (`--max-items`).
     public var maxItemsPerSession = 10_000_000
-    /// Concurrent socket clients (`--max-connections`).
+    /// Concurrent Unix-socket clients (`--max-connections`).
     public var maxConnections = 256
+    /// Concurrent TCP clients of `--ws` (`--max-web-connections`): a budget of their own,
+    /// so a flood of TCP connections never takes the Unix socket's places.
+    public var maxWebConnections = 64
     /// Unsent bytes after which a connection is closed (`--max-backlog-bytes`).
     public var maxBacklogBytes = 64 << 20
     /// Ticks a second of a realtime session.

@@ -10,8 +10,12 @@ package final class Connection {
     private let transport: any ConnectionTransport
     private let wire: any WireFormat
     package var dispatcher: Dispatcher
+    /// The transport it came through, whose budget it takes.
+    package let kind: ConnectionKind
     /// The daemon's only client (stdio): its end ends the daemon, and it takes no turns.
-    package let isSoleClient: Bool
+    package var isSoleClient: Bool { kind == .stdio }
+    /// When it opened (monotonic nanoseconds): `initialize` is due within a bound of it.
+    package let openedAt: UInt64
     package private(set) var state: ConnectionState = .reading
     /// The state the hub has not heard of yet.
     private var unreportedState: ConnectionState?
@@ -39,20 +43,32 @@ package final class Connection {
 
     package init(
         id: ConnectionID, transport: any ConnectionTransport, wire: any WireFormat,
-        dispatcher: Dispatcher, isSoleClient: Bool = false,
+        dispatcher: Dispatcher, kind: ConnectionKind = .unixSocket,
         limits: BackpressureLimits, now: @escaping () -> UInt64, logger: Logger
     ) {
         self.id = id
         self.transport = transport
         self.wire = wire
         self.dispatcher = dispatcher
-        self.isSoleClient = isSoleClient
+        self.kind = kind
         self.limits = limits
         self.now = now
+        openedAt = now()
         self.logger = logger
     }
 
     package var isClosed: Bool { state == .closed }
+
+    /// Whether its client proved who it may be: the kernel named its user (a Unix socket,
+    /// stdio), or it showed the token (a web client).
+    package var isAuthenticated: Bool { wire.isAuthenticated }
+
+    /// Whether its client got past `initialize`.
+    package var hasInitialized: Bool { dispatcher.lifecycle != .uninitialized }
+
+    /// Whether it takes a place in its transport's budget: a connection that only writes
+    /// what it owes, or waits for its client's end, has left it.
+    package var holdsBudget: Bool { state.handlesInput }
 
     /// Describes an error code of the transport, for the log.
     package func describe(error: Int32) -> String { transport.describe(error: error) }

@@ -49,8 +49,8 @@ package final class ConnectionHub {
     /// (stdio) takes no turns, and its end is the daemon's.
     @discardableResult
     package func open(
-        _ transport: any ConnectionTransport, wire: any WireFormat, isSoleClient: Bool = false,
-        backpressure: BackpressureLimits? = nil
+        _ transport: any ConnectionTransport, wire: any WireFormat,
+        kind: ConnectionKind = .unixSocket, backpressure: BackpressureLimits? = nil
     ) -> Connection {
         let id = nextConnectionID
         nextConnectionID += 1
@@ -61,7 +61,7 @@ package final class ConnectionHub {
             dispatcher: Dispatcher(
                 registry: registry, connection: id, maximumDepth: limits.maxDepth,
                 maximumBatchLength: limits.maxBatch),
-            isSoleClient: isSoleClient,
+            kind: kind,
             limits: backpressure ?? BackpressureLimits(hardCap: limits.maxBacklogBytes),
             now: now, logger: logger)
         transport.onBytes = { bytes in self.read(bytes, by: c) }
@@ -133,6 +133,47 @@ package final class ConnectionHub {
     }
 
     // MARK: What the daemon decides
+
+    /// Whether a new connection of `kind` fits its budget of `limit` places. Only
+    /// connections that still handle input hold a place (one that closes has left), and
+    /// when a web budget is full, its oldest connection that has not shown the token
+    /// makes room.
+    /// - Complexity: O(n) in the open connections.
+    package func admission(of kind: ConnectionKind, limit: Int) -> Admission {
+        var holding = 0
+        var oldestUnproven: Connection?
+        for c in connections.all where c.kind == kind && c.holdsBudget {
+            holding += 1
+            if oldestUnproven == nil, !c.isAuthenticated { oldestUnproven = c }
+        }
+        guard holding >= limit else { return .admit }
+        if kind == .web, let oldestUnproven { return .admitEvicting(oldestUnproven) }
+        return .refuse
+    }
+
+    /// Closes every socket connection that has not got past `initialize` (for a web
+    /// client: sent a complete request head, shown the token and initialized) within
+    /// `timeout` nanoseconds of opening. Returns when the next such deadline falls, if a
+    /// connection still has one ahead.
+    /// - Complexity: O(n) in the open connections.
+    package func closeOverdueHandshakes(timeout: UInt64) -> UInt64? {
+        let time = now()
+        var next: UInt64?
+        for c in connections.all where !c.isSoleClient && c.holdsBudget && !c.hasInitialized {
+            let deadline = c.openedAt &+ timeout
+            if deadline <= time {
+                logger.warning(
+                    "connection \(c.id) did not initialize within \(timeout / 1_000_000) ms: closing"
+                )
+                c.close()
+                check(c)
+            } else {
+                next = min(next ?? deadline, deadline)
+            }
+        }
+        finish()
+        return next
+    }
 
     /// Closes `c` at once, dropping what is unwritten (its client's process died, or it
     /// did not read its last answers in time).

@@ -7,7 +7,9 @@ package protocol ConnectionTransport: AnyObject {
     var onBytes: ((UnsafeRawBufferPointer) -> Void)? { get set }
     /// Input ended, once: nil at its end, else the libuv error.
     var onInputEnd: ((Int32?) -> Void)? { get set }
-    /// A separate output failed (the input goes on): the libuv or system error.
+    /// Output failed while input goes on (stdio's separate output), or after input
+    /// ended (a socket client that closed after its last request): the libuv or system
+    /// error. Before its input ends, a socket's write error ends its input instead.
     var onOutputError: ((Int32) -> Void)? { get set }
     /// Queued bytes were written: the backlog shrank.
     var onWritten: (() -> Void)? { get set }

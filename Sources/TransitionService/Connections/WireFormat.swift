@@ -21,8 +21,13 @@ package protocol WireFormat: AnyObject {
     func appendHeader(bodyLength length: Int, to output: inout [UInt8])
     /// What to send when the daemon closes the connection (a WebSocket close frame).
     var farewell: [UInt8]? { get }
+    /// Whether the client proved it may connect (a web client showed the token); a
+    /// format whose transport vouches for the peer says yes.
+    var isAuthenticated: Bool { get }
 }
 
 extension WireFormat {
+    package var isAuthenticated: Bool { true }
+
     package func reuse(_ body: consuming [UInt8]) {}
 }

@@ -60,12 +60,25 @@ final class Session {
         isPacing ? pacingStart + pacingIndex * 1_000_000_000 / UInt64(fps) : nil
     }
 
+    /// The time the tick due now carries: its deadline, or, when the session fell more
+    /// than a period behind (the process was stopped, the loop was held), the latest grid
+    /// point at or before `now`, so the first tick after a pause shows the present.
+    func dueGridPoint(now: UInt64) -> UInt64? {
+        guard let deadline = nextDeadline else { return nil }
+        guard deadline + period < now else { return deadline }
+        let k = (now - pacingStart) * UInt64(fps) / 1_000_000_000
+        return pacingStart + k * 1_000_000_000 / UInt64(fps)
+    }
+
     /// Moves to the first grid point after `now` that is later than the current one
     /// (a session that fell behind skips ticks instead of bursting).
+    /// The same test as `dueGridPoint`, so a tick sent for the latest grid point is
+    /// followed by the one after it, never by that point again.
     func advancePacing(past now: UInt64) {
-        pacingIndex += 1
         if let d = nextDeadline, d + period < now {
             pacingIndex = (now - pacingStart) * UInt64(fps) / 1_000_000_000 + 1
+        } else {
+            pacingIndex += 1
         }
     }
 

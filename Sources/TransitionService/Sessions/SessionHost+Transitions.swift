@@ -240,7 +240,8 @@ extension SessionHost {
                 continue
             }
             if deadline <= now + Self.tickSlack {
-                emitTick(s, time: s.time(at: Swift.max(deadline, s.origin)), saturated: saturated)
+                let due = s.dueGridPoint(now: now) ?? deadline
+                emitTick(s, time: s.time(at: Swift.max(due, s.origin)), saturated: saturated)
                 s.advancePacing(past: now)
                 // A paused interactive transition ticks only when something changes.
                 if (s.activePhase ?? .paused) == .paused { s.stopPacing() }

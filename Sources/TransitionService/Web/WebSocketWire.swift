@@ -12,6 +12,8 @@ package final class WebSocketWire: WireFormat {
     }
 
     private var phase: Phase
+    /// Set once a request passed the access policy (its token, host and origin).
+    package private(set) var isAuthenticated = false
     private let router: WebRequestRouter
     private let maximumMessageLength: Int
     /// Called with each request's refusal reason or problem, for the log.
@@ -84,8 +86,10 @@ package final class WebSocketWire: WireFormat {
                         reason: "refused by the \(refusal.check) check: \(refusal)",
                         level: .warning)
                 case .keepAlive:
+                    isAuthenticated = true
                     phase = .http(parser, pending: remainder)
                 case .upgrade:
+                    isAuthenticated = true
                     var decoder = WebSocketFrameDecoder(maximumMessageLength: maximumMessageLength)
                     decoder.append(remainder)
                     phase = .webSocket(decoder)
