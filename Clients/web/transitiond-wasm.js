@@ -78,6 +78,7 @@ function wasiImports(memory, onText) {
 /**
  * One instance of the module: its connections, its timer and its turns. Options:
  * `limits` ({"max-message-bytes": n, ...}, the daemon's `--max-*` options),
+ * `initializeTimeout` (milliseconds a connection may take to initialize, default 10 s),
  * `logLevel` ("error" ... "debug", default "warning"), `onLog(level, message)` (default:
  * the console), `onExit(code)` (after a stop, once every connection is done),
  * `onWatchProcess(pid)` (a client's `initialize` gave its process id).
@@ -95,6 +96,7 @@ export class TransitionEngineModule {
     this.exited = false;
     this.inCall = false;
     for (const [name, value] of Object.entries(options.limits ?? {})) this.setOption(`--${name.replace(/^--/, "")}`, value);
+    if (options.initializeTimeout != null) this.setOption("--initialize-timeout", options.initializeTimeout);
     this.setOption("--log-level", LogLevels.indexOf(options.logLevel ?? "warning"));
   }
 

@@ -8,6 +8,7 @@ import TransitionService
 nonisolated(unsafe) private var daemon: HostedDaemon?
 nonisolated(unsafe) private var configuredLimits = ServiceLimits()
 nonisolated(unsafe) private var configuredLevel = LogLevel.info
+nonisolated(unsafe) private var configuredInitializeTimeout = HostedDaemon.defaultInitializeTimeout
 
 private func nanoseconds(_ milliseconds: Double) -> UInt64 {
     guard milliseconds.isFinite, milliseconds > 0 else { return 0 }
@@ -16,7 +17,9 @@ private func nanoseconds(_ milliseconds: Double) -> UInt64 {
 
 private func started() -> HostedDaemon {
     if let daemon { return daemon }
-    let made = HostedDaemon(limits: configuredLimits, logLevel: configuredLevel)
+    let made = HostedDaemon(
+        limits: configuredLimits, logLevel: configuredLevel,
+        initializeTimeout: configuredInitializeTimeout)
     daemon = made
     return made
 }
@@ -32,9 +35,10 @@ func transitiondFree(_ pointer: UnsafeMutableRawPointer) {
     pointer.deallocate()
 }
 
-/// Sets a command-line option before the first connection: a `--max-*` limit, or
-/// `--log-level` (0 error, 1 warning, 2 info, 3 debug). 0: set; 1: unknown option;
-/// 2: out of its range; 3: too late (a connection is open).
+/// Sets a command-line option before the first connection: a `--max-*` limit,
+/// `--log-level` (0 error, 1 warning, 2 info, 3 debug) or `--initialize-timeout`
+/// (milliseconds). 0: set; 1: unknown option; 2: out of its range; 3: too late (a
+/// connection is open).
 @_cdecl("transitiond_set_option")
 func transitiondSetOption(_ name: UnsafeRawPointer, _ nameLength: Int32, _ value: Int64) -> Int32 {
     guard daemon == nil else { return 3 }
@@ -43,6 +47,11 @@ func transitiondSetOption(_ name: UnsafeRawPointer, _ nameLength: Int32, _ value
     if flag == "--log-level" {
         guard value >= 0, value < Int64(LogLevel.allCases.count) else { return 2 }
         configuredLevel = LogLevel.allCases[Int(value)]
+        return 0
+    }
+    if flag == "--initialize-timeout" {
+        guard value > 0, value <= Int64(UInt32.max) else { return 2 }
+        configuredInitializeTimeout = UInt64(value) * 1_000_000
         return 0
     }
     guard let option = ServiceLimits.option(flag) else { return 1 }

@@ -39,17 +39,38 @@ package final class HostedDaemon {
     /// As the native daemon's `drainMilliseconds` and `lingerMilliseconds`.
     static let drainNanoseconds: UInt64 = 5_000_000_000
     static let lingerNanoseconds: UInt64 = 2_000_000_000
+    /// As the native daemon's `--initialize-timeout` default.
+    package static let defaultInitializeTimeout: UInt64 = 10_000_000_000
 
-    package init(limits: ServiceLimits, logLevel: LogLevel) {
+    /// `--initialize-timeout`: a socket client that has not initialized this long after
+    /// connecting is closed, so idle connections cannot hold the budget.
+    package let initializeTimeout: UInt64
+    /// When the next handshake deadline comes, while a client has yet to initialize.
+    private var handshakeCheckDue: UInt64?
+    /// When the log's counts of suppressed lines are due, while it holds some.
+    private var logFlushDue: UInt64?
+    private static let logWindow = LogRateLimiter.windowNanoseconds
+
+    package init(
+        limits: ServiceLimits, logLevel: LogLevel,
+        initializeTimeout: UInt64 = HostedDaemon.defaultInitializeTimeout
+    ) {
         self.limits = limits
-        logger = Logger(level: logLevel, sink: OutboxLog(outbox: outboxRef))
-        let host = SessionHost(limits: limits)
+        self.initializeTimeout = initializeTimeout
         let clockReader = ClockReader()
         self.clockReader = clockReader
+        // Warnings and errors are rate-limited per reason, as the native daemon's.
+        logger = Logger(
+            level: logLevel, sink: OutboxLog(outbox: outboxRef),
+            clock: { clockReader.nanoseconds })
+        let host = SessionHost(limits: limits)
         hub = ConnectionHub(host: host, logger: logger, now: { clockReader.nanoseconds })
         hub.ticks = tickTimer
         hub.turns = turns
         hub.onEvent = { [unowned(unsafe) self] event in self.handle(event) }
+        logger.onHeldBack = { [unowned(unsafe) self] in
+            if self.logFlushDue == nil { self.logFlushDue = self.clock &+ Self.logWindow }
+        }
     }
 
     // MARK: What the host calls
@@ -62,11 +83,17 @@ package final class HostedDaemon {
     ) -> Int32? {
         advance(to: now)
         guard !stopping else { return nil }
-        guard hub.connections.count < limits.maxConnections else {
-            logger.warning(
-                "refused a connection: \(limits.maxConnections) connections already (--max-connections)"
-            )
-            return nil
+        if !isSoleClient {
+            switch hub.admission(of: .unixSocket, limit: limits.maxConnections) {
+            case .admit, .admitEvicting:
+                // A socket client's user is vouched for: none is evicted for another.
+                break
+            case .refuse:
+                logger.warning(
+                    "refused a connection: \(limits.maxConnections) \(kind) connections already (--max-connections)"
+                )
+                return nil
+            }
         }
         let wire: any WireFormat
         switch framing {
@@ -78,11 +105,12 @@ package final class HostedDaemon {
             wire = MessageWire(maximumBodyLength: limits.maxMessageBytes)
         }
         let transport = HostTransport(kind: kind, hostQueues: hostQueues, outbox: outboxRef)
-        let c = hub.open(transport, wire: wire, isSoleClient: isSoleClient)
+        let c = hub.open(transport, wire: wire, kind: isSoleClient ? .stdio : .unixSocket)
         // Opening writes nothing: the transport learns its id before its first write.
         transport.id = UInt32(truncatingIfNeeded: c.id)
         transports.append((c.id, transport))
         logger.info("connection \(c.id) opened (\(kind))")
+        if !isSoleClient { expectInitialize(by: c.openedAt) }
         settle()
         return Int32(truncatingIfNeeded: c.id)
     }
@@ -124,6 +152,12 @@ package final class HostedDaemon {
                     : "connection \(c.id) did not read its last answers: closing")
             hub.close(c)
         }
+        if let due = handshakeCheckDue, due <= clock {
+            handshakeCheckDue = hub.closeOverdueHandshakes(timeout: initializeTimeout)
+        }
+        if let due = logFlushDue, due <= clock {
+            logFlushDue = logger.flush() ? clock &+ Self.logWindow : nil
+        }
         if let deadline = tickTimer.deadline, deadline <= clock { hub.timerFired() }
         settle()
     }
@@ -161,6 +195,9 @@ package final class HostedDaemon {
     /// deadline.
     package var nextDeadline: UInt64? {
         var earliest = tickTimer.deadline
+        for due in [handshakeCheckDue, logFlushDue] {
+            if let due, earliest.map({ due < $0 }) ?? true { earliest = due }
+        }
         for (_, deadline) in leaving where earliest.map({ deadline < $0 }) ?? true {
             earliest = deadline
         }
@@ -224,6 +261,13 @@ package final class HostedDaemon {
         }
     }
 
+    /// Makes sure the handshakes are checked by `openedAt` + the initialize timeout.
+    private func expectInitialize(by openedAt: UInt64) {
+        let deadline = openedAt &+ initializeTimeout
+        if let due = handshakeCheckDue, due <= deadline { return }
+        handshakeCheckDue = deadline
+    }
+
     private func boundWait(of c: Connection, nanoseconds: UInt64) {
         guard !c.isClosed else { return }
         leaving.removeAll { $0.connection === c }
@@ -234,6 +278,8 @@ package final class HostedDaemon {
         leaving.removeAll { $0.connection === c }
         transports.removeAll { $0.id == c.id }
         watched.removeAll { $0.connection == c.id }
+        // Nobody left to initialize: no check to wake up for.
+        if hub.connections.isEmpty { handshakeCheckDue = nil }
         if c.isSoleClient && !stopping {
             // The only client is gone without exit: as LSP's exit, 0 only after shutdown.
             shutdown(code: c.dispatcher.lifecycle == .shutDown ? 0 : 1)

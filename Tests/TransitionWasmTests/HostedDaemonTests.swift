@@ -196,4 +196,16 @@ import TransitionService
         #expect(total == 10)
         #expect(h.reading.contains(c))
     }
+
+    @Test func aSocketClientThatDoesNotInitializeInTimeIsClosed() throws {
+        let h = HostHarness()
+        let idle = try #require(h.open())
+        let initialized = try #require(h.open())
+        h.sendFramed(initialized, HostHarness.initialize)
+        let deadline = try #require(h.daemon.nextDeadline)
+        #expect(deadline == h.now + HostedDaemon.defaultInitializeTimeout)
+        h.fireTimer(at: deadline)
+        #expect(h.closed == [idle])
+        #expect(h.daemon.nextDeadline == nil)
+    }
 }

@@ -23,6 +23,7 @@ const limitFlags = [
   ["max-sessions", "Sessions per connection (default 64)."],
   ["max-items", "Items per session (default 10000000)."],
   ["max-connections", "Concurrent socket clients (default 256)."],
+  ["max-web-connections", "Concurrent TCP clients of --ws (default 64; the native daemon's)."],
   ["max-backlog-bytes", "Unsent bytes after which a client is disconnected (default 67108864)."],
 ];
 const usage = "USAGE: transitiond.mjs [--stdio | --listen [<path>]] [<options>]";
@@ -43,6 +44,9 @@ OPTIONS:
   --listen-timeout <duration>
                           With --listen: exit (status 0) when no client has been
                           connected for <duration>: 500ms, 60s, 2m, or plain seconds.
+  --initialize-timeout <duration>
+                          Close a socket client that has not completed initialize
+                          within <duration> of connecting (default 10s).
   --clientProcessId <pid> Exit when that process dies.
   --log-file <path>       Write logs to <path> instead of standard error.
   --log-level <level>     error, warning (default), info or debug.
@@ -80,7 +84,7 @@ function number(name, text, [low, high]) {
 const limitRanges = {
   "max-message-bytes": [64, 1 << 30], "max-header-bytes": [64, 1 << 20], "max-depth": [2, 10000],
   "max-batch": [1, 1000000], "max-sessions": [1, 100000], "max-items": [1, 100000000],
-  "max-connections": [1, 100000], "max-backlog-bytes": [64 << 10, 2 ** 31 - 1],
+  "max-connections": [1, 100000], "max-web-connections": [1, 100000], "max-backlog-bytes": [64 << 10, 2 ** 31 - 1],
 };
 
 /** Options of the native daemon that this host does not have. */
@@ -88,7 +92,7 @@ const nativeOnly = ["--remote", "--ws", "--ws-allow-remote", "--allow-origin"];
 
 /** The command line, read as the native daemon reads it, with its messages. */
 function parse(argv) {
-  const options = { mode: "stdio", path: null, limits: {}, logLevel: "warning", logFile: null, listenTimeout: null, clientProcessId: null };
+  const options = { mode: "stdio", path: null, limits: {}, logLevel: "warning", logFile: null, listenTimeout: null, initializeTimeout: null, clientProcessId: null };
   const rest = [...argv];
   while (rest.length > 0) {
     const arg = rest.shift();
@@ -113,6 +117,13 @@ function parse(argv) {
         const ms = milliseconds(text);
         if (ms === null) throw new UsageError(`--listen-timeout takes a duration such as 60s, 500ms, 2m or 60 (seconds), got '${text}'`);
         options.listenTimeout = ms;
+        break;
+      }
+      case "--initialize-timeout": {
+        const text = value();
+        const ms = milliseconds(text);
+        if (ms === null) throw new UsageError(`--initialize-timeout takes a duration such as 10s, 500ms, 2m or 10 (seconds), got '${text}'`);
+        options.initializeTimeout = ms;
         break;
       }
       case "--clientProcessId": options.clientProcessId = number(name, value(), [1, 2147483647]); break;
@@ -205,6 +216,7 @@ async function main(argv) {
   try {
     module = await loadModule(new URL("../transitiond.wasm", import.meta.url), {
       limits: options.limits,
+      initializeTimeout: options.initializeTimeout,
       logLevel: options.logLevel,
       onLog: log,
       onExit: (code) => finish(code),
