@@ -23,6 +23,16 @@ const Record = Object.freeze({
 });
 /** How a connection's messages are delimited. */
 export const Framing = Object.freeze({ lsp: 0, messages: 1 });
+/**
+ * The errors a host reports for a connection (Sources/TransitionWasm/HostError.swift):
+ * `hostError(error)` maps a Node error to one by its code's name.
+ */
+export const HostError = Object.freeze({ connectionReset: 1, brokenPipe: 2, other: 3 });
+export function hostError(error) {
+  if (error?.code === "ECONNRESET") return HostError.connectionReset;
+  if (error?.code === "EPIPE") return HostError.brokenPipe;
+  return HostError.other;
+}
 /** Log levels, as `--log-level` names them. */
 export const LogLevels = Object.freeze(["error", "warning", "info", "debug"]);
 
@@ -304,10 +314,16 @@ class ModuleConnection {
     this.module.call(() => this.module.exports.transitiond_written(this.id, remaining, now()));
   }
 
-  /** The client's input ended (`failed`: it was reset). */
-  end(failed = false) {
+  /** The client's input ended: `error` 0 at its end, else a HostError code (a reset). */
+  end(error = 0) {
     if (this.isClosed) return;
-    this.module.call(() => this.module.exports.transitiond_end(this.id, failed ? 1 : 0, now()));
+    this.module.call(() => this.module.exports.transitiond_end(this.id, Number(error), now()));
+  }
+
+  /** Writing to the client failed (it is gone) with a HostError code. */
+  outputFailed(error = HostError.brokenPipe) {
+    if (this.isClosed) return;
+    this.module.call(() => this.module.exports.transitiond_output_failed(this.id, error, now()));
   }
 
   deliver(payload) {

@@ -87,10 +87,17 @@ func transitiondReceive(_ id: Int32, _ bytes: UnsafeRawPointer, _ length: Int32,
     )
 }
 
-/// Connection `id`'s input ended (`failed`: 1 when it was reset).
+/// Connection `id`'s input ended: `error` 0 at its end, else a `HostError` code (1: it
+/// was reset).
 @_cdecl("transitiond_end")
-func transitiondEnd(_ id: Int32, _ failed: Int32, _ now: Double) {
-    started().receiveEnd(on: Int(id), failed: failed != 0, now: nanoseconds(now))
+func transitiondEnd(_ id: Int32, _ error: Int32, _ now: Double) {
+    started().receiveEnd(on: Int(id), error: error == 0 ? nil : error, now: nanoseconds(now))
+}
+
+/// Writing to connection `id` failed with a `HostError` code (2: a broken pipe).
+@_cdecl("transitiond_output_failed")
+func transitiondOutputFailed(_ id: Int32, _ error: Int32, _ now: Double) {
+    started().outputFailed(on: Int(id), error: error, now: nanoseconds(now))
 }
 
 /// The deadline `transitiond_deadline` gave has come.

@@ -114,5 +114,5 @@ package final class HostTransport: ConnectionTransport {
         outbox.value.append(.closed, subject: id)
     }
 
-    package func describe(error: Int32) -> String { "host error \(error)" }
+    package func describe(error: Int32) -> String { HostError.describe(error) }
 }

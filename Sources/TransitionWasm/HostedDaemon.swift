@@ -122,15 +122,23 @@ package final class HostedDaemon {
         settle()
     }
 
-    /// Connection `id`'s input ended (`failed`: it was reset).
-    package func receiveEnd(on id: ConnectionID, failed: Bool, now: UInt64) {
+    /// Connection `id`'s input ended: cleanly (`error` nil), or with a `HostError` code
+    /// (a reset).
+    package func receiveEnd(on id: ConnectionID, error: Int32?, now: UInt64) {
         advance(to: now)
         guard let transport = transport(id) else { return }
-        if failed {
-            transport.onInputEnd?(1)
+        if let error {
+            transport.onInputEnd?(error)
         } else {
             transport.receiveEnd()
         }
+        settle()
+    }
+
+    /// Writing to connection `id` failed (its client is gone) with a `HostError` code.
+    package func outputFailed(on id: ConnectionID, error: Int32, now: UInt64) {
+        advance(to: now)
+        transport(id)?.onOutputError?(error)
         settle()
     }
 

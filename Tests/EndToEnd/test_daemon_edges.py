@@ -112,6 +112,7 @@ def wait_until(predicate, timeout: float, what: str):
 # Budgets and deadlines
 
 
+@pytest.mark.native_only("the TCP budget is --ws's, the native daemon's")
 @pytest.mark.time_limit(60)
 def test_idle_tcp_connections_lock_out_neither_the_socket_nor_a_client_with_the_token(edges):
     """The repro: 300 idle TCP connections to the WebSocket port (any local process can
@@ -138,6 +139,7 @@ def test_idle_tcp_connections_lock_out_neither_the_socket_nor_a_client_with_the_
         s.close()
 
 
+@pytest.mark.native_only("its slowloris clients are on --ws, the native daemon's (the Unix socket's deadline is tested in Tests/TransitionWasmTests)")
 @pytest.mark.time_limit(60)
 def test_idle_and_slowloris_connections_are_closed_at_the_initialize_deadline(edges):
     """The repro: idle connections were never dropped, and 100 slowloris clients on the
@@ -307,6 +309,7 @@ def test_a_flood_of_refused_connections_logs_one_line_a_second_per_reason(server
 # The forwarder
 
 
+@pytest.mark.native_only("the --remote forwarder is the native daemon's")
 @pytest.mark.time_limit(60)
 def test_a_forwarder_whose_daemon_never_answers_says_why_and_exits_1(runtime):
     """The repro: on a full runtime filesystem a new --remote=auto forwarder exited 0,
@@ -397,6 +400,7 @@ def test_listen_in_a_missing_directory_is_reported_as_enoent(spawn, tmp_path):
         in daemon.stderr(), daemon.stderr()
 
 
+@pytest.mark.native_only("--ws is the native daemon's")
 def test_ws_alone_that_cannot_write_web_json_exits_1(spawn, monkeypatch):
     """The repro: `--ws` alone kept running when it could not write web.json, so nobody
     could learn its token. Here web.json is a directory, so the rename onto it fails."""

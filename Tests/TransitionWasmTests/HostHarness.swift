@@ -42,8 +42,13 @@ final class HostHarness {
         send(id, Array("Content-Length: \(json.utf8.count)\r\n\r\n\(json)".utf8))
     }
 
-    func end(_ id: Int32, failed: Bool = false) {
-        daemon.receiveEnd(on: Int(id), failed: failed, now: now)
+    func end(_ id: Int32, error: Int32? = nil) {
+        daemon.receiveEnd(on: Int(id), error: error, now: now)
+        read()
+    }
+
+    func outputFailed(_ id: Int32, error: Int32) {
+        daemon.outputFailed(on: Int(id), error: error, now: now)
         read()
     }
 

@@ -208,4 +208,16 @@ import TransitionService
         #expect(h.closed == [idle])
         #expect(h.daemon.nextDeadline == nil)
     }
+
+    @Test func aResetAndABrokenPipeAreNamedInTheLog() throws {
+        let h = HostHarness()
+        let reset = try #require(h.open())
+        let gone = try #require(h.open())
+        h.sendFramed(gone, HostHarness.initialize)
+        h.end(reset, error: HostError.connectionReset)
+        h.outputFailed(gone, error: HostError.brokenPipe)
+        #expect(Set(h.closed) == [reset, gone])
+        #expect(h.logs.contains { $0.line.contains("ECONNRESET") })
+        #expect(h.logs.contains { $0.line.contains("output error broken pipe (EPIPE)") })
+    }
 }

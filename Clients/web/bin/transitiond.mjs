@@ -6,12 +6,12 @@
 //
 //   node bin/transitiond.mjs [--stdio | --listen [<path>]] [<options>]
 
-import { chmodSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { chmodSync, constants, existsSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { createConnection, createServer } from "node:net";
 import { homedir, tmpdir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Framing, LogLevels, loadModule } from "../transitiond-wasm.js";
+import { Framing, HostError, LogLevels, hostError, loadModule } from "../transitiond-wasm.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const version = JSON.parse(readFileSync(join(here, "..", "package.json"), "utf8")).version;
@@ -145,26 +145,106 @@ function parse(argv) {
   if (options.listenTimeout !== null && options.mode === "stdio") {
     throw new UsageError("--listen-timeout needs --listen or --ws (over standard input/output the client decides)");
   }
-  if (options.mode === "listen" && options.path === null) options.path = defaultSocketPath();
   return options;
 }
 
-function defaultSocketPath() {
-  if (process.platform === "win32") return `\\\\.\\pipe\\transitiond-${userInfo().username}`;
-  const runtime = process.env.XDG_RUNTIME_DIR;
-  const directory = runtime ? join(runtime, "transitiond") : join(tmpdir(), `transitiond-${process.getuid()}`);
-  mkdirSync(directory, { recursive: true, mode: 0o700 });
-  return join(directory, "transitiond.sock");
+/** Whether `path` is a directory (not a symlink) of this user that nobody else can enter. */
+function isPrivateDirectory(path) {
+  try {
+    const info = lstatSync(path);
+    return info.isDirectory() && info.uid === process.getuid() && (info.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
 }
 
-/** Log lines as the native daemon writes them: pid, wall-clock time, level. */
+/** Creates `path` 0700 if missing, then insists it is private (LocalSockets' rules). */
+function ensurePrivateDirectory(path) {
+  try {
+    mkdirSync(path, { mode: 0o700 });
+  } catch (error) {
+    if (error.code !== "EEXIST") throw new Error(`cannot create '${path}': ${error.message}`);
+  }
+  if (!isPrivateDirectory(path)) {
+    throw new Error(`'${path}' is not a directory owned by uid ${process.getuid()} with mode 0700; not using it`);
+  }
+}
+
+/**
+ * The default socket, as the native daemon chooses it: in $XDG_RUNTIME_DIR/transitiond
+ * when that is private, else /tmp/transitiond-<uid> (with a warning to log when
+ * $XDG_RUNTIME_DIR was set but passed over); on Windows a named pipe of the user's.
+ */
+function defaultSocketPath() {
+  if (process.platform === "win32") return { path: `\\\\.\\pipe\\transitiond-${userInfo().username}` };
+  const uid = process.getuid();
+  const runtime = process.env.XDG_RUNTIME_DIR;
+  let passedOver = null;
+  if (runtime) {
+    if (isPrivateDirectory(runtime)) {
+      ensurePrivateDirectory(join(runtime, "transitiond"));
+      return { path: join(runtime, "transitiond", "transitiond.sock") };
+    }
+    passedOver = `XDG_RUNTIME_DIR '${runtime}' is not a directory owned by uid ${uid} that only it can enter; using /tmp/transitiond-${uid} instead`;
+  }
+  const directory = `/tmp/transitiond-${uid}`;
+  ensurePrivateDirectory(directory);
+  return { path: join(directory, "transitiond.sock"), passedOver };
+}
+
+/**
+ * Log lines as the native daemon writes them: pid, wall-clock time, level. Writing never
+ * blocks: standard error is opened again without blocking (Node writes to a pipe
+ * synchronously, and an editor may never read it), lines that do not fit wait in a
+ * 64 KiB backlog, lines past it are dropped and counted, and the count is logged once
+ * the reader catches up.
+ */
 function logWriter(path) {
-  const fd = path ? openSync(path, "a", 0o600) : 2;
-  return (level, message) => {
-    const ms = Date.now();
-    const line = `transitiond[${process.pid}] ${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, "0")} ${level}: ${message}\n`;
-    try { writeSync(fd, line); } catch { /* a log that cannot be written is not a reason to stop */ }
+  let fd = 2;
+  if (path) {
+    fd = openSync(path, "a", 0o600);
+  } else {
+    try {
+      fd = openSync(process.platform === "linux" ? "/proc/self/fd/2" : "/dev/fd/2",
+        constants.O_WRONLY | constants.O_APPEND | constants.O_NONBLOCK);
+    } catch { /* no way to open it again: write to it as it is */ }
+  }
+  const capacity = 64 << 10;
+  const backlog = [];
+  let backlogBytes = 0;
+  let dropped = 0;
+  let retry = null;
+  const drain = () => {
+    retry = null;
+    while (backlog.length > 0) {
+      let written;
+      try {
+        written = writeSync(fd, backlog[0]);
+      } catch (error) {
+        if (error.code !== "EAGAIN") { backlog.length = 0; backlogBytes = 0; return; }
+        retry = setTimeout(drain, 50);
+        retry.unref();
+        return;
+      }
+      backlogBytes -= written;
+      if (written < backlog[0].length) { backlog[0] = backlog[0].subarray(written); continue; }
+      backlog.shift();
+      if (backlog.length === 0 && dropped > 0) {
+        const count = dropped;
+        dropped = 0;
+        enqueue("warning", `${count} log lines dropped: the log's reader did not keep up`);
+      }
+    }
   };
+  const enqueue = (level, message) => {
+    const ms = Date.now();
+    const line = Buffer.from(`transitiond[${process.pid}] ${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, "0")} ${level}: ${message}\n`);
+    if (backlogBytes + line.length > capacity) { dropped += 1; return; }
+    backlog.push(line);
+    backlogBytes += line.length;
+    if (!retry) drain();
+  };
+  return enqueue;
 }
 
 /** Watches client processes (`initialize`'s processId, --clientProcessId) every 500 ms. */
@@ -207,6 +287,18 @@ async function main(argv) {
   } catch (error) {
     process.stderr.write(`transitiond: cannot open the log file '${options.logFile}': ${error.message}\n`);
     return 1;
+  }
+  if (options.mode === "listen" && options.path === null) {
+    // Resolved when the daemon starts, as the native daemon does: an unsafe directory
+    // is a reason not to start (1), not a command-line mistake (64).
+    try {
+      const chosen = defaultSocketPath();
+      options.path = chosen.path;
+      if (chosen.passedOver) log("warning", chosen.passedOver);
+    } catch (error) {
+      log("error", `no safe default socket path: ${error.message}`);
+      return 1;
+    }
   }
   let finish;
   const exited = new Promise((resolve) => { finish = resolve; });
@@ -290,8 +382,8 @@ function serveStdio(module) {
   });
   process.stdin.on("data", (chunk) => connection.send(chunk));
   process.stdin.on("end", () => connection.end());
-  process.stdin.on("error", () => connection.end(true));
-  process.stdout.on("error", () => module.stop(1));
+  process.stdin.on("error", (error) => connection.end(hostError(error)));
+  process.stdout.on("error", (error) => connection.outputFailed(hostError(error)));
 }
 
 /** Serves clients on a Unix socket or named pipe; resolves with the clean-up, or null. */
@@ -301,6 +393,10 @@ async function listen(module, options, log) {
   const bytes = Buffer.byteLength(path);
   if (process.platform !== "win32" && bytes > 107) {
     log("error", `socket path '${path}' is ${bytes} bytes; the limit is 107 (sun_path)`);
+    return null;
+  }
+  if (process.platform !== "win32" && !existsSync(dirname(path))) {
+    log("error", `cannot bind '${path}': ENOENT: the directory '${dirname(path)}' does not exist`);
     return null;
   }
   if (process.platform !== "win32" && existsSync(path)) {
@@ -346,8 +442,11 @@ async function listen(module, options, log) {
     clearTimeout(idleTimer);
     socket.on("data", (chunk) => connection.send(chunk));
     socket.on("end", () => connection.end());
-    socket.on("error", () => connection.end(true));
-    socket.on("close", () => { open -= 1; armIdle(); connection.end(true); });
+    // A failed write means the client is gone (EPIPE); a failed read, a reset.
+    socket.on("error", (error) => error.syscall === "write" || error.code === "EPIPE"
+      ? connection.outputFailed(hostError(error))
+      : connection.end(hostError(error)));
+    socket.on("close", () => { open -= 1; armIdle(); connection.end(HostError.connectionReset); });
   });
   const listening = await new Promise((resolve) => {
     server.once("error", (error) => { log("error", `cannot bind '${path}': ${error.message}`); resolve(false); });
