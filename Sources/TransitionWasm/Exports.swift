@@ -68,8 +68,11 @@ func transitiondSetOption(_ name: UnsafeRawPointer, _ nameLength: Int32, _ value
 @_cdecl("transitiond_open")
 func transitiondOpen(_ framing: Int32, _ flags: Int32, _ now: Double) -> Int32 {
     let framing = HostedDaemon.Framing(rawValue: framing) ?? .lsp
+    // Named as the native daemon names its transports in the log: the Node host's
+    // socket clients are a Unix socket's (or, on Windows, a named pipe's).
+    let kind = flags & 1 != 0 ? "stdio" : framing == .lsp ? "unix" : "page"
     return started().open(
-        framing: framing, kind: framing == .lsp ? "host" : "messages",
+        framing: framing, kind: kind,
         isSoleClient: flags & 1 != 0, hostQueues: flags & 2 != 0, now: nanoseconds(now)) ?? -1
 }
 
