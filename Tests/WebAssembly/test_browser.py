@@ -128,3 +128,34 @@ def test_the_static_viewer_animates_with_no_daemon(browser, static_server):
     if os.environ.get("TRANSITIOND_UPDATE_SCREENSHOTS") == "1":
         browser.save_screenshot(str(REPO / "docs" / "viewer-local.png"))
     assert console_errors(browser) == []
+
+
+def test_a_page_answers_the_benchmarks_samples(browser, static_server):
+    """The benchmark's wasm workload (a list of 400 items to a 4-column grid on a spring,
+    every attribute) sampled in the page; the time per sample is printed beside the
+    benchmark's Node and native figures (`TransitionBench wasm`), not asserted."""
+    browser.get(f"{static_server}/")
+    result = browser.execute_async_script("""
+        const [base, done] = arguments;
+        (async () => {
+          const { TransitionClient } = await import(base + "/transitiond.js");
+          const client = await TransitionClient.connectLocal();
+          await client.request("session/create", { viewport: { width: 400, height: 800 },
+            sections: [{ items: 400 }], layout: { type: "list", rowHeight: 20 }, clock: "manual" });
+          const params = { session: "s1", to: { type: "grid", columns: 4, spacing: 4 }, duration: 1,
+            timing: { spring: { response: 0.5, dampingFraction: 0.7 } }, all: true };
+          const counts = [];
+          for (let i = 0; i < 50; i++) await client.request("transition/sample", { ...params, progress: i / 50 });
+          const start = performance.now();
+          for (let i = 0; i < 500; i++) {
+            counts.push((await client.request("transition/sample", { ...params, progress: i / 500 })).attributes.length);
+          }
+          const microseconds = (performance.now() - start) * 1000 / 500;
+          await client.close();
+          return { counts, microseconds };
+        })().then((value) => done({ value }), (error) => done({ error: String(error) }));
+    """, static_server)
+    assert "error" not in result, result.get("error")
+    assert set(result["value"]["counts"]) == {400}
+    assert console_errors(browser) == []
+    print(f"\nsample of 400 attributes in Chromium, through the client: {result['value']['microseconds']:.0f} us")
