@@ -25,6 +25,10 @@ package final class ConnectionHub {
     /// Called with what the daemon must know, after the call that caused it.
     package var onEvent: ((ServiceEvent) -> Void)?
     private var events: [ServiceEvent] = []
+    /// Called with the durable sessions' changes at rest (their states to write, the
+    /// disposed ones to remove) at the end of the call that caused them; nil: nobody keeps
+    /// state files, and the host is not asked.
+    package var onStateChanges: (([SessionStateChange]) -> Void)?
     /// Connections closed so far, and as many when the ticks were last pumped: a
     /// connection closed since took its sessions along, so the next deadline moves.
     private var closedCount = 0
@@ -312,6 +316,10 @@ package final class ConnectionHub {
     private func finish() {
         deliver(host.takeEmissions())
         if closedCount != closedWhenPumped { pumpTicks() }
+        if let onStateChanges {
+            let changes = host.takeStateChanges()
+            if !changes.isEmpty { onStateChanges(changes) }
+        }
         guard !events.isEmpty, let onEvent else {
             events.removeAll()
             return
