@@ -112,4 +112,8 @@ package struct SessionState {
 package struct SessionStateError: Error, CustomStringConvertible {
     package var reason: String
     package var description: String { reason }
+
+    package init(reason: String) {
+        self.reason = reason
+    }
 }
