@@ -220,6 +220,8 @@ package final class ConnectionHub {
             if turn.sawLargeMessage { events.append(.largeMessageHandled) }
             if turn.handled > 0 { pumpTicks() }
             let stoppedByPressure = c.state == .congested
+            // The state a request changed is kept before its reply goes out.
+            reportStateChanges()
             if corkedHere { c.uncork() }
             // Writing what the cork held can end the pressure at once (the client was
             // reading): then go on, as no write completion will come to resume the rest.
@@ -316,10 +318,7 @@ package final class ConnectionHub {
     private func finish() {
         deliver(host.takeEmissions())
         if closedCount != closedWhenPumped { pumpTicks() }
-        if let onStateChanges {
-            let changes = host.takeStateChanges()
-            if !changes.isEmpty { onStateChanges(changes) }
-        }
+        reportStateChanges()
         guard !events.isEmpty, let onEvent else {
             events.removeAll()
             return
@@ -327,6 +326,13 @@ package final class ConnectionHub {
         let happened = events
         events.removeAll()
         for event in happened { onEvent(event) }
+    }
+
+    /// Hands the durable sessions' changes at rest to whoever keeps their files.
+    private func reportStateChanges() {
+        guard let onStateChanges else { return }
+        let changes = host.takeStateChanges()
+        if !changes.isEmpty { onStateChanges(changes) }
     }
 
     // MARK: Emissions
