@@ -81,7 +81,8 @@ import TransitionEngine
             #""viewport":{"width":375,"height":667},"contentInset":{"top":20,"left":0,"bottom":34,"right":0},"sections":[{"items":40},{"items":2,"ids":[7,8]}],"layout":{"type":"list","rowHeight":60},"contentOffset":{"x":0,"y":100.25},"clock":"manual","fps":30,"encoding":"compact","precision":2"#
         )
         _ = try host.scroll(
-            SessionScrollRequest(json: Self.parse(#"{"session":"\#(id)","contentOffset":{"x":0,"y":321.5}}"#)))
+            SessionScrollRequest(
+                json: Self.parse(#"{"session":"\#(id)","contentOffset":{"x":0,"y":321.5}}"#)))
         _ = try host.advance(
             ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(id)","to":2.5}"#)), now: 0)
         let original = try host.session(id)
@@ -128,7 +129,8 @@ import TransitionEngine
         let ended = try #require(Self.written(host))
         let (_, after) = try Self.restored(ended)
         #expect(after.scene.placed.layout.stateName == "grid")
-        #expect(after.scene.placed.contentOffset == (try host.session(id)).scene.placed.contentOffset)
+        #expect(
+            after.scene.placed.contentOffset == (try host.session(id)).scene.placed.contentOffset)
     }
 
     @Test func posesFrozenByCancelInPlaceAreRestoredAsAnExplicitLayout() throws {
@@ -140,7 +142,8 @@ import TransitionEngine
         _ = host.takeStateChanges()
         let r = try TransitionStartRequest(
             json: Self.parse(
-                #"{"session":"\#(id)","to":{"type":"grid","columns":3,"values":{"hue":1}},"duration":1}"#))
+                #"{"session":"\#(id)","to":{"type":"grid","columns":3,"values":{"hue":1}},"duration":1}"#
+            ))
         _ = try host.start(r, now: 0)
         _ = try host.advance(
             ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(id)","by":0.4}"#)), now: 0)
@@ -158,16 +161,20 @@ import TransitionEngine
             #expect(a.values == b.values)
         }
         #expect(s.scene.placed.contentOffset == (try host.session(id)).scene.placed.contentOffset)
-        #expect(s.scene.placed.layout.stateName == (try host.session(id)).scene.placed.layout.stateName)
+        #expect(
+            s.scene.placed.layout.stateName == (try host.session(id)).scene.placed.layout.stateName)
     }
 
     @Test func changesAreOneWritePerCallAndARemovalAtDispose() throws {
         let host = Self.durableHost()
         let id = try Self.create(
-            host, #""viewport":{"width":100,"height":100},"sections":[{"items":50}],"layout":{"type":"list","rowHeight":10}"#)
+            host,
+            #""viewport":{"width":100,"height":100},"sections":[{"items":50}],"layout":{"type":"list","rowHeight":10}"#
+        )
         for y in [10, 20, 30] {
             _ = try host.scroll(
-                SessionScrollRequest(json: Self.parse(#"{"session":"\#(id)","contentOffset":{"x":0,"y":\#(y)}}"#)))
+                SessionScrollRequest(
+                    json: Self.parse(#"{"session":"\#(id)","contentOffset":{"x":0,"y":\#(y)}}"#)))
         }
         let changes = host.takeStateChanges()
         #expect(changes.count == 1)
@@ -180,7 +187,9 @@ import TransitionEngine
         try host.dispose(id, now: 0)
         let removal = host.takeStateChanges()
         #expect(removal.count == 1)
-        if case .remove(let name)? = removal.first { #expect(name == "preview") } else {
+        if case .remove(let name)? = removal.first {
+            #expect(name == "preview")
+        } else {
             Issue.record("expected a removal")
         }
     }
@@ -196,7 +205,9 @@ import TransitionEngine
         #expect(host.takeStateChanges().isEmpty)
         let quiet = SessionHost()
         try Self.create(
-            quiet, #""viewport":{"width":100,"height":100},"sections":[{"items":5}],"layout":{"type":"list","rowHeight":10}"#)
+            quiet,
+            #""viewport":{"width":100,"height":100},"sections":[{"items":5}],"layout":{"type":"list","rowHeight":10}"#
+        )
         #expect(quiet.takeStateChanges().isEmpty)
     }
 
@@ -208,13 +219,29 @@ import TransitionEngine
         ("{\"format\":", "not JSON"),
         ("[1]", "not a JSON object"),
         (valid.replacingOccurrences(of: "transitiond.session", with: "other"), "state.format"),
-        (valid.replacingOccurrences(of: "\"version\":1", with: "\"version\":2"), "format version 2"),
+        (
+            valid.replacingOccurrences(of: "\"version\":1", with: "\"version\":2"),
+            "format version 2"
+        ),
         (valid.replacingOccurrences(of: "\"name\":\"n\",", with: ""), "state.name"),
         (valid.replacingOccurrences(of: "\"name\":\"n\"", with: "\"name\":\"\""), "state.name"),
-        (valid.replacingOccurrences(of: "\"keepAlive\":true", with: "\"keepAlive\":false"), "state.keepAlive"),
-        (valid.replacingOccurrences(of: "\"fps\":60", with: "\"fps\":60,\"extra\":1"), "state.extra"),
-        (valid.replacingOccurrences(of: "\"rowHeight\":10", with: "\"rowHeight\":\"10\""), "state.layout.rowHeight"),
-        (valid.replacingOccurrences(of: "\"clock\":\"realtime\"", with: "\"clock\":\"manual\",\"time\":-1"), "state.time"),
+        (
+            valid.replacingOccurrences(of: "\"keepAlive\":true", with: "\"keepAlive\":false"),
+            "state.keepAlive"
+        ),
+        (
+            valid.replacingOccurrences(of: "\"fps\":60", with: "\"fps\":60,\"extra\":1"),
+            "state.extra"
+        ),
+        (
+            valid.replacingOccurrences(of: "\"rowHeight\":10", with: "\"rowHeight\":\"10\""),
+            "state.layout.rowHeight"
+        ),
+        (
+            valid.replacingOccurrences(
+                of: "\"clock\":\"realtime\"", with: "\"clock\":\"manual\",\"time\":-1"),
+            "state.time"
+        ),
     ]
 
     @Test(arguments: corrupt)

@@ -51,7 +51,8 @@ final class SessionStateStore {
         try makePrivateDirectory(directory)
         let fd = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw failure("cannot open", directory) }
-        return SessionStateStore(directory: directory, directoryFD: fd, logger: logger, limits: limits)
+        return SessionStateStore(
+            directory: directory, directoryFD: fd, logger: logger, limits: limits)
     }
 
     // MARK: Restoring
@@ -98,7 +99,9 @@ final class SessionStateStore {
     /// Reads and decodes one state file.
     private func load(_ name: String) -> Result<SessionState, SessionStateError> {
         let fd = Glibc.open(path(name), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return .failure(SessionStateError(reason: Self.errnoText("cannot open"))) }
+        guard fd >= 0 else {
+            return .failure(SessionStateError(reason: Self.errnoText("cannot open")))
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
@@ -115,7 +118,9 @@ final class SessionStateStore {
         var bytes = [UInt8](repeating: 0, count: size)
         var offset = 0
         while offset < size {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, size - offset) }
+            let n = bytes.withUnsafeMutableBytes {
+                Glibc.read(fd, $0.baseAddress! + offset, size - offset)
+            }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else {
                 return .failure(SessionStateError(reason: Self.errnoText("cannot read")))
@@ -181,7 +186,9 @@ final class SessionStateStore {
         guard fd >= 0 else { throw Self.failure("cannot create", temporary) }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeBytes {
+                Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset)
+            }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else {
                 let error = Self.failure("cannot write", temporary)

@@ -21,7 +21,9 @@ extension PlacedLayout {
                 let a = layout.attributes(at: key)
                 frames.append(a?.frame ?? .zero)
                 let style = a.map(Self.style(of:)) ?? ItemStyle(alpha: 0)
-                if !style.isEmpty { rules.append(ItemStyleRule(.globalIndices([index]), style: style)) }
+                if !style.isEmpty {
+                    rules.append(ItemStyleRule(.globalIndices([index]), style: style))
+                }
                 index += 1
             }
         }

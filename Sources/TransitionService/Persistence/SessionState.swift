@@ -84,7 +84,8 @@ package struct SessionState {
         }
         guard version == Self.formatVersion else {
             throw SessionStateError(
-                reason: "format version \(version); this daemon reads version \(Self.formatVersion)")
+                reason: "format version \(version); this daemon reads version \(Self.formatVersion)"
+            )
         }
         do throws(JSONDecodingError) {
             request = try SessionCreateRequest(json: json)
