@@ -303,3 +303,30 @@ import TransitionEngine
         #expect(!SessionStateFile.isStateFile(".x.json.tmp"))
     }
 }
+
+/// The hub hands the durable sessions' changes to the daemon, before the replies.
+@Suite struct HubStateChangeTests {
+    @Test func aRequestsChangeIsHandedOverBeforeItsReplyIsWritten() throws {
+        let harness = HubHarness()
+        harness.hub.host.recordsDurableState = true
+        let client = harness.connect()
+        var seen: [(change: String, writesBefore: Int)] = []
+        harness.hub.onStateChanges = { changes in
+            for change in changes {
+                seen.append((change.name, client.writes.count))
+            }
+        }
+        client.clearWrites()
+        let created = harness.call(
+            client, 2, "session/create",
+            #"{"name":"kept","keepAlive":true,"viewport":{"width":100,"height":100},"sections":[{"items":5}],"layout":{"type":"list","rowHeight":10}}"#
+        )
+        #expect(created?["name"]?.stringValue == "kept")
+        #expect(seen.map(\.change) == ["kept"])
+        // Nothing was written to the client before the change was handed over.
+        #expect(seen.first?.writesBefore == 0)
+        // A session without a name changes nothing durable.
+        harness.createSession(client, id: 3)
+        #expect(seen.count == 1)
+    }
+}
