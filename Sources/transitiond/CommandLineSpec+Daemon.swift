@@ -55,7 +55,7 @@ extension CommandLineOptions {
                 OptionSpec(
                     ["--state-dir"], value: "<dir>", .file,
                     help:
-                        "With --listen: keep each named keepAlive session in a file in <dir> (made 0700, files 0600), written after every change at rest and removed at session/dispose, and restore them at start, so they outlive the daemon (an idle exit, a crash, an upgrade). By default $XDG_STATE_HOME/transitiond, else ~/.local/state/transitiond. A file that cannot be restored is renamed with .corrupt added and logged."
+                        "With --listen: keep each named keepAlive session in a file in <dir> (made 0700, files 0600), written after every change at rest and removed at session/dispose, and restore them at start, so they outlive the daemon (an idle exit, a crash, an upgrade). By default $XDG_STATE_HOME/transitiond, else ~/.local/state/transitiond. A file that cannot be restored is renamed with .corrupt added and logged. The daemon --remote=auto starts takes the default (its environment's XDG_STATE_HOME)."
                 ),
                 OptionSpec(
                     ["--no-state"],

@@ -263,3 +263,14 @@ def test_state_dir_and_no_state_are_in_the_help():
     r = subprocess.run([str(binary_path()), "--help"], capture_output=True, text=True, timeout=30)
     assert r.returncode == 0
     assert "--state-dir <dir>" in r.stdout and "--no-state" in r.stdout and "XDG_STATE_HOME" in r.stdout
+
+
+def test_a_state_directory_that_cannot_be_used_still_starts_the_daemon(spawn, socket_dir, tmp_path):
+    not_a_directory = tmp_path / "plain-file"
+    not_a_directory.write_text("")
+    socket = socket_dir / "d.sock"
+    daemon = start_daemon(spawn, socket, "--state-dir", str(not_a_directory))
+    client = connect(socket)
+    client.call("session/create", create_params(name="unkept", keepAlive=True))
+    assert [e["name"] for e in client.call("session/list")["sessions"]] == ["unkept"]
+    assert f"no durable sessions: '{not_a_directory}' is not a directory" in daemon.stderr()
