@@ -38,6 +38,8 @@ public final class Daemon {
     private var tickTimer: DeadlineTimer?
     private var turns: IdleCallback?
     private var stopping = false
+    /// The durable sessions' files, when this daemon owns a socket and keeps state.
+    private var stateStore: SessionStateStore?
 
     private init(options: DaemonOptions, logger: Logger, loop: EventLoop) {
         self.options = options
@@ -159,6 +161,8 @@ public final class Daemon {
                         maximumBodyLength: options.limits.maxMessageBytes,
                         maximumHeaderLength: options.limits.maxHeaderBytes)
                 }
+                // The socket is this daemon's now: its durable sessions too.
+                keepState()
             } catch {
                 logger.error("\(error)")
                 shutdown(code: 1)
@@ -210,6 +214,28 @@ public final class Daemon {
         }
         return try UnixSocketListener(
             loop: loop, path: bound, backlog: options.limits.maxConnections)
+    }
+
+    /// Restores the durable sessions, before any client is served, and keeps their
+    /// files from now on. A directory that cannot be used is logged; the daemon serves
+    /// without durable sessions.
+    private func keepState() {
+        let store: SessionStateStore
+        do throws(StateStoreError) {
+            guard
+                let opened = try SessionStateStore.open(
+                    options.stateDirectory, logger: logger, limits: options.limits)
+            else { return }
+            store = opened
+        } catch {
+            logger.error("no durable sessions: \(error)")
+            return
+        }
+        let count = store.restore(into: host, now: loop.nanoseconds)
+        logger.info("keeping durable sessions in \(store.directory) (\(count) restored)")
+        stateStore = store
+        host.recordsDurableState = true
+        hub.onStateChanges = { [unowned store] changes in store.apply(changes) }
     }
 
     /// The private runtime directory, with a warning when `XDG_RUNTIME_DIR` was passed over.

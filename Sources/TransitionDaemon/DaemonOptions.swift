@@ -27,6 +27,9 @@ public struct DaemonOptions: Sendable {
     public var logFile: String? = nil
     /// `info` logs every connection; the default keeps an editor's stderr quiet.
     public var logLevel: LogLevel = .warning
+    /// Where a daemon serving a socket keeps its durable sessions (`--state-dir`,
+    /// `--no-state`).
+    public var stateDirectory = StateDirectoryChoice.standard
     /// What clients may ask for and send (`--max-*`).
     public var limits = ServiceLimits()
 

@@ -112,6 +112,13 @@ enum CommandLineOptions {
             case "--clientProcessId":
                 options.clientProcessID = Int32(
                     try number(name, try value(name, inline), 1...Int(Int32.max)))
+            case "--state-dir":
+                let directory = try value(name, inline)
+                guard !directory.isEmpty else {
+                    throw UsageError(message: "--state-dir takes a directory")
+                }
+                options.stateDirectory = .path(directory)
+            case "--no-state": options.stateDirectory = .none
             case "--log-file": options.logFile = try value(name, inline)
             case "--log-level":
                 let text = try value(name, inline)

@@ -53,6 +53,16 @@ extension CommandLineOptions {
                         "Close a socket or --ws client that has not completed initialize within <duration> of connecting (for --ws that includes its HTTP request head and token), so idle or slow connections cannot hold the connection budgets (default \(defaults.initializeTimeoutMilliseconds / 1000)s)."
                 ),
                 OptionSpec(
+                    ["--state-dir"], value: "<dir>", .file,
+                    help:
+                        "With --listen: keep each named keepAlive session in a file in <dir> (made 0700, files 0600), written after every change at rest and removed at session/dispose, and restore them at start, so they outlive the daemon (an idle exit, a crash, an upgrade). By default $XDG_STATE_HOME/transitiond, else ~/.local/state/transitiond. A file that cannot be restored is renamed with .corrupt added and logged. The daemon --remote=auto starts takes the default (its environment's XDG_STATE_HOME)."
+                ),
+                OptionSpec(
+                    ["--no-state"],
+                    help:
+                        "Keep no session state: nothing is restored or written (sessions end with the daemon)."
+                ),
+                OptionSpec(
                     ["--clientProcessId"], value: "<pid>", help: "Exit when that process dies."),
                 OptionSpec(
                     ["--log-file"], value: "<path>", .file,
@@ -86,6 +96,10 @@ extension CommandLineOptions {
                             Definition(
                                 "XDG_RUNTIME_DIR",
                                 "Where the default socket lives (its transitiond directory), with the lock and log of the daemon --remote=auto starts. When it is set but is not a directory of this user's that only it can enter, /tmp/transitiond-<uid> is used instead, with a warning."
+                            ),
+                            Definition(
+                                "XDG_STATE_HOME, HOME",
+                                "Where a daemon serving a socket keeps its durable sessions: $XDG_STATE_HOME/transitiond, else $HOME/.local/state/transitiond (see --state-dir)."
                             ),
                             Definition(
                                 "LISTEN_PID, LISTEN_FDS",

@@ -83,6 +83,16 @@ def pytest_sessionstart(session):
             f"transitiond not found at {path}: run `swift build` first or set TRANSITIOND")
 
 
+@pytest.fixture(autouse=True)
+def state_home(tmp_path: Path, monkeypatch) -> Path:
+    """A private XDG_STATE_HOME for every daemon a test starts (before the `runtime`
+    fixture copies the environment), so no test reads or writes the user's durable
+    sessions, nor another test's."""
+    path = tmp_path / "state"
+    monkeypatch.setenv("XDG_STATE_HOME", str(path))
+    return path
+
+
 @pytest.fixture
 def spawn(tmp_path: Path) -> Callable[..., Daemon]:
     """Starts transitiond with the given arguments; every process is killed at teardown."""

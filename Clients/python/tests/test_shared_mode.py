@@ -23,7 +23,7 @@ def shared_env():
     root = tempfile.mkdtemp(prefix="tdp-", dir="/tmp")
     os.chmod(root, 0o700)
     socket = os.path.join(root, "transitiond", "transitiond.sock")
-    yield dict(os.environ, XDG_RUNTIME_DIR=root)
+    yield dict(os.environ, XDG_RUNTIME_DIR=root, XDG_STATE_HOME=os.path.join(root, "state"))
     for entry in Path("/proc").iterdir():
         try:
             args = (entry / "cmdline").read_bytes().split(b"\0") if entry.name.isdigit() else []

@@ -29,7 +29,7 @@ function privateRuntime(t) {
     }
     fs.rmSync(root, { recursive: true, force: true });
   });
-  return { ...process.env, XDG_RUNTIME_DIR: root };
+  return { ...process.env, XDG_RUNTIME_DIR: root, XDG_STATE_HOME: path.join(root, 'state') };
 }
 
 test('shared: a preview follows the session another client created, by its name', async (t) => {

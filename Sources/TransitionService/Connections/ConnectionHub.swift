@@ -25,6 +25,10 @@ package final class ConnectionHub {
     /// Called with what the daemon must know, after the call that caused it.
     package var onEvent: ((ServiceEvent) -> Void)?
     private var events: [ServiceEvent] = []
+    /// Called with the durable sessions' changes at rest (their states to write, the
+    /// disposed ones to remove) at the end of the call that caused them; nil: nobody keeps
+    /// state files, and the host is not asked.
+    package var onStateChanges: (([SessionStateChange]) -> Void)?
     /// Connections closed so far, and as many when the ticks were last pumped: a
     /// connection closed since took its sessions along, so the next deadline moves.
     private var closedCount = 0
@@ -216,6 +220,8 @@ package final class ConnectionHub {
             if turn.sawLargeMessage { events.append(.largeMessageHandled) }
             if turn.handled > 0 { pumpTicks() }
             let stoppedByPressure = c.state == .congested
+            // The state a request changed is kept before its reply goes out.
+            reportStateChanges()
             if corkedHere { c.uncork() }
             // Writing what the cork held can end the pressure at once (the client was
             // reading): then go on, as no write completion will come to resume the rest.
@@ -312,6 +318,7 @@ package final class ConnectionHub {
     private func finish() {
         deliver(host.takeEmissions())
         if closedCount != closedWhenPumped { pumpTicks() }
+        reportStateChanges()
         guard !events.isEmpty, let onEvent else {
             events.removeAll()
             return
@@ -319,6 +326,13 @@ package final class ConnectionHub {
         let happened = events
         events.removeAll()
         for event in happened { onEvent(event) }
+    }
+
+    /// Hands the durable sessions' changes at rest to whoever keeps their files.
+    private func reportStateChanges() {
+        guard let onStateChanges else { return }
+        let changes = host.takeStateChanges()
+        if !changes.isEmpty { onStateChanges(changes) }
     }
 
     // MARK: Emissions

@@ -85,7 +85,7 @@ final class Session {
     init(
         id: String, name: String?, scene: Scene, clock: ClockKind, fps: Int,
         format: AttributeFormat,
-        owner: ConnectionID, keepAlive: Bool, origin: UInt64
+        owner: ConnectionID?, keepAlive: Bool, origin: UInt64
     ) {
         self.id = id
         self.name = name
@@ -97,6 +97,10 @@ final class Session {
         self.keepAlive = keepAlive
         self.origin = origin
     }
+
+    /// Whether its state outlives the daemon: a named `keepAlive` session (when the host
+    /// records durable state).
+    var isDurable: Bool { keepAlive && name != nil }
 
     /// The tick period in nanoseconds.
     var period: UInt64 { 1_000_000_000 / UInt64(fps) }

@@ -79,6 +79,7 @@ extension SessionHost {
             try s.scene.cancelInPlace(at: time)
         }
         sendDidEnd(s, id: ended.id, end: ended.end, time: time)
+        noteRestingChange(s)
         return CancelledInPlace(
             contentSize: s.scene.placed.layout.contentSize,
             contentOffset: s.scene.placed.contentOffset,
@@ -214,7 +215,10 @@ extension SessionHost {
                 format: s.format, kinds: s.kinds, truncated: !complete),
             reused: forReply && replyRepeats && !audience.isEmpty)
         emit(Emission(session: s.id, payload: .tick(tick), audience: audience))
-        if let ended = step.end { sendDidEnd(s, id: ended.id, end: ended.end, time: time) }
+        if let ended = step.end {
+            sendDidEnd(s, id: ended.id, end: ended.end, time: time)
+            noteRestingChange(s)
+        }
         return tick
     }
 

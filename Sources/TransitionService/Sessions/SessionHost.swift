@@ -20,6 +20,11 @@ package final class SessionHost {
     /// daemon can hand the freed memory back to the system.
     package var onLargeSessionRemoved: (() -> Void)?
     static let largeSessionItems = 10_000
+    /// Whether durable sessions (named, `keepAlive`) report their changes at rest through
+    /// `takeStateChanges()`; off unless the host keeps state files (the daemon on a socket).
+    package var recordsDurableState = false
+    /// Names of the durable sessions changed or disposed since `takeStateChanges()`, each once.
+    var changedDurableNames: [String] = []
 
     package init(limits: ServiceLimits = ServiceLimits()) {
         self.limits = limits
@@ -77,17 +82,27 @@ package final class SessionHost {
                 spec: r.layout, model: r.model, viewport: r.viewport,
                 contentOffset: r.contentOffset, limits: layoutLimits)
         }
-        let id = "s\(nextSessionNumber)"
-        nextSessionNumber += 1
+        let id = nextSessionID()
         let session = Session(
             id: id, name: r.name, scene: scene, clock: r.clock, fps: r.fps, format: r.format,
             owner: connection,
             keepAlive: r.keepAlive, origin: now)
-        sessions[id] = session
-        order.append(id)
+        add(session)
+        noteRestingChange(session)
         return SessionCreated(
             session: id, name: r.name, contentSize: scene.placed.layout.contentSize,
             contentOffset: scene.placed.contentOffset)
+    }
+
+    /// A new session id: `s1`, `s2` ...
+    func nextSessionID() -> String {
+        defer { nextSessionNumber += 1 }
+        return "s\(nextSessionNumber)"
+    }
+
+    func add(_ session: Session) {
+        sessions[session.id] = session
+        order.append(session.id)
     }
 
     func update(_ r: SessionUpdateRequest) throws(ResponseError) -> RestingState {
@@ -101,6 +116,7 @@ package final class SessionHost {
         try answeringRefusals(of: s.id) { () throws(SceneError) in
             try s.scene.update(spec: r.layout, model: r.model, viewport: viewport)
         }
+        noteRestingChange(s)
         return restingState(s)
     }
 
@@ -109,6 +125,7 @@ package final class SessionHost {
         _ = try answeringRefusals(of: s.id) { () throws(SceneError) in
             try s.scene.scroll(to: r.contentOffset)
         }
+        noteRestingChange(s)
         return ScrollResult(contentOffset: s.scene.placed.contentOffset)
     }
 
@@ -121,6 +138,7 @@ package final class SessionHost {
     func dispose(_ id: String, now: UInt64) throws(ResponseError) {
         let s = try session(id)
         remove(s, now: now)
+        noteRestingChange(s)
     }
 
     private func remove(_ s: Session, now: UInt64) {
