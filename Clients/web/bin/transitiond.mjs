@@ -54,7 +54,8 @@ ${limitFlags.map(([name, text]) => `  --${name} <n>`.padEnd(26) + text).join("\n
   -h, --help              Show help information.
   --version               Show the version.
 
-Not here (the native daemon's): --remote, --ws, socket activation.
+Not here (the native daemon's): --remote, --ws, socket activation, and durable
+sessions (--state-dir, --no-state): a session here ends with this process.
 
 EXIT STATUS: As the native daemon's: over standard input/output 0 after shutdown and
 exit, 1 when the client leaves without shutdown, after a framing error or on a signal;
@@ -88,7 +89,7 @@ const limitRanges = {
 };
 
 /** Options of the native daemon that this host does not have. */
-const nativeOnly = ["--remote", "--ws", "--ws-allow-remote", "--allow-origin"];
+const nativeOnly = ["--remote", "--ws", "--ws-allow-remote", "--allow-origin", "--state-dir", "--no-state"];
 
 /** The command line, read as the native daemon reads it, with its messages. */
 function parse(argv) {
