@@ -12,9 +12,8 @@ import TransitionService
 /// (standard error reopened non-blocking through /proc, so the descriptor the daemon
 /// shares with its parent keeps its mode; where that is not possible, each write of at
 /// most 512 bytes waits for `poll` to say there is room; a socket with `MSG_DONTWAIT`),
-/// and what it
-/// does not take waits in a `LogBacklog` (64 KiB), past which lines are dropped and
-/// counted; the count is logged once the reader catches up. An editor that never reads
+/// and what it does not take waits in a `LogBacklog` (64 KiB), past which lines are
+/// dropped and counted; the count is logged once the reader catches up. An editor that never reads
 /// the daemon's standard error cannot stop it. A regular file is written directly.
 final class DescriptorLog: LogSink {
     private enum Writing {
