@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project: installs what is missing, builds, runs the Swift
 # tests, checks the Embedded Swift build, then the end-to-end tests against the real
-# daemon.
+# daemon, its portable build and the daemon on Node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh --tests
@@ -17,6 +17,14 @@ bash Tests/Fuzz/run_regressions.sh
 for d in Tests/EndToEnd Protocol/tests Clients/python/tests Tests/WebAssembly; do
     if [ -d "$d" ]; then python3 -m pytest -q -p no:cacheprovider "$d"; fi
 done
+# The portable build (-DTRANSITIOND_PORTABLE: the fallbacks a macOS or BSD build compiles,
+# Sources/TransitionDaemon/README.md "Platforms") against the end-to-end tests; those
+# marked linux_only are skipped (its --version says it is the portable build).
+for product in transitiond transitionctl; do
+    swift build -Xswiftc -DTRANSITIOND_PORTABLE --build-path .build-portable --product "$product"
+done
+TRANSITIOND="$PWD/.build-portable/debug/transitiond" TRANSITIONCTL="$PWD/.build-portable/debug/transitionctl" \
+    python3 -m pytest -q -p no:cacheprovider Tests/EndToEnd
 # The daemon on Node (the WebAssembly module) against the same protocol: the golden
 # transcripts and the end-to-end tests that need nothing native-only.
 TRANSITIOND="$PWD/Clients/web/bin/transitiond.mjs" python3 -m pytest -q -p no:cacheprovider Protocol/tests/test_transcripts.py

@@ -2,20 +2,16 @@
     import Glibc
 #endif
 
-/// Who is at the other end of a connected Unix socket (`SO_PEERCRED`); laid out as
-/// Linux's `struct ucred`, which Glibc hides behind `_GNU_SOURCE`.
+/// Who is at the other end of a connected Unix socket, as far as the system says
+/// (`PeerCredentialsQuery` in `Platform.swift` asks it).
 package struct PeerCredentials {
-    package var pid: pid_t = 0
-    package var uid: uid_t = 0
-    package var gid: gid_t = 0
+    /// The peer's process id, where the system names it (`SO_PEERCRED`; not `getpeereid`).
+    package var pid: pid_t?
+    package var uid: uid_t
+    package var gid: gid_t
 
     /// The peer of socket `fd`, or nil when the kernel does not say.
     package static func of(_ fd: Int32) -> PeerCredentials? {
-        var credentials = PeerCredentials()
-        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
-            return nil
-        }
-        return credentials
+        PeerCredentialsQuery.credentials(of: fd)
     }
 }

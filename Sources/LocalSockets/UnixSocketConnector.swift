@@ -18,7 +18,7 @@ package enum UnixSocketConnector {
         guard path.utf8.count <= maximumPathBytes else {
             throw Failure(code: ENAMETOOLONG)
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = CloseOnExecSocket.unixStream()
         guard fd >= 0 else { throw Failure(code: errno) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -85,7 +85,7 @@ package enum UnixSocketConnector {
         let request = Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
         // A fresh socket's buffer takes the whole probe in one send.
         let sent = request.withUnsafeBytes {
-            send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            send(fd, $0.baseAddress, $0.count, NoSignalSend.flags)
         }
         guard sent == request.count else { return .turnedAway }
         _ = shutdown(fd, Int32(SHUT_WR))

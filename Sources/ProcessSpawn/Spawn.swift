@@ -117,8 +117,13 @@ public struct Spawn {
         return inherited + environment
     }
 
-    /// glibc's `POSIX_SPAWN_SETSID` (hidden behind `_GNU_SOURCE`): the child calls `setsid`.
-    private static let spawnSetSID: Int32 = 0x80
+    /// `POSIX_SPAWN_SETSID`: the child calls `setsid`. glibc hides it behind
+    /// `_GNU_SOURCE`, so its value is written here; other systems' headers give theirs.
+    #if os(Linux)
+        private static let spawnSetSID: Int32 = 0x80
+    #else
+        private static let spawnSetSID = Int32(POSIX_SPAWN_SETSID)
+    #endif
 
     /// A pipe whose two ends close on exec (a child gets only the ends it is given).
     public static func pipe() -> (read: Int32, write: Int32)? {

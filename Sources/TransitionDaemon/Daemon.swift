@@ -33,7 +33,7 @@ public final class Daemon {
     /// process dies; without (--clientProcessId), the daemon exits.
     private var watchedProcesses: [Int32: ConnectionID?] = [:]
     private var exitCode: Int32 = 0
-    /// The timerfd of the realtime ticks and the idle handle that gives turns (the hub
+    /// The timer of the realtime ticks and the idle handle that gives turns (the hub
     /// uses them; the daemon closes them).
     private var tickTimer: DeadlineTimer?
     private var turns: IdleCallback?
@@ -46,9 +46,9 @@ public final class Daemon {
         self.loop = loop
         self.logger = logger
         let host = SessionHost(limits: options.limits)
-        // glibc keeps freed memory for reuse; a large session's arrays (per-item sizes,
-        // frames) would otherwise stay in the daemon's RSS after it is gone.
-        host.onLargeSessionRemoved = { malloc_trim(0) }
+        // A large session's arrays (per-item sizes, frames) would otherwise stay in the
+        // daemon's RSS after it is gone.
+        host.onLargeSessionRemoved = { FreedMemory.giveBack() }
         hub = ConnectionHub(host: host, logger: logger, now: { loop.nanoseconds })
         hub.onEvent = { [unowned self] event in self.handle(event) }
         logger.onHeldBack = { [unowned self] in self.flushLogSoon() }
@@ -96,8 +96,8 @@ public final class Daemon {
         case .stop(let code):
             shutdown(code: code)
         case .largeMessageHandled:
-            // glibc keeps the memory a large message was parsed into; give it back.
-            malloc_trim(0)
+            // The allocator may keep the memory a large message was parsed into.
+            FreedMemory.giveBack()
         }
     }
 

@@ -1,3 +1,4 @@
+import LocalSockets
 import TransitionService
 
 #if canImport(Glibc)
@@ -9,9 +10,10 @@ import TransitionService
 ///
 /// It never blocks the loop: a pipe, socket or terminal is written without blocking
 /// (standard error reopened non-blocking through /proc, so the descriptor the daemon
-/// shares with its parent keeps its mode; a socket with `MSG_DONTWAIT`), and what it
-/// does not take waits in a `LogBacklog` (64 KiB), past which lines are dropped and
-/// counted; the count is logged once the reader catches up. An editor that never reads
+/// shares with its parent keeps its mode; where that is not possible, each write of at
+/// most 512 bytes waits for `poll` to say there is room; a socket with `MSG_DONTWAIT`),
+/// and what it does not take waits in a `LogBacklog` (64 KiB), past which lines are
+/// dropped and counted; the count is logged once the reader catches up. An editor that never reads
 /// the daemon's standard error cannot stop it. A regular file is written directly.
 final class DescriptorLog: LogSink {
     private enum Writing {
@@ -19,11 +21,17 @@ final class DescriptorLog: LogSink {
         case direct
         /// A pipe or terminal, opened again with O_NONBLOCK.
         case nonBlocking
+        /// A pipe or terminal that could not be opened again (no /proc): written only
+        /// when `poll` says it has room, at most `polledChunk` bytes at a time.
+        case polled
         /// A socket: each send says MSG_DONTWAIT.
         case socket
     }
 
     private let fd: Int32
+    /// POSIX's least `PIPE_BUF`: a pipe that `poll` calls writable takes this much
+    /// without blocking (the write is atomic, and there is at least that much room).
+    private static let polledChunk = 512
     private let writing: Writing
     private var backlog = LogBacklog()
 
@@ -40,9 +48,11 @@ final class DescriptorLog: LogSink {
         case S_IFIFO, S_IFCHR:
             // A description of its own: O_NONBLOCK on fd 2's would change it for every
             // process sharing it (the editor, the shell).
-            let own = open(
-                "/proc/self/fd/\(fd)", O_WRONLY | O_APPEND | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-            (self.fd, writing) = own >= 0 ? (own, .nonBlocking) : (fd, .direct)
+            if let own = DescriptorReopening.nonBlockingWriter(for: fd) {
+                (self.fd, writing) = (own, .nonBlocking)
+            } else {
+                (self.fd, writing) = (fd, .polled)
+            }
         default:
             (self.fd, writing) = (fd, .direct)
         }
@@ -89,9 +99,17 @@ final class DescriptorLog: LogSink {
                 switch writing {
                 case .socket:
                     n = Glibc.send(
-                        fd, raw.baseAddress! + offset, rest, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                        fd, raw.baseAddress! + offset, rest,
+                        Int32(MSG_DONTWAIT) | NoSignalSend.flags)
                 case .direct, .nonBlocking:
                     n = Glibc.write(fd, raw.baseAddress! + offset, rest)
+                case .polled:
+                    var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0 else {
+                        return
+                    }
+                    n = Glibc.write(
+                        fd, raw.baseAddress! + offset, Swift.min(rest, Self.polledChunk))
                 }
                 if n > 0 {
                     offset += n

@@ -72,10 +72,12 @@ struct DaemonLauncher {
     /// no signals meant for the editor), standard input and output on /dev/null,
     /// standard error appended to the log, no other descriptor of ours.
     private func spawnDaemon() throws(ForwarderFailure) -> pid_t {
-        guard let executable = Self.ownExecutable() else {
-            throw ForwarderFailure("cannot find its own executable (/proc/self/exe)")
+        guard let executable = ExecutablePath.current() else {
+            throw ForwarderFailure("cannot find its own executable")
         }
-        Self.closeOnExecAbove2()
+        // The daemon keeps none of what the editor passed down (a pipe it holds would
+        // hide the editor's exit).
+        InheritedDescriptors.closeOnExecAbove2()
         // The daemon outlives this directory's editor: it must not keep it busy. The
         // forwarder needs no working directory (every path it uses is absolute).
         _ = chdir("/")
@@ -91,34 +93,11 @@ struct DaemonLauncher {
         }
     }
 
-    /// Marks every descriptor but 0, 1 and 2 close-on-exec, so the daemon keeps none of
-    /// what the editor passed down (a pipe it holds would hide the editor's exit).
-    private static func closeOnExecAbove2() {
-        guard let dir = opendir("/proc/self/fd") else { return }
-        defer { closedir(dir) }
-        let own = dirfd(dir)
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard let fd = Int32(name), fd > 2, fd != own else { continue }
-            let flags = fcntl(fd, F_GETFD)
-            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
-        }
-    }
-
     /// "exited with status 1", "was killed by signal 9".
     static func describe(status: Int32) -> String {
         let signal = status & 0x7f
         return signal == 0
             ? "exited with status \((status >> 8) & 0xff)" : "was killed by signal \(signal)"
-    }
-
-    static func ownExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let n = readlink("/proc/self/exe", &buffer, 4096)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private func monotonicSeconds() -> Double {

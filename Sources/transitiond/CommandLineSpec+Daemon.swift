@@ -103,7 +103,9 @@ extension CommandLineOptions {
                             ),
                             Definition(
                                 "LISTEN_PID, LISTEN_FDS",
-                                "Socket activation: when LISTEN_PID is the daemon's process id and LISTEN_FDS is 1, --listen without a path serves the listening Unix socket on fd 3 (the variables and LISTEN_FDNAMES are then removed from its environment)."
+                                BuildPlatform.hasSocketActivation
+                                    ? "Socket activation: when LISTEN_PID is the daemon's process id and LISTEN_FDS is 1, --listen without a path serves the listening Unix socket on fd 3 (the variables and LISTEN_FDNAMES are then removed from its environment)."
+                                    : "Socket activation is not supported in this build: when LISTEN_PID is the daemon's process id, --listen without a path refuses to start."
                             ),
                         ])
                     ]),

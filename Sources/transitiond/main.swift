@@ -40,7 +40,9 @@ do {
     case .help:
         writeAll(CommandLineOptions.spec.helpText + "\n", to: 1)
     case .version:
-        writeAll("\(ServerInfo.name) \(ServerInfo.version)\n", to: 1)
+        // A second line only in the portable build (Sources/TransitionDaemon/Platform.swift).
+        let note = BuildPlatform.versionNote.map { "\($0)\n" } ?? ""
+        writeAll("\(ServerInfo.name) \(ServerInfo.version)\n\(note)", to: 1)
     case .serve(let options):
         exit(Daemon.run(options))
     case .forward(let options):

@@ -16,7 +16,8 @@ from typing import Callable
 
 import pytest
 
-from e2e_harness import Daemon, ProcessClient, SocketClient, binary_path, host_is_node, wait_for_socket
+from e2e_harness import (Daemon, ProcessClient, SocketClient, binary_path, host_is_node, portable_build,
+                         wait_for_socket)
 from shared_runtime import Runtime
 
 DEFAULT_TIME_LIMIT = 30.0
@@ -31,6 +32,8 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "time_limit(seconds): wall-clock limit of one test (default 30 s)")
     config.addinivalue_line(
         "markers", "native_only(reason): needs the native daemon (skipped against transitiond on Node)")
+    config.addinivalue_line(
+        "markers", "linux_only(reason): needs a Linux-only call (skipped against the portable build)")
 
 
 def pytest_runtest_setup(item):
@@ -40,6 +43,12 @@ def pytest_runtest_setup(item):
     marker = item.get_closest_marker("native_only")
     if marker and host_is_node():
         pytest.skip(f"native only: {marker.args[0]}")
+    # The portable build (`-DTRANSITIOND_PORTABLE`, which says so in its --version) has
+    # the fallbacks a macOS or BSD build compiles: what needs one of Linux's own calls
+    # (socket activation, ...) is not asked of it.
+    marker = item.get_closest_marker("linux_only")
+    if marker and portable_build():
+        pytest.skip(f"Linux only: {marker.args[0]}")
 
 
 @pytest.hookimpl(hookwrapper=True)

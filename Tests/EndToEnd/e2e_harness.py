@@ -31,6 +31,24 @@ def host_is_node() -> bool:
     return binary_path().suffix == ".mjs"
 
 
+_portable: bool | None = None
+
+
+def portable_build() -> bool:
+    """Whether the daemon under test is the portable build (`-DTRANSITIOND_PORTABLE`:
+    the fallbacks a macOS or BSD build compiles, on Linux), as the second line of its
+    `--version` says; the daemon on Node is not."""
+    global _portable
+    if _portable is None:
+        if host_is_node():
+            _portable = False
+        else:
+            out = subprocess.run([str(binary_path()), "--version"], capture_output=True, text=True, timeout=10,
+                                 check=True).stdout
+            _portable = any(line.startswith("portable build:") for line in out.splitlines()[1:])
+    return _portable
+
+
 def memory_bounds_apply() -> bool:
     """Whether the daemon's VmRSS is held to the native daemon's bounds. On Node it is
     V8's heap, collected when V8 chooses, and the module's linear memory, which grows

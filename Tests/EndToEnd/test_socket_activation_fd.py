@@ -1,6 +1,7 @@
 """Socket activation as sd_listen_fds reads it: the listening socket on fd 3 when
 LISTEN_PID is the daemon's own process id, its file left to its owner; anything else on
-fd 3 is refused with a log line and exit 1."""
+fd 3 is refused with a log line and exit 1. The portable build has no socket
+activation: it refuses to start when the variables name it."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import sys
 
 import pytest
 
-from e2e_harness import SocketClient, binary_path
+from e2e_harness import SocketClient, binary_path, portable_build
 
 pytestmark = pytest.mark.native_only("socket activation is the native daemon's")
+linux_only = pytest.mark.linux_only("socket activation is systemd's; the portable build has none")
 
 
 def activate(sock: socket.socket, tmp_path, *args: str) -> subprocess.Popen:
@@ -30,6 +32,7 @@ def activate(sock: socket.socket, tmp_path, *args: str) -> subprocess.Popen:
                             stderr=subprocess.PIPE, text=True)
 
 
+@linux_only
 def test_serves_the_passed_socket_and_leaves_its_file(tmp_path, socket_dir):
     path = socket_dir / "activated.sock"
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -67,6 +70,7 @@ def listening_tcp():
     return s
 
 
+@linux_only
 @pytest.mark.parametrize("make_socket, complaint", [
     (unlistened_stream, "fd 3 from systemd is not listening"),
     (lambda: socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM), "fd 3 from systemd is not a stream socket"),
@@ -85,6 +89,7 @@ def test_anything_but_a_listening_unix_stream_socket_is_refused(make_socket, com
         sock.close()
 
 
+@linux_only
 def test_the_next_connection_after_an_idle_exit_starts_it_again(tmp_path, socket_dir):
     """As systemd does: it keeps the listening socket, and a connection waiting on it
     while no daemon runs starts one, which serves it."""
@@ -110,4 +115,24 @@ def test_the_next_connection_after_an_idle_exit_starts_it_again(tmp_path, socket
             if daemon.poll() is None:
                 daemon.kill()
                 daemon.wait(timeout=20)
+        listener.close()
+
+
+def test_the_portable_build_refuses_a_passed_socket(tmp_path, socket_dir):
+    """Without socket activation, a daemon that the variables name says so and exits 1
+    rather than bind the default path beside a socket it was given."""
+    if not portable_build():
+        pytest.skip("the Linux build serves the passed socket (the tests above)")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(socket_dir / "unserved.sock"))
+    listener.listen(8)
+    daemon = activate(listener, tmp_path)
+    try:
+        assert daemon.wait(timeout=30) == 1
+        assert "socket activation (LISTEN_PID, LISTEN_FDS) is not supported in this build" in daemon.stderr.read()
+        assert not (tmp_path / "transitiond" / "transitiond.sock").exists()
+    finally:
+        if daemon.poll() is None:
+            daemon.kill()
+            daemon.wait(timeout=20)
         listener.close()

@@ -95,7 +95,7 @@ def test_demo_animates_and_looks_right(viewer):
     driver.get(info["url"] + "&demo=1")
     wait_until(lambda: driver.execute_script("return document.getElementById('connection').dataset.state") == "open",
                what="the page connecting")
-    session = wait_until(lambda: driver.execute_script("return window.transitiondViewer.selected"), what="a demo session")
+    session = wait_until(lambda: driver.execute_script("return window.transitiondViewer?.selected"), what="a demo session")
     assert watcher.call("session/list")["sessions"][1]["session"] == session
     # The canvas changes between ticks while the demo plays.
     digests = set()
@@ -130,7 +130,7 @@ def test_slider_buttons_and_hover(viewer):
     wait_until(lambda: driver.execute_script("return document.getElementById('connection').dataset.state") == "open",
                what="the page connecting")
     driver.find_element(By.ID, "new-session").click()
-    session = wait_until(lambda: driver.execute_script("return window.transitiondViewer.selected"), what="a new session")
+    session = wait_until(lambda: driver.execute_script("return window.transitiondViewer?.selected"), what="a new session")
     wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, f'#session-list li[data-session="{session}"]'), what="the list entry")
 
     def scrub(value):
@@ -196,7 +196,7 @@ def test_a_tab_watching_a_shared_session_of_100_items(viewer, record_property):
     driver.get(info["url"])
     wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, f'#session-list li[data-session="{session}"]'),
                what="the shared session listed")
-    wait_until(lambda: driver.execute_script("return window.transitiondViewer.selected") == session, what="selected")
+    wait_until(lambda: driver.execute_script("return window.transitiondViewer?.selected") == session, what="selected")
     watcher.call("transition/start", {"session": session, "to": {"type": "list", "rowHeight": 6.8},
                                       "duration": 600, "timing": "linear"})
     first = wait_until(lambda: page_seq(driver), what="ticks in the page")
@@ -228,7 +228,7 @@ def test_badges_of_a_compact_session_are_named_and_drawn(viewer):
         "layout": {"type": "list", "rowHeight": 60, "supplementary": [badge]}, "encoding": "compact",
         "clock": "manual", "keepAlive": True})["session"]
     driver.get(info["url"])
-    wait_until(lambda: driver.execute_script("return window.transitiondViewer.selected") == session, what="selected")
+    wait_until(lambda: driver.execute_script("return window.transitiondViewer?.selected") == session, what="selected")
     resting = wait_until(lambda: driver.execute_script(
         "const s = window.transitiondViewer; return s.subscribed.has(arguments[0]) && s.attrs.length"
         " ? s.attrs.filter(a => a.kind === 'badge').map(a => [a.item, a.frame.x, a.frame.y]) : null", session),
@@ -259,7 +259,7 @@ def test_a_paused_named_session_is_drawn_where_it_is(viewer):
     expected = watcher.call("transition/sample", {"session": session, "progress": 0.4})
     driver.get(info["url"])
     shown = wait_until(lambda: driver.execute_script(
-        "const s = window.transitiondViewer; return s.selected === arguments[0] && s.frame && s.attrs.length"
+        "const s = window.transitiondViewer; return s && s.selected === arguments[0] && s.frame && s.attrs.length"
         " ? {progress: s.frame.progress, slider: document.getElementById('scrub').value,"
         " seq: document.getElementById('stat-seq').textContent,"
         " title: document.getElementById('stage-title').textContent,"

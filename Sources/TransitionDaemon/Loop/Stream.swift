@@ -120,7 +120,7 @@ final class Stream {
         onEnd?(error)
     }
 
-    /// The user id of the process at the other end of a Unix socket (SO_PEERCRED).
+    /// The user id of the process at the other end of a Unix socket (`PeerCredentials`).
     var peerUID: uid_t? {
         var fd = uv_os_fd_t()
         guard isOpen, uv_fileno(asHandle(handle), &fd) == 0 else { return nil }

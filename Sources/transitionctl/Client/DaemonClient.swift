@@ -1,4 +1,5 @@
 import JSONRPC
+import LocalSockets
 import TransitionProtocol
 
 #if canImport(Glibc)
@@ -93,7 +94,7 @@ final class DaemonClient {
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, b) in bytes.enumerated() { raw[i] = b }
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = CloseOnExecSocket.unixStream()
         guard fd >= 0 else { throw Failure("cannot create a socket: \(FileDescriptor.errorText)") }
         let rc = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

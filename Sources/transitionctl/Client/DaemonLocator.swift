@@ -1,3 +1,5 @@
+import ProcessSpawn
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -20,7 +22,7 @@ enum DaemonLocator {
             }
             return env
         }
-        if let own = ownExecutable() {
+        if let own = ExecutablePath.current() {
             let sibling = directory(of: own) + "/transitiond"
             if isExecutable(sibling) { return sibling }
         }
@@ -38,14 +40,6 @@ enum DaemonLocator {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
         return access(path, X_OK) == 0
-    }
-
-    /// The path of the running executable, from `/proc/self/exe`.
-    static func ownExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let n = readlink("/proc/self/exe", &buffer, 4096)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func directory(of path: String) -> String {

@@ -2,9 +2,10 @@
     import Glibc
 #endif
 
-/// systemd's socket activation (`LISTEN_PID`/`LISTEN_FDS`, as `sd_listen_fds` reads
-/// them), checked without libsystemd: the listening socket systemd passed as fd 3.
-enum SocketActivation {
+/// The Linux `SocketActivation` (see `Platform.swift`): systemd's socket activation
+/// (`LISTEN_PID`/`LISTEN_FDS`, as `sd_listen_fds` reads them), checked without
+/// libsystemd: the listening socket systemd passed as fd 3.
+enum SystemdSocketActivation {
     /// The first passed descriptor (`SD_LISTEN_FDS_START`).
     static let firstDescriptor: Int32 = 3
 
