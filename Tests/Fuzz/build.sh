@@ -70,7 +70,7 @@ mapfile -t jsonrpc < <(ls Sources/JSONRPC/*.swift)
 mapfile -t engine < <(find Sources/TransitionEngine -name '*.swift' | sort)
 mapfile -t export < <(ls Sources/TransitionExport/*.swift)
 mapfile -t protocol < <(ls Sources/TransitionProtocol/*.swift)
-mapfile -t server < <(find Sources/TransitionService/{Configuration,Params,Methods,Sessions,Encoding} -name '*.swift' | sort)
+mapfile -t server < <(find Sources/TransitionService/{Configuration,Params,Methods,Sessions,Encoding,Persistence} -name '*.swift' | sort)
 mapfile -t web < <(ls Sources/WebTransport/*.swift)
 mapfile -t version < <(ls Sources/ProjectVersion/*.swift)
 
