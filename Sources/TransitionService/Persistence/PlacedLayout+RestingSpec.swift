@@ -28,7 +28,7 @@ extension PlacedLayout {
             }
         }
         var supplementary: [SupplementaryItem] = []
-        layout.forEachAttributes(in: .everything, limit: Int.max) { a in
+        _ = layout.forEachAttributes(in: .everything, limit: Int.max) { a in
             guard !a.kind.isCell else { return }
             supplementary.append(
                 SupplementaryItem(
