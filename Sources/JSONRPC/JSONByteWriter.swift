@@ -131,7 +131,9 @@ public struct JSONByteWriter: ~Copyable {
     mutating func grow(to minimum: Int) {
         let newCapacity = max(minimum, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
+        // Raw copies: one memcpy, where a typed copy of bytes may go element by element
+        // (Embedded Swift's -Osize, in the WebAssembly module).
+        UnsafeMutableRawPointer(newBase).copyMemory(from: base, byteCount: count)
         if !borrowsBase { base.deallocate() }
         borrowsBase = false
         base = newBase
@@ -151,7 +153,7 @@ public struct JSONByteWriter: ~Copyable {
     mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) {
         guard let start = source.baseAddress, source.count > 0 else { return }
         reserve(source.count)
-        (base + count).update(from: start, count: source.count)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: start, byteCount: source.count)
         count += source.count
     }
 
@@ -211,7 +213,7 @@ public struct JSONByteWriter: ~Copyable {
             }, "a key literal that needs escaping")
         reserve(length + 3)
         base[count] = UInt8(ascii: "\"")
-        (base + count + 1).update(from: key.utf8Start, count: length)
+        UnsafeMutableRawPointer(base + count + 1).copyMemory(from: key.utf8Start, byteCount: length)
         base[count + 1 + length] = UInt8(ascii: "\"")
         base[count + 2 + length] = UInt8(ascii: ":")
         count += length + 3
