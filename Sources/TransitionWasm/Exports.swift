@@ -143,13 +143,12 @@ func transitiondWantsTurns() -> Int32 {
 /// The outbox's bytes (records, see `Outbox`), valid until the next call.
 @_cdecl("transitiond_outbox")
 func transitiondOutbox() -> UnsafeRawPointer? {
-    guard let daemon else { return nil }
-    return daemon.outboxRef.value.bytes.withUnsafeBytes { $0.baseAddress }
+    daemon?.outboxRef.value.start
 }
 
 @_cdecl("transitiond_outbox_length")
 func transitiondOutboxLength() -> Int32 {
-    Int32(truncatingIfNeeded: daemon?.outboxRef.value.bytes.count ?? 0)
+    Int32(truncatingIfNeeded: daemon?.outboxRef.value.count ?? 0)
 }
 
 @_cdecl("transitiond_outbox_clear")

@@ -23,32 +23,35 @@ package struct Outbox {
         case resumeReading = 8
     }
 
-    package private(set) var bytes: [UInt8] = []
+    private let storage = ByteBuffer()
+
+    /// The records so far (a copy, for tests).
+    package var bytes: [UInt8] { storage.array }
+    /// Where the records start, valid until the next append.
+    package var start: UnsafeRawPointer { UnsafeRawPointer(storage.start) }
+    package var count: Int { storage.count }
 
     package mutating func append(_ kind: Kind, subject: UInt32, payload: [UInt8] = []) {
-        bytes.append(kind.rawValue)
+        storage.append(kind.rawValue)
         appendWord(subject)
         appendWord(UInt32(truncatingIfNeeded: payload.count))
-        bytes.append(contentsOf: payload)
+        payload.withUnsafeBytes { storage.append($0) }
     }
 
     /// Appends one record of `kind` holding the chunks one after the other.
     package mutating func append(_ kind: Kind, subject: UInt32, chunks: [[UInt8]]) {
         var length = 0
         for chunk in chunks { length += chunk.count }
-        bytes.append(kind.rawValue)
+        storage.append(kind.rawValue)
         appendWord(subject)
         appendWord(UInt32(truncatingIfNeeded: length))
-        for chunk in chunks { bytes.append(contentsOf: chunk) }
+        for chunk in chunks { chunk.withUnsafeBytes { storage.append($0) } }
     }
 
     /// The host has read everything.
-    package mutating func clear() { bytes.removeAll(keepingCapacity: true) }
+    package mutating func clear() { storage.removeAll() }
 
     private mutating func appendWord(_ word: UInt32) {
-        bytes.append(UInt8(truncatingIfNeeded: word))
-        bytes.append(UInt8(truncatingIfNeeded: word >> 8))
-        bytes.append(UInt8(truncatingIfNeeded: word >> 16))
-        bytes.append(UInt8(truncatingIfNeeded: word >> 24))
+        withUnsafeBytes(of: word.littleEndian) { storage.append($0) }
     }
 }
