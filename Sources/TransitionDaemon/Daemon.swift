@@ -19,12 +19,6 @@ public final class Daemon {
     private var watchTimer: Timer?
     /// Set while no client is connected, with `--listen-timeout`.
     private var idleTimer: Timer?
-    /// How long a connection waits for its client to read its last answers (after
-    /// `exit`, the wire's own end, or while the daemon stops).
-    static let drainMilliseconds: UInt64 = 5000
-    /// How long a lingering connection waits for its client's end of input after its
-    /// last bytes were written (RFC 6455 7.1.1 leaves it to the server).
-    static let lingerMilliseconds: UInt64 = 2000
     /// Connections being written what they are owed, each with the timer that stops
     /// waiting for a client that does not read.
     private var leaving: [(connection: Connection, timer: Timer)] = []
@@ -88,9 +82,9 @@ public final class Daemon {
                 watch(process: p, connection: isSole ? nil : id)
             }
         case .draining(let c):
-            boundWait(of: c, milliseconds: Self.drainMilliseconds)
+            boundWait(of: c, milliseconds: LeavingBound.drainMilliseconds)
         case .lingering(let c):
-            boundWait(of: c, milliseconds: Self.lingerMilliseconds)
+            boundWait(of: c, milliseconds: LeavingBound.lingerMilliseconds)
         case .closed(let c):
             closed(c)
         case .stop(let code):
@@ -405,7 +399,7 @@ public final class Daemon {
 
     /// A connection writing what it owes (after `exit`, the wire's own end, or while the
     /// daemon stops) waits for its client for at most `milliseconds` from now: 5 s to
-    /// read its last answers, then `lingerMilliseconds` to end its input.
+    /// read its last answers, then `LeavingBound.lingerMilliseconds` to end its input.
     private func boundWait(of c: Connection, milliseconds: UInt64) {
         guard !c.isClosed else { return }
         if let waiting = leaving.first(where: { $0.connection === c }) {
@@ -415,10 +409,7 @@ public final class Daemon {
         do {
             let t = try Timer(loop: loop)
             t.onFire = { [unowned self, unowned c] in
-                self.logger.info(
-                    c.state == .lingering
-                        ? "connection \(c.id) did not end its input after its close: closing"
-                        : "connection \(c.id) did not read its last answers: closing")
+                self.logger.info(LeavingBound.expired(c))
                 self.hub.close(c)
             }
             t.fireOnce(afterMilliseconds: milliseconds)

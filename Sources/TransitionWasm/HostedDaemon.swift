@@ -29,16 +29,13 @@ package final class HostedDaemon {
     /// Client processes watched (from `initialize`): with a connection, it closes when the
     /// process dies; without (the sole client), the daemon stops.
     private var watched: [(pid: Int32, connection: ConnectionID?)] = []
-    /// Monotonic nanoseconds, as of the host's last call.
-    private var clock: UInt64 = 0
+    /// Monotonic nanoseconds as of the host's last call, which the hub reads too.
     private let clockReader: ClockReader
+    private var clock: UInt64 { clockReader.nanoseconds }
     private var stopping = false
     private var exitCode: Int32 = 0
     private var exitReported = false
 
-    /// As the native daemon's `drainMilliseconds` and `lingerMilliseconds`.
-    static let drainNanoseconds: UInt64 = 5_000_000_000
-    static let lingerNanoseconds: UInt64 = 2_000_000_000
     /// As the native daemon's `--initialize-timeout` default.
     package static let defaultInitializeTimeout: UInt64 = 10_000_000_000
 
@@ -154,10 +151,7 @@ package final class HostedDaemon {
         advance(to: now)
         let due = leaving.filter { $0.deadline <= clock }
         for (c, _) in due where !c.isClosed {
-            logger.info(
-                c.state == .lingering
-                    ? "connection \(c.id) did not end its input after its close: closing"
-                    : "connection \(c.id) did not read its last answers: closing")
+            logger.info(LeavingBound.expired(c))
             hub.close(c)
         }
         if let due = handshakeCheckDue, due <= clock {
@@ -226,8 +220,7 @@ package final class HostedDaemon {
 
     private func advance(to now: UInt64) {
         // The host's clock is monotonic; a value from before is taken as the same time.
-        if now > clock { clock = now }
-        clockReader.nanoseconds = clock
+        if now > clock { clockReader.nanoseconds = now }
     }
 
     /// Hands over input that waited for a turn, then reports the exit once every
@@ -257,9 +250,9 @@ package final class HostedDaemon {
                 outboxRef.value.append(.watchProcess, subject: UInt32(bitPattern: p))
             }
         case .draining(let c):
-            boundWait(of: c, nanoseconds: Self.drainNanoseconds)
+            boundWait(of: c, milliseconds: LeavingBound.drainMilliseconds)
         case .lingering(let c):
-            boundWait(of: c, nanoseconds: Self.lingerNanoseconds)
+            boundWait(of: c, milliseconds: LeavingBound.lingerMilliseconds)
         case .closed(let c):
             closed(c)
         case .stop(let code):
@@ -276,10 +269,10 @@ package final class HostedDaemon {
         handshakeCheckDue = deadline
     }
 
-    private func boundWait(of c: Connection, nanoseconds: UInt64) {
+    private func boundWait(of c: Connection, milliseconds: UInt64) {
         guard !c.isClosed else { return }
         leaving.removeAll { $0.connection === c }
-        leaving.append((c, clock + nanoseconds))
+        leaving.append((c, clock + milliseconds * 1_000_000))
     }
 
     private func closed(_ c: Connection) {

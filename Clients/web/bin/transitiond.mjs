@@ -320,17 +320,14 @@ async function main(argv) {
     process.stderr.write(`Error: ${error.message}\n${usage}\n`);
     return 64;
   }
-  watcher = processWatcher((pid) => module.processEnded(pid));
-  if (options.clientProcessId !== null) {
-    // As the native daemon: the given process's death ends the daemon.
-    const pid = options.clientProcessId;
-    const timer = setInterval(() => {
-      try { process.kill(pid, 0); } catch (error) {
-        if (error.code === "ESRCH") { clearInterval(timer); log("info", `client process ${pid} is gone: exiting`); module.stop(1); }
-      }
-    }, 500);
-    timer.unref();
-  }
+  // One watch for both kinds of process: --clientProcessId's ends the daemon, as the
+  // native daemon's does; one named by a client's initialize is the module's to handle.
+  watcher = processWatcher((pid) => {
+    if (pid !== options.clientProcessId) return module.processEnded(pid);
+    log("info", `client process ${pid} is gone: exiting`);
+    module.stop(1);
+  });
+  if (options.clientProcessId !== null) watcher.watch(options.clientProcessId);
   const stopCode = options.mode === "stdio" ? 1 : 0;
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     process.on(signal, () => { log("info", `signal ${signal}: shutting down`); module.stop(stopCode); });
