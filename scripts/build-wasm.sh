@@ -22,7 +22,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 toolchain=$(dirname "$(command -v swiftc)")
-embedded=$toolchain/../lib/swift/embedded/wasm32-unknown-none-wasm
 # In dependency order.
 modules=(TransitionEngine JSONRPC WebTransport ProjectVersion TransitionExport TransitionProtocol TransitionService TransitionWasm)
 flags=(
@@ -58,13 +57,19 @@ for module in "${modules[@]}"; do
     objects+=("$work/$module.o")
 done
 
+# The Unicode data the standard library asks for: every scalar its own normal form and
+# grapheme (Sources/WasmUnicodeData), in place of the toolchain's tables (26 KB gzip).
+"$toolchain/clang" --target=wasm32-unknown-none-wasm -Oz -c \
+    Sources/WasmUnicodeData/scalar_unicode_data.c -o "$work/scalar_unicode_data.o"
+objects+=("$work/scalar_unicode_data.o")
+
 # The C interface of Sources/TransitionWasm/Exports.swift.
 exports=$(grep -o '@_cdecl("transitiond_[a-z_]*")' Sources/TransitionWasm/Exports.swift |
     sed 's/@_cdecl("\(.*\)")/--export=\1/')
 # shellcheck disable=SC2086
 "$toolchain/wasm-ld" --no-entry --gc-sections $exports \
     -z stack-size=1048576 \
-    "${objects[@]}" "$wasi/libc.a" "$wasi/libm.a" "$embedded/libswiftUnicodeDataTables.a" \
+    "${objects[@]}" "$wasi/libc.a" "$wasi/libm.a" \
     -o "$work/linked.wasm"
 mkdir -p "$(dirname "$output")"
 wasm-opt -Oz --strip-debug --strip-producers "$work/linked.wasm" -o "$output"

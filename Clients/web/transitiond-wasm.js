@@ -180,27 +180,46 @@ export class TransitionEngineModule {
     const length = this.exports.transitiond_outbox_length();
     if (length > 0) {
       const pointer = this.exports.transitiond_outbox();
-      // Copied: handlers may call into the module, which may grow or reuse its memory.
-      const records = new Uint8Array(this.exports.memory.buffer, pointer, length).slice();
+      // Read in place, texts decoded and bytes copied before any handler runs: handlers
+      // may call into the module, which may grow or reuse its memory.
+      const records = this.readRecords(new Uint8Array(this.exports.memory.buffer, pointer, length));
       this.exports.transitiond_outbox_clear();
       this.carryOut(records);
     }
     this.schedule();
   }
 
-  carryOut(records) {
-    const view = new DataView(records.buffer);
+  /** The outbox's records, each payload as what outlives the module's memory. */
+  readRecords(bytes) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const records = [];
     let offset = 0;
-    while (offset < records.length) {
-      const kind = records[offset];
+    while (offset < bytes.length) {
+      const kind = bytes[offset];
       const subject = view.getUint32(offset + 1, true);
       const length = view.getUint32(offset + 5, true);
-      const payload = records.subarray(offset + 9, offset + 9 + length);
-      offset += 9 + length;
+      const start = offset + 9;
+      offset = start + length;
+      let payload = null;
+      if (kind === Record.bytes) {
+        payload = this.connections.get(subject)?.received(bytes, start, length) ?? null;
+      } else if (kind === Record.log) {
+        payload = decoder.decode(bytes.subarray(start, start + length));
+      }
+      records.push(kind, subject, payload);
+    }
+    return records;
+  }
+
+  carryOut(records) {
+    for (let i = 0; i < records.length; i += 3) {
+      const kind = records[i];
+      const subject = records[i + 1];
+      const payload = records[i + 2];
       const connection = this.connections.get(subject);
       switch (kind) {
         case Record.bytes:
-          connection?.deliver(payload);
+          if (payload !== null) connection?.deliver(payload);
           break;
         case Record.closed:
           this.connections.delete(subject);
@@ -216,7 +235,7 @@ export class TransitionEngineModule {
           connection?.handlers.onResume?.();
           break;
         case Record.log:
-          this.onLog(LogLevels[subject] ?? "info", decoder.decode(payload));
+          this.onLog(LogLevels[subject] ?? "info", payload);
           break;
         case Record.watchProcess:
           this.onWatchProcess(subject | 0);
@@ -326,19 +345,32 @@ class ModuleConnection {
     this.module.call(() => this.module.exports.transitiond_output_failed(this.id, error, now()));
   }
 
+  /**
+   * What `length` bytes of the outbox at `start` carry to this connection, taken out of
+   * the module's memory: a copy of the bytes (LSP framing), or the texts of the
+   * length-prefixed messages.
+   */
+  received(bytes, start, length) {
+    if (this.framing === Framing.lsp) return bytes.slice(start, start + length);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const texts = [];
+    let offset = start;
+    const end = start + length;
+    while (offset + 4 <= end) {
+      const size = view.getUint32(offset, true);
+      texts.push(decoder.decode(bytes.subarray(offset + 4, offset + 4 + size)));
+      offset += 4 + size;
+    }
+    return texts;
+  }
+
+  /** Hands over what `received` took out. */
   deliver(payload) {
     if (this.framing === Framing.lsp) {
       this.handlers.onBytes?.(payload);
       return;
     }
-    const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
-    let offset = 0;
-    while (offset + 4 <= payload.length) {
-      const length = view.getUint32(offset, true);
-      const text = decoder.decode(payload.subarray(offset + 4, offset + 4 + length));
-      offset += 4 + length;
-      this.handlers.onMessage?.(text);
-    }
+    for (const text of payload) this.handlers.onMessage?.(text);
   }
 
   closed() {

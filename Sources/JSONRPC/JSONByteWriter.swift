@@ -69,7 +69,7 @@ public struct JSONByteWriter: ~Copyable {
 
     /// A copy of the JSON text written so far.
     public var bytes: [UInt8] {
-        Array(UnsafeBufferPointer(start: base, count: count))
+        [UInt8](copyingBytes: UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// The text that `body` writes, written straight into the returned array's storage
@@ -153,8 +153,39 @@ public struct JSONByteWriter: ~Copyable {
     mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) {
         guard let start = source.baseAddress, source.count > 0 else { return }
         reserve(source.count)
-        UnsafeMutableRawPointer(base + count).copyMemory(from: start, byteCount: source.count)
+        Self.copyBytes(source.count, from: start, to: base + count)
         count += source.count
+    }
+
+    /// Copies `n` bytes; up to 16 with overlapping loads and stores rather than a call:
+    /// keys and short strings are most of what is written, and in the WebAssembly module
+    /// a memcpy (`memory.copy`) of a few bytes is a call out of the compiled code.
+    @inlinable @inline(__always)
+    static func copyBytes(
+        _ n: Int, from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer
+    ) {
+        if n > 16 {
+            target.copyMemory(from: source, byteCount: n)
+        } else if n >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+        } else if n > 0 {
+            // 1 to 3 bytes: the first, the middle and the last (some the same).
+            target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+            target.storeBytes(
+                of: source.load(fromByteOffset: n >> 1, as: UInt8.self), toByteOffset: n >> 1,
+                as: UInt8.self)
+            target.storeBytes(
+                of: source.load(fromByteOffset: n - 1, as: UInt8.self), toByteOffset: n - 1,
+                as: UInt8.self)
+        }
     }
 
     /// Appends the bytes of a literal.
@@ -203,17 +234,40 @@ public struct JSONByteWriter: ~Copyable {
     /// A key in the source is a plain name: it is copied without looking for bytes to
     /// escape (3% of a pipelined request's instructions), and debug builds check that
     /// none is needed.
-    @inlinable
+    ///
+    /// Inlined: at a call site the literal's length is known, so the copy is a store or
+    /// two, and a tick or sample writes a dozen keys per element.
+    @inlinable @inline(__always)
     public mutating func writeKey(_ key: StaticString) {
-        separate()
         let length = key.utf8CodeUnitCount
         assert(
             !UnsafeBufferPointer(start: key.utf8Start, count: length).contains {
                 $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
             }, "a key literal that needs escaping")
+        guard count + length + 4 <= capacity else {
+            writeKeyGrowing(key)
+            return
+        }
+        if needsComma {
+            base[count] = UInt8(ascii: ",")
+            count += 1
+        }
+        base[count] = UInt8(ascii: "\"")
+        Self.copyBytes(length, from: key.utf8Start, to: base + count + 1)
+        base[count + 1 + length] = UInt8(ascii: "\"")
+        base[count + 2 + length] = UInt8(ascii: ":")
+        count += length + 3
+        needsComma = false
+    }
+
+    /// `writeKey(_:)` when the buffer must grow first.
+    @usableFromInline
+    mutating func writeKeyGrowing(_ key: StaticString) {
+        separate()
+        let length = key.utf8CodeUnitCount
         reserve(length + 3)
         base[count] = UInt8(ascii: "\"")
-        UnsafeMutableRawPointer(base + count + 1).copyMemory(from: key.utf8Start, byteCount: length)
+        Self.copyBytes(length, from: key.utf8Start, to: base + count + 1)
         base[count + 1 + length] = UInt8(ascii: "\"")
         base[count + 2 + length] = UInt8(ascii: ":")
         count += length + 3

@@ -229,7 +229,7 @@ public final class Daemon {
         logger.info("keeping durable sessions in \(store.directory) (\(count) restored)")
         stateStore = store
         host.recordsDurableState = true
-        hub.onStateChanges = { [unowned store] changes in store.apply(changes) }
+        hub.onStateChanges = { [unowned store] host in store.apply(host.takeStateChanges()) }
     }
 
     /// The private runtime directory, with a warning when `XDG_RUNTIME_DIR` was passed over.

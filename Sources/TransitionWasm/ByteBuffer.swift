@@ -1,3 +1,5 @@
+import JSONRPC
+
 /// A growable run of bytes in memory of its own, appended to with raw copies: in the
 /// WebAssembly module an `[UInt8]` append copies element by element, and the outbox
 /// carries every reply and tick. Its address stays valid until the next append.
@@ -29,7 +31,7 @@ final class ByteBuffer {
     func removeAll() { count = 0 }
 
     /// A copy of the bytes (for tests).
-    var array: [UInt8] { Array(UnsafeRawBufferPointer(start: start, count: count)) }
+    var array: [UInt8] { [UInt8](copyingBytes: UnsafeRawBufferPointer(start: start, count: count)) }
 
     private func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }

@@ -1,3 +1,4 @@
+import JSONRPC
 import TransitionService
 
 /// A connection's bytes as the host passes them: what it reads arrives through
@@ -43,7 +44,7 @@ package final class HostTransport: ConnectionTransport {
         if isReading && waiting.isEmpty && !endWaits {
             onBytes?(bytes)
         } else {
-            waiting.append(Array(bytes))
+            waiting.append([UInt8](copyingBytes: bytes))
         }
     }
 

@@ -16,7 +16,7 @@ package final class MessageWire: WireFormat {
     }
 
     package func append(_ bytes: UnsafeRawBufferPointer) {
-        bodies.append(Array(bytes))
+        bodies.append([UInt8](copyingBytes: bytes))
     }
 
     package func next() -> WireEvent? {

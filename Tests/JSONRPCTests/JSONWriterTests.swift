@@ -198,4 +198,20 @@ struct JSONWriterTests {
             }
         }
     }
+
+    /// Bytes are copied whole at every length and offset: short runs go by overlapping
+    /// words rather than a memcpy, and each length has its own case.
+    @Test func rawBytesOfEveryShortLengthAreCopiedWhole() {
+        let source = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        for offset in 0...9 {
+            for length in 0...40 {
+                var writer = JSONByteWriter(capacity: 8)
+                let first = Array(source[0..<offset])
+                let second = Array(source[offset..<offset + length])
+                writer.writeRaw(first)
+                writer.writeRaw(second)
+                #expect(writer.bytes == first + Array(",".utf8) + second, "\(offset), \(length)")
+            }
+        }
+    }
 }

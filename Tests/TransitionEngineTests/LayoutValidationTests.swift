@@ -90,6 +90,16 @@ import Testing
                 == "sections[0].sizes[0].height")
     }
 
+    /// Natively, ids compare as Swift strings: canonically equivalent ones are one id.
+    /// (The WebAssembly module compares Unicode scalars: Clients/web/README.md.)
+    @Test func canonicallyEquivalentIdsAreOneIdNatively() {
+        let list = LayoutSpec.list(ListLayout(rowHeight: 60))
+        let ids: [ItemID] = [.string("\u{E9}"), .string("e\u{301}")]
+        #expect(
+            error(list, model: ItemModel(sections: [SectionModel(count: 2, ids: ids)]))?.field
+                == "sections[0].ids[1]")
+    }
+
     @Test func itemLimit() {
         let list = LayoutSpec.list(ListLayout(rowHeight: 60))
         let big = ItemModel(sections: [

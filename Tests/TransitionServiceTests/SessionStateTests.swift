@@ -311,8 +311,8 @@ import TransitionEngine
         harness.hub.host.recordsDurableState = true
         let client = harness.connect()
         var seen: [(change: String, writesBefore: Int)] = []
-        harness.hub.onStateChanges = { changes in
-            for change in changes {
+        harness.hub.onStateChanges = { host in
+            for change in host.takeStateChanges() {
                 seen.append((change.name, client.writes.count))
             }
         }

@@ -86,6 +86,26 @@ test("a realtime transition ticks from timers to its didEnd", async () => {
   await client.close();
 });
 
+test("strings compare by their Unicode scalars in the module", async () => {
+  const client = await TransitionClient.connectLocal({ module: compiled });
+  const create = (ids) => client.request("session/create", {
+    viewport: { width: 200, height: 100 }, sections: [{ items: ids.length, ids }], layout: { type: "list", rowHeight: 40 }, clock: "manual",
+  });
+  // "é" as one scalar and as e + U+0301: canonically equivalent, two ids here.
+  const { session } = await create(["\u00e9", "e\u0301"]);
+  const sample = await client.request("transition/sample", { session, to: { type: "grid", columns: 2 }, duration: 1, progress: 1, all: true });
+  assert.deepEqual(sample.attributes.map((a) => a.id), ["\u00e9", "e\u0301"]);
+  // The same scalars twice are one id, refused as the daemon refuses it.
+  await assert.rejects(create(["e\u0301", "e\u0301"]),
+    (error) => error.code === -32602 && error.data?.field === "params.sections[0].ids[1]" && /duplicate id/.test(error.message));
+  // A name is counted in scalars (at most 64): 64 combining accents on nothing fit.
+  const named = await client.request("session/create", {
+    name: "\u0301".repeat(64), viewport: { width: 200, height: 100 }, sections: [{ items: 1 }], layout: { type: "list", rowHeight: 40 },
+  });
+  assert.equal(named.name, "\u0301".repeat(64));
+  client.close();
+});
+
 test("clients of one module share its named sessions", async () => {
   const options = { module: compiled };
   const [a, b] = await Promise.all([TransitionClient.connectLocal(options), TransitionClient.connectLocal(options)]);

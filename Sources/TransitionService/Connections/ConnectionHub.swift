@@ -25,10 +25,11 @@ package final class ConnectionHub {
     /// Called with what the daemon must know, after the call that caused it.
     package var onEvent: ((ServiceEvent) -> Void)?
     private var events: [ServiceEvent] = []
-    /// Called with the durable sessions' changes at rest (their states to write, the
-    /// disposed ones to remove) at the end of the call that caused them; nil: nobody keeps
-    /// state files, and the host is not asked.
-    package var onStateChanges: (([SessionStateChange]) -> Void)?
+    /// Called at the end of a call that changed durable sessions at rest; it takes the
+    /// changes (their states to write, the disposed ones to remove) with
+    /// `host.takeStateChanges()`, so only a host that keeps state files links their
+    /// encoding (the WebAssembly module does not). nil: nobody keeps state files.
+    package var onStateChanges: ((SessionHost) -> Void)?
     /// Connections closed so far, and as many when the ticks were last pumped: a
     /// connection closed since took its sessions along, so the next deadline moves.
     private var closedCount = 0
@@ -330,9 +331,8 @@ package final class ConnectionHub {
 
     /// Hands the durable sessions' changes at rest to whoever keeps their files.
     private func reportStateChanges() {
-        guard let onStateChanges else { return }
-        let changes = host.takeStateChanges()
-        if !changes.isEmpty { onStateChanges(changes) }
+        guard let onStateChanges, host.hasStateChanges else { return }
+        onStateChanges(host)
     }
 
     // MARK: Emissions

@@ -9,6 +9,9 @@ extension SessionHost {
         if !changedDurableNames.contains(name) { changedDurableNames.append(name) }
     }
 
+    /// Whether a durable session changed since the last `takeStateChanges()`.
+    package var hasStateChanges: Bool { !changedDurableNames.isEmpty }
+
     /// What became of the durable sessions changed since the last call, one change per
     /// name, in the order they first changed: the state of each live one (encoded now, so
     /// several changes in one call are one write), the removal of each disposed one.
