@@ -18,7 +18,7 @@ pytestmark = pytest.mark.native_only("the benchmark measures the native daemon")
 ROOT = Path(__file__).resolve().parents[2]
 TRANSITIOND = os.environ.get("TRANSITIOND") or str(ROOT / ".build" / "debug" / "transitiond")
 TRANSITIONBENCH = os.environ.get("TRANSITIONBENCH") or str(ROOT / ".build" / "debug" / "TransitionBench")
-GROUPS = ["rpc", "startup", "tickpath", "fanout", "pacing", "memory"]
+GROUPS = ["rpc", "startup", "tickpath", "fanout", "pacing", "memory", "wasm"]
 
 EXPECTED = {
     "rpc": [
@@ -48,13 +48,19 @@ EXPECTED = {
         "memory.slowReader.before", "memory.slowReader.peak", "memory.slowReader.growth",
         "memory.slowReader.skippedTicks", "memory.slowReader.ticksAfter",
     ],
+    # The module (scripts/build-wasm.sh, which the test command runs first) in Node and
+    # headless Chromium.
+    "wasm": [
+        "wasm.size.raw", "wasm.size.gzip", "wasm.node.sample", "wasm.chromium.sample",
+        "wasm.chromium.ticksPerSecond",
+    ],
 }
 # Figures that always have a number; others may be null when nothing was there to
 # divide (a window in which no tick arrived).
 ALWAYS_NUMBERS = [
     "rpc.pingpong.p50", "rpc.pipelined.throughput", "rpc.scrub.p50", "startup.initialize", "tickpath.compact.all",
     "tickpath.compact.daemonCPU", "fanout.daemonCPU", "fanout.skippedTicks", "pacing.rate", "memory.idle",
-    "memory.uniform.perSession", "memory.slowReader.peak",
+    "memory.uniform.perSession", "memory.slowReader.peak", "wasm.size.gzip", "wasm.node.sample",
 ]
 # Figures with peers beside them (a peer may be reported missing, never left out).
 COMPARED = ["rpc.pingpong.p50", "rpc.pingpong.p99", "rpc.pipelined.throughput", "startup.initialize", "memory.idle"]

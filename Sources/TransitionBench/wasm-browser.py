@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""The Chromium side of the benchmark's `wasm` group: the module in a headless page
+answers the transition/sample requests wasm-sample.mjs sends in Node (the same module
+API, messages framing), then plays a realtime transition of 1 s at 60 fps through
+`TransitionClient.connectLocal()`, ticking from animation frames. Prints one JSON line:
+{"nanosecondsPerSample": [run, ...], "attributes": N, "ticks": N, "seconds": S}.
+
+    WASM_BENCH_SESSION=... WASM_BENCH_SAMPLE=... python3 wasm-browser.py SAMPLES RUNS
+
+Needs Debian's chromium and chromium-driver and Selenium from PyPI; without them it
+prints {"missing": "what"} and exits 2.
+"""
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parents[2] / "Clients" / "web"
+
+SAMPLES_SCRIPT = """
+const [base, session, sample, samples, runs, done] = arguments;
+(async () => {
+  const { Framing, loadModule } = await import(base + "/transitiond-wasm.js");
+  const module = await loadModule(undefined, { onLog: () => {} });
+  let last = null;
+  const connection = module.open(Framing.messages, { onMessage: (text) => { last = text; } });
+  const send = (message) => connection.send(JSON.stringify(message));
+  send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { processId: null, capabilities: {} } });
+  send({ jsonrpc: "2.0", id: 1, method: "session/create", params: session });
+  const bodies = [];
+  for (let i = 0; i < samples; i++) {
+    bodies.push(JSON.stringify({ jsonrpc: "2.0", id: 2 + i, method: "transition/sample",
+      params: { ...sample, progress: i / samples } }));
+  }
+  for (const body of bodies) connection.send(body);
+  const results = [];
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now();
+    for (const body of bodies) connection.send(body);
+    results.push((performance.now() - start) * 1e6 / samples);
+  }
+  return { nanosecondsPerSample: results, attributes: JSON.parse(last).result.attributes.length };
+})().then((value) => done({ value }), (error) => done({ error: String(error) }));
+"""
+
+PACING_SCRIPT = """
+const [base, done] = arguments;
+(async () => {
+  const { TransitionClient } = await import(base + "/transitiond.js");
+  const client = await TransitionClient.connectLocal();
+  const { session } = await client.request("session/create", {
+    viewport: { width: 375, height: 667 }, sections: [{ items: 400 }],
+    layout: { type: "list", rowHeight: 60 }, fps: 60 });
+  let ticks = 0;
+  client.on("transition/tick", () => { ticks += 1; });
+  const ended = new Promise((resolve) => client.on("transition/didEnd", resolve));
+  const started = performance.now();
+  await client.request("transition/start", { session, to: { type: "grid", columns: 4 }, duration: 1 });
+  await ended;
+  const seconds = (performance.now() - started) / 1000;
+  await client.close();
+  return { ticks, seconds };
+})().then((value) => done({ value }), (error) => done({ error: String(error) }));
+"""
+
+
+def missing(what):
+    print(json.dumps({"missing": what}))
+    sys.exit(2)
+
+
+def serve_web():
+    """Clients/web as plain files on a free local port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(WEB)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return server, f"http://127.0.0.1:{port}"
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.kill()
+                missing("the static file server did not start")
+            time.sleep(0.05)
+
+
+def main():
+    samples, runs = int(sys.argv[1]), int(sys.argv[2])
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        missing("selenium is not installed (pip install selenium)")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromedriver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    if not chromium or not Path(chromedriver).exists():
+        missing("chromium and chromium-driver are not installed")
+    if not (WEB / "transitiond.wasm").exists():
+        missing("Clients/web/transitiond.wasm is missing: run bash scripts/build-wasm.sh")
+
+    server, base = serve_web()
+    options = Options()
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]:
+        options.add_argument(arg)
+    options.binary_location = chromium
+    driver = webdriver.Chrome(options=options, service=Service(chromedriver))
+    try:
+        driver.set_script_timeout(300)
+        driver.get(base + "/")
+        session = json.loads(os.environ["WASM_BENCH_SESSION"])
+        sample = json.loads(os.environ["WASM_BENCH_SAMPLE"])
+        sampled = driver.execute_async_script(SAMPLES_SCRIPT, base, session, sample, samples, runs)
+        if "error" in sampled:
+            missing(f"the page failed: {sampled['error']}")
+        paced = driver.execute_async_script(PACING_SCRIPT, base)
+        if "error" in paced:
+            missing(f"the page failed: {paced['error']}")
+        print(json.dumps({**sampled["value"], **paced["value"]}))
+    finally:
+        driver.quit()
+        server.kill()
+        server.wait()
+
+
+if __name__ == "__main__":
+    main()
