@@ -59,6 +59,7 @@
 
 (defconst transitiond-protocol-requests
   '("clock/advance"
+    "clock/setRate"
     "initialize"
     "layout/attributes"
     "session/create"

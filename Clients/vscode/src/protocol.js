@@ -3,6 +3,7 @@
 
 const REQUESTS = Object.freeze([
   "clock/advance",
+  "clock/setRate",
   "initialize",
   "layout/attributes",
   "session/create",

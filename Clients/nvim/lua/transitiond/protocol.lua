@@ -2,6 +2,7 @@
 return {
   requests = {
     "clock/advance",
+    "clock/setRate",
     "initialize",
     "layout/attributes",
     "session/create",

@@ -2,6 +2,7 @@
 
 REQUESTS = (
     "clock/advance",
+    "clock/setRate",
     "initialize",
     "layout/attributes",
     "session/create",
