@@ -22,13 +22,6 @@ extension SessionHost {
                 message: "Limit reached: an export holds at most \(maxExportElements) elements",
                 data: ["limit": .integer(Int64(maxExportElements)), "field": "sections"])
         }
-        // The formats' writers play every property linearly in an element's progress.
-        if !r.spec.options.keyframes.isEmpty || r.spec.options.path != .straight {
-            throw .invalidParams(
-                FieldError(
-                    field: r.spec.options.keyframes.isEmpty ? "params.path" : "params.keyframes",
-                    reason: "keyframes and arc paths are not exported yet"))
-        }
         let viewport = destinationViewport(for: s, r.spec)
         let plan = try answeringRefusals(of: s.id) { () throws(SceneError) in
             try MotionPlan(
