@@ -130,6 +130,35 @@ export type Timing =
 
 export type ContentOffsetTarget = string | Point | { strategy: string; [member: string]: unknown };
 
+/**
+ * One stop of a transition's keyframes (Protocol 7.9): values properties pass through at
+ * an element's own progress `at`, each property its own track.
+ * @schema defs.json#/$defs/keyframe
+ */
+export interface Keyframe {
+  at: number;
+  /** The curve of the segment arriving at this stop (no spring). */
+  timing?: Timing;
+  alpha?: number;
+  scale?: number;
+  scaleX?: number;
+  scaleY?: number;
+  rotation?: number;
+  translateX?: number;
+  translateY?: number;
+  /** A displacement of the element's centre from where it would be at this progress. */
+  offset?: { x?: number; y?: number };
+  values?: Record<string, number>;
+  kind?: string;
+  items?: Array<[number, number]>;
+  ids?: Array<string | number>;
+}
+
+/** The path element centres travel (Protocol 7.10). */
+export type MotionPath =
+  | "straight"
+  | { type: "arc"; direction?: "auto" | "clockwise" | "counterclockwise"; maxAngle?: number };
+
 /** @schema defs.json#/$defs/transitionSpec */
 export interface TransitionSpec {
   to?: Layout;
@@ -145,6 +174,8 @@ export interface TransitionSpec {
   disappear?: string | { [member: string]: unknown };
   colorSpace?: string;
   discreteSwitch?: number;
+  keyframes?: Keyframe[];
+  path?: MotionPath;
 }
 
 // ---------------------------------------------------------------------------
@@ -274,6 +305,8 @@ export interface SessionSummary {
   ownerProcessId: number | null;
   subscribers: number;
   clock: "realtime" | "manual";
+  /** How fast its time runs against its clock (clock/setRate). */
+  rate: number;
   fps: number;
   encoding: "objects" | "compact";
   precision?: number;
@@ -306,13 +339,14 @@ export interface TransitionScrubParams { session: string; progress: number }
 export interface TransitionFinishParams { session: string; duration?: number; timing?: Timing; velocity?: number }
 
 /** @schema defs.json#/$defs/idleStatus */
-export interface IdleStatus { session: string; state: "idle"; time: number; contentOffset: Point; accessory?: ValuesOutput }
+export interface IdleStatus { session: string; state: "idle"; time: number; rate: number; contentOffset: Point; accessory?: ValuesOutput }
 /** @schema defs.json#/$defs/activeStatus */
 export interface ActiveStatus {
   session: string;
   state: "running" | "paused" | "finishing" | "cancelling";
   transition: string;
   time: number;
+  rate: number;
   fraction: number;
   progress: number;
   velocity: number;
@@ -373,6 +407,11 @@ export interface ClockAdvanceParams {
   reply?: "tick" | "brief";
 }
 
+/** @schema clock.setRate.params.json */
+export interface ClockSetRateParams { session: string; rate: number }
+/** @schema clock.setRate.result.json */
+export interface ClockSetRateResult { session: string; rate: number; time: number }
+
 /** The `clock/advance` result with `"reply": "brief"`. */
 export interface TickBrief { session: string; transition: string; seq: number; time: number; fraction: number; progress: number }
 
@@ -399,6 +438,7 @@ export interface Requests {
   "transition/release": [TransitionReleaseParams, TransitionReleaseResult];
   "transition/export": [TransitionExportParams, TransitionExportResult];
   "clock/advance": [ClockAdvanceParams, Tick | TickBrief | { session: string; time: number; state: "idle" }];
+  "clock/setRate": [ClockSetRateParams, ClockSetRateResult];
 }
 
 /** Notifications the client sends. */
@@ -542,6 +582,7 @@ export declare class TransitionClient {
   sample(params: Requests["transition/sample"][0], options?: RequestOptions): Promise<Requests["transition/sample"][1]>;
   status(params: Requests["transition/status"][0], options?: RequestOptions): Promise<Requests["transition/status"][1]>;
   advance(params: Requests["clock/advance"][0], options?: RequestOptions): Promise<Requests["clock/advance"][1]>;
+  setRate(params: Requests["clock/setRate"][0], options?: RequestOptions): Promise<Requests["clock/setRate"][1]>;
   shutdown(): Promise<void>;
   close(): Promise<void>;
 }

@@ -327,6 +327,7 @@ export class TransitionClient {
   sample(params, options) { return this.shortcut("transition/sample", params, options); }
   status(params, options) { return this.shortcut("transition/status", params, options); }
   advance(params, options) { return this.shortcut("clock/advance", params, options); }
+  setRate(params, options) { return this.shortcut("clock/setRate", params, options); }
 
   /** A shortcut's request; a bare session id (the older positional form) is refused. */
   shortcut(method, params, options) {

@@ -4,6 +4,7 @@ import TransitionEngine
 /// rule with its starting style and an animation whose `@keyframes` hold only what
 /// changes; `fill-mode: both` holds the ends. A `linear()` easing is written once per
 /// track, as a custom property of the viewport that the elements' animations refer to.
+/// An element that keyframes or an arc shape has a keyframe per key, linear between.
 enum CSSWriter {
     static func write(_ plan: MotionPlan) -> String {
         var out =
@@ -38,16 +39,43 @@ enum CSSWriter {
             out += keyframes("transitiond-content", start.content, end.content)
         }
         for (i, e) in plan.elements.enumerated() {
+            let name = "transitiond-\(i)"
+            if e.isKeyed {
+                let keys = e.keys.map {
+                    (input: $0.input, list: StyleProperties.of($0.pose, in: e))
+                }
+                out += "\(e.selector) {\n"
+                for p in keys[0].list { out += "  \(p.css): \(p.value);\n" }
+                out += animation(name, e.track) + "}\n"
+                out += keyedKeyframes(name, keys)
+                continue
+            }
             let from = StyleProperties.of(e.from, in: e)
             let to = StyleProperties.of(e.to, in: e)
             out += "\(e.selector) {\n"
             for p in from { out += "  \(p.css): \(p.value);\n" }
-            let name = "transitiond-\(i)"
             if from != to { out += animation(name, e.track) }
             out += "}\n"
             if from != to { out += keyframes(name, from, to) }
         }
         return out
+    }
+
+    /// `@keyframes` of a keyed element: a keyframe at each key's share of the time, with
+    /// the properties that change across the keys (its animation is linear between them).
+    private static func keyedKeyframes(
+        _ name: String, _ keys: [(input: Double, list: [StyleProperty])]
+    ) -> String {
+        let changing = keys[0].list.indices.filter { j in
+            keys.contains { $0.list[j].value != keys[0].list[j].value }
+        }
+        var out = "@keyframes \(name) {\n"
+        for key in keys {
+            out += "  " + NumberText.format(key.input * 100, places: 5) + "% {"
+            for j in changing { out += " \(key.list[j].css): \(key.list[j].value);" }
+            out += " }\n"
+        }
+        return out + "}\n"
     }
 
     /// `@keyframes` with the properties that differ between the two ends.

@@ -26,9 +26,20 @@ public struct ElementMotion: Hashable, Sendable {
     public var track: Int
     /// The fill: the `background` colour value at the start, else a colour of its own.
     public var color: Color
+    /// The poses of an element that keyframes or an arc shape, along its own linear
+    /// track (`MotionPlan`); empty when it moves from `from` to `to` along its track.
+    public var keys: [PoseKey] = []
 
-    /// The pose at element progress q (what `transition/sample` reports).
+    /// Whether the element is written key by key.
+    public var isKeyed: Bool { !keys.isEmpty }
+
+    /// Every pose the export writes for the element: its keys, or its two ends.
+    var writtenPoses: [ElementPose] { isKeyed ? keys.map { $0.pose } : [from, to] }
+
+    /// The pose at element progress q (what `transition/sample` reports); for a keyed
+    /// element, at key input q, linear between its keys.
     public func pose(atProgress q: Double) -> ElementPose {
+        if isKeyed { return keyedPose(at: q) }
         var pose = from
         pose.frame = Rect(
             x: lerp(from.frame.minX, to.frame.minX, q), y: lerp(from.frame.minY, to.frame.minY, q),
@@ -48,6 +59,32 @@ public struct ElementMotion: Hashable, Sendable {
         case .appearing: pose.isShown = q > 0
         case .disappearing: pose.isShown = q < 1
         }
+        return pose
+    }
+
+    /// The keys interpolated at `input` (clamped to 0...1), property by property.
+    private func keyedPose(at input: Double) -> ElementPose {
+        let x = Swift.min(Swift.max(input, 0), 1)
+        var i = 1
+        while i < keys.count - 1 && keys[i].input < x { i += 1 }
+        let a = keys[i - 1]
+        let b = keys[i]
+        let s = b.input > a.input ? (x - a.input) / (b.input - a.input) : 1
+        var pose = a.pose
+        pose.frame = Rect(
+            x: lerp(a.pose.frame.minX, b.pose.frame.minX, s),
+            y: lerp(a.pose.frame.minY, b.pose.frame.minY, s),
+            width: lerp(a.pose.frame.size.width, b.pose.frame.size.width, s),
+            height: lerp(a.pose.frame.size.height, b.pose.frame.size.height, s))
+        pose.alpha = lerp(a.pose.alpha, b.pose.alpha, s)
+        if a.pose.transform != nil || b.pose.transform != nil {
+            let m = a.pose.transform ?? .identity
+            let n = b.pose.transform ?? .identity
+            pose.transform = AffineTransform(
+                a: lerp(m.a, n.a, s), b: lerp(m.b, n.b, s), c: lerp(m.c, n.c, s),
+                d: lerp(m.d, n.d, s), tx: lerp(m.tx, n.tx, s), ty: lerp(m.ty, n.ty, s))
+        }
+        pose.isShown = true
         return pose
     }
 

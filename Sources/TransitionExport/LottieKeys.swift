@@ -9,6 +9,15 @@ struct LottieKeys {
     /// `,"o":{...},"i":{...}`: the bezier's tangents, or linear ones.
     var easing: String
 
+    /// The keys of a keyed element at `inputs` of its linear track, linear between.
+    init(_ track: ProgressTrack, inputs: [Double], fps: Double) {
+        times = inputs.map {
+            NumberText.format((track.delay + $0 * track.duration) * fps, places: 6)
+        }
+        progress = []
+        easing = ",\"o\":{\"x\":[0],\"y\":[0]},\"i\":{\"x\":[1],\"y\":[1]}"
+    }
+
     init(_ track: ProgressTrack, fps: Double) {
         let shape = TrackShape(track, bezierInUnitSquare: false)
         let keys = shape.keys

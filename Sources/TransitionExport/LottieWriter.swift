@@ -40,16 +40,21 @@ enum LottieWriter {
         lastFrame: Double
     ) -> String {
         let n = { (x: Double) in NumberText.format(x, places: 4) }
-        let a = e.from.drawnRect
-        let b = e.to.drawnRect
-        let opacity = property(keys, from: [e.from.alpha * 100], to: [e.to.alpha * 100])
-        let centre = property(keys, from: [a.midX, a.midY], to: [b.midX, b.midY])
-        let size = property(
-            keys, from: [a.size.width, a.size.height], to: [b.size.width, b.size.height])
-        let c0 = e.from.color(named: "background") ?? e.color
-        let c1 = e.to.color(named: "background") ?? e.color
-        let color = property(
-            keys, from: [c0.red, c0.green, c0.blue, 1], to: [c1.red, c1.green, c1.blue, 1])
+        // Every value at each key: the two ends along the track, or a keyed element's keys.
+        let poses = e.isKeyed ? e.keys.map { $0.pose } : [e.from, e.to]
+        let keyed = e.isKeyed ? LottieKeys(track, inputs: e.keys.map { $0.input }, fps: fps) : keys
+        func animated(_ value: (ElementPose) -> [Double]) -> String {
+            e.isKeyed
+                ? property(keyed, values: poses.map(value))
+                : property(keys, from: value(e.from), to: value(e.to))
+        }
+        let opacity = animated { [$0.alpha * 100] }
+        let centre = animated { [$0.drawnRect.midX, $0.drawnRect.midY] }
+        let size = animated { [$0.drawnRect.size.width, $0.drawnRect.size.height] }
+        let color = animated { pose in
+            let c = pose.color(named: "background") ?? e.color
+            return [c.red, c.green, c.blue, 1]
+        }
         var inPoint = 0.0
         var outPoint = lastFrame
         switch e.presence {
@@ -68,6 +73,24 @@ enum LottieWriter {
 
     /// The end of a track, in seconds.
     private static func plan(_ track: ProgressTrack) -> Double { track.delay + track.duration }
+
+    /// A Lottie property of a keyed element: a value per key, linear between them
+    /// (static when they all agree).
+    private static func property(_ keys: LottieKeys, values: [[Double]]) -> String {
+        guard values.contains(where: { $0 != values[0] }) else {
+            return property(keys, from: values[0], to: values[0])
+        }
+        var out = "{\"a\":1,\"k\":["
+        let last = keys.times.count - 1
+        for k in 0...last {
+            if k > 0 { out += "," }
+            out += "{\"t\":" + keys.times[k] + ",\"s\":["
+            out += values[k].map { NumberText.format($0, places: 4) }.joined(separator: ",") + "]"
+            if k < last { out += keys.easing }
+            out += "}"
+        }
+        return out + "]}"
+    }
 
     /// A Lottie property: static when both ends agree, else keyframes along the track.
     private static func property(_ keys: LottieKeys, from: [Double], to: [Double]) -> String {

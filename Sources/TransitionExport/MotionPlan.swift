@@ -95,6 +95,10 @@ extension MotionPlan {
         groups[windows[0]]!.sensitivity = content
         var elements: [ElementMotion] = []
         var ordinal = 0
+        // Elements that keyframes or an arc shape share one linear track over the whole
+        // duration and carry their poses as keys.
+        var shaped: [Int] = []
+        let fitter = PoseFitter(tolerance: settings.tolerance * 0.9)
         for ends in transition.allElements() {
             let w = transition.progressWindow(of: ends)
             let options = transition.options
@@ -133,7 +137,24 @@ extension MotionPlan {
                 motion.from.color(named: "background") ?? motion.to.color(named: "background")
                 ?? Color.palette(ordinal)
             ordinal += 1
-            groups[window]!.sensitivity = Swift.max(groups[window]!.sensitivity, motion.sensitivity)
+            if duration > 0, transition.isShaped(ends), let key = ends.from?.key {
+                let start = motion.from
+                let breaks = MotionPlan.crossings(
+                    of: transition.keyframeProgresses(of: ends)
+                ) { u in transition.elementProgress(progress(u * duration), window: w) }
+                motion.keys = fitter.fit(
+                    { u in
+                        let p = progress(u * duration)
+                        guard let a = transition.attributes(of: key, inSource: true, at: p) else {
+                            return start
+                        }
+                        return ElementPose(a)
+                    }, breaks: breaks)
+                shaped.append(elements.count)
+            } else {
+                groups[window]!.sensitivity = Swift.max(
+                    groups[window]!.sensitivity, motion.sensitivity)
+            }
             elements.append(motion)
         }
         let custom = Array(Set(elements.filter { $0.kind.isCustom }.map { $0.kindName })).sorted()
@@ -142,8 +163,7 @@ extension MotionPlan {
                 elements[i].excludedKinds = custom
             }
         }
-        self.elements = elements
-        tracks = windows.map { window in
+        var tracks = windows.map { window in
             let sensitivity = groups[window]!.sensitivity
             let exact = window == whole ? MotionPlan.exactCurve(animator.curve) : nil
             var fitter = StopFitter(
@@ -158,6 +178,41 @@ extension MotionPlan {
                 return window.side == .both ? q : Swift.min(Swift.max(q, 0), 1)
             }
         }
+        if !shaped.isEmpty {
+            for i in shaped { elements[i].track = tracks.count }
+            tracks.append(
+                ProgressTrack(
+                    delay: 0, duration: duration,
+                    stops: [LinearStop(value: 0, input: 0), LinearStop(value: 1, input: 1)],
+                    curve: .easing(.linear)))
+        }
+        self.elements = elements
+        self.tracks = tracks
+    }
+
+    /// Every input in 0...1 where `progress` reaches one of `levels` (a keyframe stop),
+    /// found on 2,048 steps and refined by bisection.
+    static func crossings(of levels: [Double], _ progress: (Double) -> Double) -> [Double] {
+        guard !levels.isEmpty else { return [] }
+        let n = 2048
+        var result: [Double] = []
+        var x0 = 0.0
+        var y0 = progress(0)
+        for i in 1...n {
+            let x1 = Double(i) / Double(n)
+            let y1 = progress(x1)
+            for level in levels where (y0 < level) != (y1 < level) {
+                var lo = x0
+                var hi = x1
+                for _ in 0..<50 where hi - lo > 1e-12 {
+                    let mid = lo + (hi - lo) / 2
+                    if (progress(mid) < level) == (y0 < level) { lo = mid } else { hi = mid }
+                }
+                result.append(hi)
+            }
+            (x0, y0) = (x1, y1)
+        }
+        return result
     }
 
     /// The curve itself when a format can play it exactly: linear, cubic-bezier, steps,

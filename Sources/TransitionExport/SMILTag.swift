@@ -33,6 +33,31 @@ struct SMILTag {
         self.tail = tail
     }
 
+    /// A tag whose animations give a value per key at `keyTimes` (a keyed element, on its
+    /// linear track), linear between them.
+    init(track: ProgressTrack, keyTimes: [Double]) {
+        self.track = track
+        shape = .stops([])
+        progress = []
+        head =
+            " begin=\"\(SMILTag.seconds(track.delay))\" dur=\"\(SMILTag.seconds(Swift.max(track.duration, 1e-6)))\" fill=\"freeze\""
+        tail =
+            " keyTimes=\""
+            + keyTimes.map { NumberText.format($0, places: 7) }.joined(separator: ";")
+            + "\" calcMode=\"linear\""
+    }
+
+    /// ` name="first"` and, when the values differ, an `<animate>` through them, one per
+    /// key (a tag made with `keyTimes`).
+    mutating func attribute(_ name: String, values: [Double]) {
+        attributes += " \(name)=\"\(NumberText.format(values[0], places: 4))\""
+        guard values.contains(where: { $0 != values[0] }) else { return }
+        animations +=
+            "<animate attributeName=\"\(name)\"" + head + " values=\""
+            + values.map { NumberText.format($0, places: 4) }.joined(separator: ";") + "\"" + tail
+            + "/>"
+    }
+
     /// ` name="start"` and, when the value changes, an `<animate>` of it.
     mutating func attribute(_ name: String, _ from: Double, _ to: Double) {
         let first = shape.keys.first?.progress ?? 0

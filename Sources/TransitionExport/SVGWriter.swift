@@ -45,6 +45,7 @@ enum SVGWriter {
             label += ".\(e.indexPath.item)"
         }
         if e.presence != .both { out += " data-presence=\"\(e.presence.rawValue)\"" }
+        if e.isKeyed { return out + keyed(e, track, label: label) }
         var group = SMILTag(track: track)
         group.attribute("opacity", e.from.alpha, e.to.alpha)
         switch e.presence {
@@ -74,5 +75,24 @@ enum SVGWriter {
         text.attribute("y", a.minY + 12, b.minY + 12)
         out += "<text\(text.attributes)>\(text.animations)\(label)</text></g>\n"
         return out
+    }
+
+    /// The rest of a keyed element's group (present on both sides): every value per key.
+    private static func keyed(_ e: ElementMotion, _ track: ProgressTrack, label: String) -> String {
+        let times = e.keys.map { $0.input }
+        let rects = e.keys.map { $0.pose.drawnRect }
+        var group = SMILTag(track: track, keyTimes: times)
+        group.attribute("opacity", values: e.keys.map { $0.pose.alpha })
+        var out = group.attributes + ">" + group.animations
+        var rect = SMILTag(track: track, keyTimes: times)
+        rect.attribute("x", values: rects.map { $0.minX })
+        rect.attribute("y", values: rects.map { $0.minY })
+        rect.attribute("width", values: rects.map { $0.size.width })
+        rect.attribute("height", values: rects.map { $0.size.height })
+        out += "<rect fill=\"\(e.color.hexString)\"\(rect.attributes)>\(rect.animations)</rect>"
+        var text = SMILTag(track: track, keyTimes: times)
+        text.attribute("x", values: rects.map { $0.minX + 4 })
+        text.attribute("y", values: rects.map { $0.minY + 12 })
+        return out + "<text\(text.attributes)>\(text.animations)\(label)</text></g>\n"
     }
 }

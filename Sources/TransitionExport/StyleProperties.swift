@@ -3,8 +3,8 @@ import TransitionEngine
 /// The style properties of the DOM contract, shared by the CSS and Web Animations writers.
 enum StyleProperties {
     /// Properties of an element in a pose, in a fixed order. The transform is written as
-    /// `scale()` when both poses are pure scales (interpolated per component, as the
-    /// engine does), else as `matrix()`.
+    /// `scale()` when every written pose is a pure scale (interpolated per component, as
+    /// the engine does), else as `matrix()`.
     static func of(_ pose: ElementPose, in motion: ElementMotion) -> [StyleProperty] {
         let f = pose.frame
         var list = [
@@ -118,10 +118,11 @@ enum StyleProperties {
             guard let t else { return true }
             return t.b == 0 && t.c == 0 && t.tx == 0 && t.ty == 0
         }
-        if motion.from.transform == nil && motion.to.transform == nil { return "none" }
+        let poses = motion.writtenPoses
+        if poses.allSatisfy({ $0.transform == nil }) { return "none" }
         let m = t ?? .identity
         let n = { (x: Double) in NumberText.format(x, places: 6) }
-        if isScale(motion.from.transform) && isScale(motion.to.transform) {
+        if poses.allSatisfy({ isScale($0.transform) }) {
             return "scale(\(n(m.a)), \(n(m.d)))"
         }
         return "matrix(\(n(m.a)), \(n(m.b)), \(n(m.c)), \(n(m.d)), \(n(m.tx)), \(n(m.ty)))"

@@ -11,33 +11,39 @@ enum WAAPIWriter {
         let start = StyleProperties.content(plan, progress: 0)
         let end = StyleProperties.content(plan, progress: 1)
         entries.append(
-            entry(".transitiond-viewport", start.viewport, end.viewport, plan.tracks[0], easings[0])
-        )
+            entry(
+                ".transitiond-viewport", [(0, start.viewport), (1, end.viewport)], plan.tracks[0],
+                easings[0]))
         entries.append(
-            entry(".transitiond-content", start.content, end.content, plan.tracks[0], easings[0]))
+            entry(
+                ".transitiond-content", [(0, start.content), (1, end.content)], plan.tracks[0],
+                easings[0]))
         for e in plan.elements {
-            entries.append(
-                entry(
-                    e.selector, StyleProperties.of(e.from, in: e), StyleProperties.of(e.to, in: e),
-                    plan.tracks[e.track], easings[e.track]))
+            let frames: [(offset: Double, list: [StyleProperty])] =
+                e.isKeyed
+                ? e.keys.map { (offset: $0.input, list: StyleProperties.of($0.pose, in: e)) }
+                : [(0, StyleProperties.of(e.from, in: e)), (1, StyleProperties.of(e.to, in: e))]
+            entries.append(entry(e.selector, frames, plan.tracks[e.track], easings[e.track]))
         }
         return "[\n" + entries.joined(separator: ",\n") + "\n]\n"
     }
 
+    /// - Parameter frames: each keyframe's offset and properties (the two ends, or a keyed
+    ///   element's keys, which its linear track plays at their share of the time).
     private static func entry(
-        _ selector: String, _ from: [StyleProperty], _ to: [StyleProperty], _ track: ProgressTrack,
-        _ easing: String
+        _ selector: String, _ frames: [(offset: Double, list: [StyleProperty])],
+        _ track: ProgressTrack, _ easing: String
     )
         -> String
     {
-        func frame(_ offset: Int, _ list: [StyleProperty]) -> String {
-            "{\"offset\": \(offset)"
+        func frame(_ offset: Double, _ list: [StyleProperty]) -> String {
+            "{\"offset\": \(NumberText.format(offset, places: 9))"
                 + list.map { ", \(JSONText.string($0.js)): \(JSONText.string($0.value))" }.joined()
                 + "}"
         }
         let options =
             "{\"duration\": \(NumberText.format(track.duration * 1000, places: 6)), \"delay\": \(NumberText.format(track.delay * 1000, places: 6)), \"easing\": \(easing), \"fill\": \"both\"}"
         return
-            "{\"selector\": \(JSONText.string(selector)), \"keyframes\": [\(frame(0, from)), \(frame(1, to))], \"options\": \(options)}"
+            "{\"selector\": \(JSONText.string(selector)), \"keyframes\": [\(frames.map { frame($0.offset, $0.list) }.joined(separator: ", "))], \"options\": \(options)}"
     }
 }

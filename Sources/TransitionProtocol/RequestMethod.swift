@@ -2,6 +2,7 @@
 /// `<method>.params.json` and a `<method>.result.json` in `Protocol/schema`).
 public enum RequestMethod: String, CaseIterable, Sendable {
     case clockAdvance = "clock/advance"
+    case clockSetRate = "clock/setRate"
     case initialize
     case layoutAttributes = "layout/attributes"
     case sessionCreate = "session/create"

@@ -35,7 +35,7 @@ def test_create_with_all_options(connect):
         "keepAlive": True})
     s = result["session"]
     listed = client.call("session/list")["sessions"]
-    assert listed == [{"session": s, "name": None, "ownerProcessId": None, "subscribers": 0, "clock": "manual", "fps": 30, "encoding": "compact", "state": "idle",
+    assert listed == [{"session": s, "name": None, "ownerProcessId": None, "subscribers": 0, "clock": "manual", "rate": 1, "fps": 30, "encoding": "compact", "state": "idle",
                        "items": 5, "layoutState": "flow", "owned": True, "subscribed": False,
                        "keepAlive": True}]
     attrs = client.call("layout/attributes", {"session": s, "all": True})["attributes"]
@@ -54,7 +54,7 @@ def test_list_shows_sessions_and_their_state(connect):
     s2 = client.call("session/create", create_params(layout=GRID, fps=120, clock="manual"))["session"]
     sessions = client.call("session/list")["sessions"]
     assert [x["session"] for x in sessions] == [s1, s2]
-    assert sessions[0] == {"session": s1, "name": None, "ownerProcessId": None, "subscribers": 0, "clock": "realtime", "fps": 60, "encoding": "objects", "state": "idle",
+    assert sessions[0] == {"session": s1, "name": None, "ownerProcessId": None, "subscribers": 0, "clock": "realtime", "rate": 1, "fps": 60, "encoding": "objects", "state": "idle",
                            "items": 100, "layoutState": "flow", "owned": True, "subscribed": False,
                            "keepAlive": False}
     assert sessions[1]["fps"] == 120 and sessions[1]["clock"] == "manual" and sessions[1]["layoutState"] == "grid"

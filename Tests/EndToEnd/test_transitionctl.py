@@ -318,6 +318,38 @@ def test_demo_piped_prints_ticks_then_didend():
     assert end["params"]["reason"] == "finished" and end["params"]["finished"] is True
 
 
+def test_demo_arc_and_keyframes_piped():
+    """--keyframes: every item dims to 0.5 half way (alpha linear in progress on each side);
+    --arc: item 1, moving diagonally, leaves the straight line (its lift aside)."""
+    r = ctl("demo", "--arc", "--keyframes", "--duration", "2", timeout=30)
+    assert r.returncode == 0, r.stderr
+    ticks = [m["params"] for m in json_lines(r.stdout) if m.get("method") == "transition/tick"]
+    assert ticks[-1]["progress"] == 1
+    for t in ticks:
+        q = t["progress"]
+        alpha = 1 - q if q <= 0.5 else q  # 1 -> 0.5 at 0.5 -> 1
+        assert all(abs(a["alpha"] - alpha) < 1e-9 for a in t["attributes"]), t["seq"]
+
+    def centre(t):
+        f = next(a["frame"] for a in t["attributes"] if a["item"] == 1)
+        return f["x"] + f["width"] / 2, f["y"] + f["height"] / 2
+
+    # Item 1: row 1 of the list (rows 60 high, 375 wide), to where the grid puts it.
+    (sx, sy), (ex, ey) = (187.5, 90.0), centre(ticks[-1])
+    length = ((ex - sx) ** 2 + (ey - sy) ** 2) ** 0.5
+    bent = 0
+    for t in ticks:
+        q = t["progress"]
+        if not 0.05 < q < 0.95:
+            continue
+        x, y = centre(t)
+        y += 40 * (q / 0.5 if q <= 0.5 else (1 - q) / 0.5)  # the keyframe's lift, undone
+        off = abs((x - sx) * (ey - sy) - (y - sy) * (ex - sx)) / length
+        assert off > 1, (q, x, y)
+        bent += 1
+    assert bent > 0
+
+
 def test_demo_release_piped_shows_a_flick():
     """--release: the pan's ticks speed up to 0.3, the release projects past half way and
     finishes, and the first ticks after it go on at about the pan's last speed."""

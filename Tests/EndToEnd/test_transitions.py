@@ -256,12 +256,12 @@ def test_status_shapes(connect):
     s = client.call("session/create", create_params(clock="manual"))["session"]
     client.call("clock/advance", {"session": s, "to": 2})
     assert client.call("transition/status", {"session": s}) == {
-        "session": s, "state": "idle", "time": 2, "contentOffset": {"x": 0, "y": 0}}
+        "session": s, "state": "idle", "time": 2, "rate": 1, "contentOffset": {"x": 0, "y": 0}}
     client.call("transition/start", {"session": s, "to": GRID, "duration": 1,
                                      "contentOffset": {"point": {"x": 0, "y": 100}}})
     client.call("clock/advance", {"session": s, "to": 2.5})
     status = client.call("transition/status", {"session": s})
-    assert status == {"session": s, "state": "running", "transition": "t1", "time": 2.5, "fraction": 0.5,
+    assert status == {"session": s, "state": "running", "transition": "t1", "time": 2.5, "rate": 1, "fraction": 0.5,
                       "progress": 0.5, "velocity": 1, "contentOffset": {"x": 0, "y": 50}}
 
 

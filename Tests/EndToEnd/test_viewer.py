@@ -184,6 +184,42 @@ def test_slider_buttons_and_hover(viewer):
 
 
 @pytest.mark.time_limit(90)
+def test_speed_control_and_loop(viewer):
+    driver, info, watcher, daemon = viewer
+    driver.get(info["url"])
+    wait_until(lambda: driver.execute_script("return document.getElementById('connection').dataset.state") == "open",
+               what="the page connecting")
+    driver.find_element(By.ID, "new-session").click()
+    session = wait_until(lambda: driver.execute_script("return window.transitiondViewer?.selected"), what="a new session")
+
+    def entry():
+        return next(s for s in watcher.call("session/list")["sessions"] if s["session"] == session)
+
+    assert entry()["rate"] == 1
+    assert driver.find_element(By.CSS_SELECTOR, '#speed button.on').get_attribute("data-rate") == "1"
+    # The speed buttons set the session's rate (clock/setRate), which the daemon reports.
+    driver.find_element(By.CSS_SELECTOR, '#speed button[data-rate="0.25"]').click()
+    wait_until(lambda: entry()["rate"] == 0.25, what="the daemon reporting rate 0.25")
+    wait_until(lambda: driver.find_element(By.CSS_SELECTOR, '#speed button.on').get_attribute("data-rate") == "0.25",
+               what="the 0.25x button marked")
+    assert status(watcher, session)["rate"] == 0.25
+    driver.find_element(By.CSS_SELECTOR, '#speed button[data-rate="0.1"]').click()
+    wait_until(lambda: entry()["rate"] == 0.1, what="the daemon reporting rate 0.1")
+    driver.find_element(By.CSS_SELECTOR, '#speed button[data-rate="1"]').click()
+    wait_until(lambda: entry()["rate"] == 1, what="the daemon reporting rate 1")
+    # The loop plays to the other layout after each finished transition: both are reached
+    # more than once.
+    driver.execute_script("const d = document.getElementById('duration'); d.value = 0.1; d.dispatchEvent(new Event('input'))")
+    driver.find_element(By.ID, "loop-toggle").click()
+    seen = []
+    wait_until(lambda: (seen.append(entry()["layoutState"]) or True)
+               and sum(1 for a, b in zip(seen, seen[1:]) if a != b) >= 3,
+               timeout=30, what="the loop switching layouts three times")
+    driver.find_element(By.ID, "loop-toggle").click()
+    assert console_errors(driver) == []
+
+
+@pytest.mark.time_limit(90)
 def test_a_tab_watching_a_shared_session_of_100_items(viewer, record_property):
     """A kept-alive session made elsewhere (100 visible items, 60 fps) shows up in the
     page, which subscribes to it and draws its ticks; the daemon's CPU while it streams

@@ -140,6 +140,31 @@ def test_list_to_grid_with_manual_clock(client):
     assert all(a.layout_state == "grid" for a in resting.attributes)
 
 
+def test_keyframes_arcs_and_playback_rate(client):
+    assert spec.keyframe(0.5, alpha=0.2, scale=0.5) == {"at": 0.5, "alpha": 0.2, "scale": 0.5}
+    assert spec.keyframe(0.25, offset=(10, 0), items=[(0, 1)]) == {
+        "at": 0.25, "offset": {"x": 10, "y": 0}, "items": [[0, 1]],
+    }
+    assert spec.arc("clockwise", max_angle=90) == {"type": "arc", "direction": "clockwise", "maxAngle": 90}
+    session = client.create_session((200, 300), spec.list_layout(40), 3, clock="manual")
+    session.start(spec.grid_layout(2), duration=1.0, keyframes=[spec.keyframe(0.5, alpha=0.2, scale=0.5)])
+    rate = session.set_rate(0.5)
+    assert (rate.session, rate.rate, rate.time) == (session.id, 0.5, 0)
+    # One second of the clock at rate 0.5 is half a second of the session's time.
+    tick = session.advance(1.0)
+    assert tick.time == pytest.approx(0.5) and tick.progress == pytest.approx(0.5)
+    for a in tick.attributes:
+        assert a.alpha == pytest.approx(0.2)
+        assert a.transform == pytest.approx([0.5, 0, 0, 0.5, 0, 0])
+    assert session.status().rate == 0.5
+    assert [s.rate for s in client.list_sessions() if s.session == session.id] == [0.5]
+    # A hypothetical arc: the moving item leaves the straight line half way.
+    straight = session.sample(0.5, to=spec.grid_layout(2), duration=1.0, all=True).attribute(0, 1)
+    bent = session.sample(0.5, to=spec.grid_layout(2), duration=1.0, all=True, path=spec.arc()).attribute(0, 1)
+    assert (bent.frame.width, bent.frame.height) == (straight.frame.width, straight.frame.height)
+    assert (bent.frame.x, bent.frame.y) != pytest.approx((straight.frame.x, straight.frame.y))
+
+
 def test_brief_advance_returns_the_tick_without_its_attributes(client):
     session = client.create_session(VIEWPORT, LIST, 100, clock="manual")
     session.start(GRID, duration=1.0, content_offset=CENTER_20)

@@ -3,6 +3,7 @@
 
 const REQUESTS = Object.freeze([
   "clock/advance",
+  "clock/setRate",
   "initialize",
   "layout/attributes",
   "session/create",
@@ -99,11 +100,11 @@ const EASINGS = Object.freeze([
 const DEFAULTS = Object.freeze({
   "clock/advance": Object.freeze({"reply": "tick"}),
   "session/create": Object.freeze({"clock": "realtime", "encoding": "objects", "fps": 60}),
-  "transition/export": Object.freeze({"duration": 0.3, "timing": "linear"}),
+  "transition/export": Object.freeze({"duration": 0.3, "path": "straight", "timing": "linear"}),
   "transition/release": Object.freeze({"timing": {"spring": {"dampingFraction": 0.825, "response": 0.55}}}),
-  "transition/retarget": Object.freeze({"duration": 0.3, "timing": "linear"}),
-  "transition/sample": Object.freeze({"duration": 0.3, "timing": "linear"}),
-  "transition/start": Object.freeze({"duration": 0.3, "timing": "linear"}),
+  "transition/retarget": Object.freeze({"duration": 0.3, "path": "straight", "timing": "linear"}),
+  "transition/sample": Object.freeze({"duration": 0.3, "path": "straight", "timing": "linear"}),
+  "transition/start": Object.freeze({"duration": 0.3, "path": "straight", "timing": "linear"}),
 });
 
 module.exports = { REQUESTS, CLIENT_NOTIFICATIONS, DAEMON_NOTIFICATIONS, ERROR_CODES, CLIENT_ERROR_CODES, EASINGS, DEFAULTS };

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, chmodSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { TransitionClient, UnknownSessionError, RequestCancelledError, ConnectionClosedError } from "../transitiond.js";
+import { TransitionClient, UnknownSessionError, RequestCancelledError, ConnectionClosedError, attributeObjects } from "../transitiond.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const binary = process.env.TRANSITIOND ?? join(here, "../../../.build/debug/transitiond");
@@ -70,6 +70,25 @@ test("the client against the daemon", { skip: !WS && "no WebSocket: run node wit
     assert.deepEqual(seen, [0.25, 0.5, 0.75, 1]);
     assert.equal(end.completed, true);
     assert.equal(end.finished, true);
+  });
+
+  await t.test("keyframes, an arc and the playback rate", async () => {
+    const { session } = await client.createSession({
+      viewport: { width: 200, height: 300 }, sections: [{ items: 3 }], layout: { type: "list", rowHeight: 40 }, clock: "manual",
+    });
+    await client.start({
+      session, to: { type: "grid", columns: 2 }, duration: 1,
+      keyframes: [{ at: 0.5, alpha: 0.2, scale: 0.5 }], path: { type: "arc", direction: "clockwise" },
+    });
+    assert.deepEqual(await client.setRate({ session, rate: 0.25 }), { session, rate: 0.25, time: 0 });
+    const tick = await client.advance({ session, by: 2 });
+    assert.equal(tick.time, 0.5);
+    for (const a of attributeObjects(tick.attributes)) {
+      assert.ok(Math.abs(a.alpha - 0.2) < 1e-12);
+      assert.deepEqual(a.transform, [0.5, 0, 0, 0.5, 0, 0]);
+    }
+    assert.equal((await client.status({ session })).rate, 0.25);
+    await client.disposeSession({ session });
   });
 
   await t.test("typed errors name the field", async () => {

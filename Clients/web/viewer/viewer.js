@@ -1,7 +1,8 @@
 // The live viewer: the daemon's sessions, the selected one's ticks drawn on a canvas at
 // the display's refresh rate, transport buttons, a scrub slider, a timing picker whose
-// curve the daemon itself samples, and item details on hover. `?demo=1` loops the seed
-// apps' list <-> grid switch.
+// curve the daemon itself samples, a speed control (the session's clock/setRate rate) and
+// a loop toggle, and item details on hover. `?demo=1` loops the seed apps' list <-> grid
+// switch.
 
 // Every request carries the token: this module's own URL has it.
 const token = new URL(import.meta.url).searchParams.get("token") ?? "";
@@ -93,6 +94,7 @@ async function refreshSessions() {
   refreshSessions.last = text;
   state.sessions = visible;
   renderSessions();
+  showRate(sessionInfo()?.rate ?? 1);
   if (state.selected && !visible.some((s) => s.session === state.selected)) select(null);
   if (!state.selected && visible.length > 0) select(visible[0].session);
   updateButtons();
@@ -121,7 +123,8 @@ function renderSessions() {
     badge.textContent = s.state;
     const meta = document.createElement("span");
     meta.className = "meta";
-    meta.textContent = `${s.items.toLocaleString()} items · ${s.layoutState} · ${s.clock} ${s.fps} fps`;
+    const rate = s.rate === 1 ? "" : ` · ${s.rate}×`;
+    meta.textContent = `${s.items.toLocaleString()} items · ${s.layoutState} · ${s.clock} ${s.fps} fps${rate}`;
     li.append(name, badge, meta);
     li.addEventListener("click", () => select(s.session));
     list.append(li);
@@ -141,6 +144,7 @@ async function select(id) {
   state.attrs = [];
   state.hover = null;
   state.dirty = true;
+  showRate(sessionInfo(id)?.rate ?? 1);
   for (const li of $("session-list").children) li.classList.toggle("selected", li.dataset.session === id);
   if (previous && state.subscribed.has(previous)) {
     state.subscribed.delete(previous);
@@ -222,6 +226,13 @@ function onDidEnd(end) {
   if (end.session === state.selected) {
     $("progress-readout").textContent = end.progress.toFixed(3);
     if (!state.scrubbing) $("scrub").value = String(Math.min(1, Math.max(0, end.progress)));
+    // Looping: a finished transition is followed by one to the other layout (the demo
+    // loops on its own).
+    if ($("loop-toggle").checked && end.reason === "finished" && !state.demo) {
+      setTimeout(() => {
+        if ($("loop-toggle").checked && state.selected === end.session && currentPhase() === "idle") play().catch(report);
+      }, 400);
+    }
   }
   refreshSessions().catch(report);
 }
@@ -335,6 +346,27 @@ $("scrub").addEventListener("pointerdown", () => { state.scrubbing = true; });
 window.addEventListener("pointerup", () => { state.scrubbing = false; });
 
 $("new-session").addEventListener("click", () => createSession().catch(report));
+
+// ---------------------------------------------------------------------------
+// Playback speed: the selected session's rate, which the daemon reports in session/list.
+
+function showRate(rate) {
+  for (const b of $("speed").children) b.classList.toggle("on", Number(b.dataset.rate) === rate);
+}
+
+for (const button of $("speed").children) {
+  button.addEventListener("click", () => {
+    if (!state.selected) return;
+    const rate = Number(button.dataset.rate);
+    state.client.setRate({ session: state.selected, rate })
+      .then(() => { showRate(rate); return refreshSessions(); })
+      .catch(report);
+  });
+}
+
+$("loop-toggle").addEventListener("change", () => {
+  if ($("loop-toggle").checked && state.selected && currentPhase() === "idle") play().catch(report);
+});
 
 // ---------------------------------------------------------------------------
 // The demo: the seed apps' list <-> grid switch, looped.

@@ -26,8 +26,9 @@ public struct ItemTransform: Hashable, Sendable {
     public var matrix: AffineTransform {
         let c = cos(rotation)
         let s = sin(rotation)
+        // 0 - x, not -x: an unrotated transform writes 0, never -0.
         return AffineTransform(
-            a: scaleX * c, b: scaleX * s, c: -scaleY * s, d: scaleY * c, tx: translateX,
+            a: scaleX * c, b: scaleX * s, c: 0 - scaleY * s, d: scaleY * c, tx: translateX,
             ty: translateY)
     }
 

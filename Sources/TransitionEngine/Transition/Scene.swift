@@ -297,7 +297,7 @@ public struct Scene: Sendable {
                 layout: layout, spec: spec, viewport: vp, contentOffset: .zero)
             return try Transition(
                 from: source, to: destination, options: options, duration: timing.resolvedDuration,
-                allowBanding: true, carryReach: carryReach)
+                allowBanding: true, carryReach: carryReach, kinds: kinds)
         } catch {
             kinds = known
             throw .invalid(error)

@@ -6,9 +6,10 @@ extension Transition {
     /// - Complexity: O(n log n) over the listed elements.
     /// With `carry`, each source element's extent is widened by how far its carried
     /// momentum can take it (its velocity times the reach in seconds).
+    /// With `bend`, a matched element's extent covers its arc and keyframe offsets.
     static func listElements(
         from: PreparedLayout, to: PreparedLayout, matcher: ElementMatcher, cellsToo: Bool,
-        carry: (carrier: FrozenLayout, reach: Double)? = nil
+        carry: (carrier: FrozenLayout, reach: Double)? = nil, bend: ElementBend? = nil
     ) -> (pairs: [ElementPair], index: IntervalIndex) {
         let axis = from.scrollAxis
         var pairs: [ElementPair] = []
@@ -27,6 +28,11 @@ extension Transition {
                 }
                 lo = Swift.min(lo, r.min(axis))
                 hi = Swift.max(hi, r.max(axis))
+            }
+            if let bend, let a, let b {
+                let extent = bend.extent(from: a, to: b, along: axis)
+                lo = Swift.min(lo, extent.low)
+                hi = Swift.max(hi, extent.high)
             }
             pairs.append(pair)
             lows.append(lo)
@@ -256,8 +262,9 @@ extension Transition {
         let sharedValues =
             stagger == nil && p != 0 && p != 1
             ? interpolateValues(fromLayout.values, toLayout.values, p) : []
-        // Styled cells differ one by one: they take the general path.
-        let styled = !fromLayout.styles.isEmpty || !toLayout.styles.isEmpty
+        // Styled and keyframed cells differ one by one: they take the general path.
+        let styled =
+            !fromLayout.styles.isEmpty || !toLayout.styles.isEmpty || keyframePlan != nil
         let attached = !fromLayout.itemAttachments.isEmpty || !toLayout.itemAttachments.isEmpty
         var (s, i) = locate(first)
         for _ in first..<a {

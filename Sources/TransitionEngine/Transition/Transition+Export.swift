@@ -32,6 +32,20 @@ extension Transition {
         stagger?.window(from: element.from, to: element.to, transition: self) ?? (0, 1)
     }
 
+    /// Whether keyframes or an arc shape the element, so that its pose is not linear in
+    /// its progress (an exporter then follows it pose by pose).
+    public func isShaped(_ element: ElementEnds) -> Bool {
+        guard let a = element.from, let b = element.to else { return false }
+        return !keyframes(for: a.key).isEmpty || arc(a.frame, b.frame) != nil
+    }
+
+    /// The element progress of each keyframe stop that applies to the element, where its
+    /// tracks may turn sharply (an exporter puts a key there).
+    public func keyframeProgresses(of element: ElementEnds) -> [Double] {
+        guard let a = element.from, element.to != nil else { return [] }
+        return keyframes(for: a.key).map { $0.at }
+    }
+
     /// The element's own progress at transition progress p, as `attributes` computes it.
     public func elementProgress(_ p: Double, window: (start: Double, end: Double)) -> Double {
         elementProgress(p, window: Optional(window))

@@ -10,6 +10,10 @@ extension Transition {
     /// p = 0 gives `a` and p = 1 gives `b` exactly (keys included: in flight an element
     /// carries its source key, at 1 its destination key).
     ///
+    /// Keyframes and an arc path then shape a matched element in flight
+    /// (`Transition+Keyframes`); elements of one side keep their appear and disappear
+    /// effects.
+    ///
     /// With carried momentum (`carry` seconds, a retarget's spring), a source element is
     /// displaced by its velocity at the retarget times `carry`, at every progress.
     func attributes(
@@ -49,6 +53,15 @@ extension Transition {
                 }
                 e.values = interpolateValues(a.values, b.values, q)
                 e.layoutState = b.layoutState
+                if keyframePlan != nil || options.path != .straight {
+                    let stops = keyframes(for: a.key)
+                    let c = centre(a.frame, b.frame, q, stops: stops)
+                    let size = e.frame.size
+                    e.frame = Rect(
+                        x: c.x - size.width / 2, y: c.y - size.height / 2, width: size.width,
+                        height: size.height)
+                    if !stops.isEmpty { applyKeyframes(stops, from: a, to: b, progress: q, to: &e) }
+                }
             }
             e.id = a.id ?? b.id
             e.transitionProgress = q

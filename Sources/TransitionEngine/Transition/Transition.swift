@@ -22,6 +22,8 @@ public struct Transition: Sendable {
         let stagger: StaggerPlan?
         let carrier: FrozenLayout?
         let offsetCarry: Point
+        let keyframePlan: KeyframePlan?
+        let arcReference: Double
 
         init(
             from: PlacedLayout, to: PlacedLayout, options: TransitionOptions,
@@ -29,8 +31,10 @@ public struct Transition: Sendable {
             banded: (from: SectionedLayout, to: SectionedLayout)?, cellBase: [Int],
             listed: [ElementPair],
             listedIndex: IntervalIndex, stagger: StaggerPlan?, carrier: FrozenLayout?,
-            offsetCarry: Point
+            offsetCarry: Point, keyframePlan: KeyframePlan?, arcReference: Double
         ) {
+            self.keyframePlan = keyframePlan
+            self.arcReference = arcReference
             self.from = from
             self.to = to
             self.options = options
@@ -69,6 +73,10 @@ public struct Transition: Sendable {
     var carrier: FrozenLayout? { parts.carrier }
     /// The content offset's velocity at the retarget, carried the same way.
     var offsetCarry: Point { parts.offsetCarry }
+    /// The keyframes resolved against the source; nil without keyframes.
+    var keyframePlan: KeyframePlan? { parts.keyframePlan }
+    /// The diagonal of the source viewport, which scales arcs down (`ArcPath`).
+    var arcReference: Double { parts.arcReference }
 
     /// The most elements (both sides together) a transition may list and index, when its
     /// cells cannot be found by bands.
@@ -104,27 +112,38 @@ public struct Transition: Sendable {
     ///   share of.
     public init(
         from: PlacedLayout, to destination: PlacedLayout, options: TransitionOptions = .init(),
-        duration: Double = 0.3
+        duration: Double = 0.3, kinds: ElementKindTable = ElementKindTable()
     ) throws(ValidationError) {
         try self.init(
-            from: from, to: destination, options: options, duration: duration, allowBanding: true)
+            from: from, to: destination, options: options, duration: duration, allowBanding: true,
+            kinds: kinds)
     }
 
     /// - Parameters:
     ///   - allowBanding: false lists every element (tests compare both paths).
     ///   - carryReach: above 0, the elements of a frozen source carry their momentum,
     ///     and `carry` never exceeds this many seconds (`CarriedMomentum.reach`).
+    ///   - kinds: the names of element kinds keyframes may name.
     init(
         from: PlacedLayout, to destination: PlacedLayout, options: TransitionOptions,
-        duration: Double, allowBanding: Bool, carryReach: Double = 0
+        duration: Double, allowBanding: Bool, carryReach: Double = 0,
+        kinds: ElementKindTable = ElementKindTable()
     ) throws(ValidationError) {
+        if case .arc(let path) = options.path { try path.validate(field: "path") }
+        let keyframePlan =
+            options.keyframes.isEmpty
+            ? nil : try KeyframePlan(options.keyframes, model: from.layout.model, kinds: kinds)
+        let size = from.viewport.size
+        let arcReference = (size.width * size.width + size.height * size.height).squareRoot()
+        // Bent paths leave the bands cells sweep: every element is listed, its extent bent too.
+        let bends = options.path != .straight || (keyframePlan?.offsetReach ?? 0) > 0
         let carrier = carryReach > 0 ? from.layout.frozen : nil
         let matcher = ElementMatcher(from: from.layout.model, to: destination.layout.model)
         var to = destination
         to.contentOffset = try Transition.targetOffset(
             from: from, to: destination, target: options.contentOffset, matcher: matcher)
         let banded: (from: SectionedLayout, to: SectionedLayout)?
-        if allowBanding, carrier == nil, matcher.identical, let a = from.layout.sectioned,
+        if allowBanding, !bends, carrier == nil, matcher.identical, let a = from.layout.sectioned,
             let b = to.layout.sectioned, a.scrollAxis == b.scrollAxis
         {
             banded = (a, b)
@@ -150,7 +169,11 @@ public struct Transition: Sendable {
         }
         let built = Transition.listElements(
             from: from.layout, to: to.layout, matcher: matcher, cellsToo: banded == nil,
-            carry: carrier.map { ($0, carryReach) })
+            carry: carrier.map { ($0, carryReach) },
+            bend: bends
+                ? ElementBend(
+                    path: options.path, reference: arcReference,
+                    offsetReach: keyframePlan?.offsetReach ?? 0) : nil)
         let stagger = options.stagger.map {
             StaggerPlan(
                 $0, from: from, to: to.layout, matcher: matcher, cellBase: base,
@@ -159,7 +182,8 @@ public struct Transition: Sendable {
         parts = Parts(
             from: from, to: to, options: options, matcher: matcher, banded: banded, cellBase: base,
             listed: built.pairs, listedIndex: built.index, stagger: stagger, carrier: carrier,
-            offsetCarry: carrier?.contentOffsetVelocity ?? .zero)
+            offsetCarry: carrier?.contentOffsetVelocity ?? .zero, keyframePlan: keyframePlan,
+            arcReference: arcReference)
     }
 
     // MARK: Content offset, viewport, content size
@@ -245,8 +269,9 @@ public struct Transition: Sendable {
             let window = stagger?.window(from: a, to: b, transition: self)
             let rate = elementProgressSlope(p, window: window) * v
             let q = elementProgress(p, window: window)
-            result.centerX = (b.frame.midX - a.frame.midX) * rate
-            result.centerY = (b.frame.midY - a.frame.midY) * rate
+            let slope = centreSlope(a.frame, b.frame, q, stops: keyframes(for: key))
+            result.centerX = slope.x * rate
+            result.centerY = slope.y * rate
             // A size held at 0 does not move.
             if lerp(a.frame.size.width, b.frame.size.width, q) > 0 {
                 result.width = (b.frame.size.width - a.frame.size.width) * rate

@@ -8,14 +8,21 @@ public struct TransitionOptions: Hashable, Sendable {
     /// The element progress at which values that cannot be blended (booleans, strings,
     /// a number paired with a colour) take the destination's: 0...1, default 0.5.
     public var discreteSwitch: Double
+    /// Stops that properties pass through in each element's progress.
+    public var keyframes: [Keyframe]
+    /// The path element centres travel.
+    public var path: MotionPath
 
     public static let defaultDiscreteSwitch = 0.5
 
     public init(
         contentOffset: ContentOffsetTarget = .automatic, appear: AppearEffect = .fade,
         disappear: AppearEffect = .fade, stagger: Stagger? = nil, colorSpace: ColorSpace = .srgb,
-        discreteSwitch: Double = TransitionOptions.defaultDiscreteSwitch
+        discreteSwitch: Double = TransitionOptions.defaultDiscreteSwitch,
+        keyframes: [Keyframe] = [], path: MotionPath = .straight
     ) {
+        self.keyframes = keyframes
+        self.path = path
         self.discreteSwitch = discreteSwitch
         self.contentOffset = contentOffset
         self.appear = appear

@@ -13,6 +13,9 @@ enum MethodTable {
         r.register(ClockAdvanceRequest.self) { q, _ throws(ResponseError) in
             try host.advance(q, now: now())
         }
+        r.register(ClockSetRateRequest.self) { q, _ throws(ResponseError) in
+            try host.setRate(q, now: now())
+        }
         r.register(InitializeRequest.self) { q, context in
             host.identify(context.connection, processID: q.processId)
             onInitialize(context.connection, q)

@@ -62,7 +62,8 @@ extension Decode {
             disappear: try named(params["disappear"], default: AppearEffect.fade),
             stagger: try stagger(params["stagger"]),
             colorSpace: try named(params["colorSpace"], default: ColorSpace.srgb),
-            discreteSwitch: try discreteSwitch(params["discreteSwitch"]))
+            discreteSwitch: try discreteSwitch(params["discreteSwitch"]),
+            keyframes: try keyframes(params["keyframes"]), path: try motionPath(params["path"]))
     }
 
     /// `discreteSwitch`: a number from 0 to 1 (default 0.5).

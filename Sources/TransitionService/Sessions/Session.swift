@@ -23,6 +23,12 @@ final class Session {
     /// The session's clock in seconds: manual time, or the realtime origin.
     var manualTime = 0.0
     let origin: UInt64
+    /// How fast the session's time runs against its clock (`clock/setRate`); 1 is
+    /// normal speed.
+    private(set) var rate = 1.0
+    /// A realtime session's time and the monotonic reading when its rate last changed:
+    /// its time runs on from there at `rate`.
+    private var rateAnchor: (time: Double, now: UInt64)
     /// Realtime pacing: tick k is due at `pacingStart + k * 1e9 / fps` (monotonic ns),
     /// computed from k rather than by adding a rounded period, so nothing drifts.
     private(set) var pacingStart: UInt64 = 0
@@ -96,6 +102,7 @@ final class Session {
         self.owner = owner
         self.keepAlive = keepAlive
         self.origin = origin
+        rateAnchor = (0, origin)
     }
 
     /// Whether its state outlives the daemon: a named `keepAlive` session (when the host
@@ -107,7 +114,17 @@ final class Session {
 
     /// The session's time in seconds at monotonic `now`.
     func time(at now: UInt64) -> Double {
-        clock == .manual ? manualTime : Double(now &- origin) / 1e9
+        clock == .manual
+            ? manualTime : rateAnchor.time + Double(now &- rateAnchor.now) / 1e9 * rate
+    }
+
+    /// The range `clock/setRate` accepts.
+    static let rates: ClosedRange<Double> = 0.01...100
+
+    /// Runs the session's time at `rate` from monotonic `now` on (its time so far is kept).
+    func setRate(_ rate: Double, at now: UInt64) {
+        if clock == .realtime { rateAnchor = (time(at: now), now) }
+        self.rate = rate
     }
 
     /// Every connection that hears from this session.

@@ -94,11 +94,12 @@ extension SessionHost {
         let time = s.time(at: now)
         guard let frame = s.scene.frame(at: time) else {
             return TransitionStatus(
-                session: s.id, time: time, contentOffset: s.scene.placed.contentOffset,
+                session: s.id, time: time, rate: s.rate,
+                contentOffset: s.scene.placed.contentOffset,
                 accessory: s.scene.placed.accessory)
         }
         return TransitionStatus(
-            session: s.id, time: time, contentOffset: frame.contentOffset,
+            session: s.id, time: time, rate: s.rate, contentOffset: frame.contentOffset,
             accessory: frame.accessory,
             inFlight: .init(state: s.state, transition: frame.transitionID, sample: frame.sample))
     }
@@ -163,7 +164,8 @@ extension SessionHost {
         let field: String
         switch r.step {
         case .to(let time): (target, field) = (time, "to")
-        case .by(let seconds): (target, field) = (s.manualTime + seconds, "by")
+        // `by` is clock time, which the session's rate scales; `to` names its time.
+        case .by(let seconds): (target, field) = (s.manualTime + seconds * s.rate, "by")
         }
         guard target.isFinite, target >= s.manualTime else {
             throw .invalid(
@@ -177,6 +179,18 @@ extension SessionHost {
             return .idle(session: s.id, time: target)
         }
         return brief ? .brief(tick.payload) : .tick(tick)
+    }
+
+    /// `clock/setRate`: how fast the session's time runs against its clock from now on.
+    func setRate(_ r: ClockSetRateRequest, now: UInt64) throws(ResponseError) -> ClockRate {
+        let s = try session(r.session)
+        guard r.rate.isFinite, Session.rates.contains(r.rate) else {
+            throw .invalid(
+                ValidationError(
+                    field: "rate", message: "must be a number from 0.01 to 100, got \(r.rate)"))
+        }
+        s.setRate(r.rate, at: now)
+        return ClockRate(session: s.id, rate: s.rate, time: s.time(at: now))
     }
 
     /// Produces the tick of `s` at `time` (advancing its scene) for its audience, and the

@@ -157,7 +157,8 @@ package final class SessionHost {
             sessions: order.compactMap { sessions[$0] }.map { s in
                 SessionList.Entry(
                     session: s.id, name: s.name, ownerProcessID: s.owner.flatMap { processIDs[$0] },
-                    subscribers: s.subscribers.count, clock: s.clock, fps: s.fps, format: s.format,
+                    subscribers: s.subscribers.count, clock: s.clock, rate: s.rate, fps: s.fps,
+                    format: s.format,
                     state: s.state,
                     items: s.scene.model.totalCount, layoutState: s.scene.placed.layout.stateName,
                     owned: s.owner == connection, subscribed: s.subscribers.contains(connection),

@@ -8,7 +8,7 @@ struct DemoCommand: Subcommand {
         name: "demo",
         summary: "Play the list -> grid switch in the terminal.",
         usage:
-            "transitionctl demo [--scrub | --release] [--loop] [<options>] [<connection-options>]",
+            "transitionctl demo [--scrub | --release] [--loop] [--arc] [--keyframes] [<options>] [<connection-options>]",
         overview: [
             "Play the list -> grid switch of the seed apps in the terminal: 100 items in a 375 x 667 viewport, list rows 60 high -> a grid of 2 columns (spacing 10, line spacing 5, inset 10), \(Format.short(SeedApps.demoDuration)) s quarticEaseInOut on the realtime clock. Each item is a box labelled with its number, scaled from points to cells, with a progress bar; then the grid goes back to the list. Fits an 80 x 24 terminal and uses a larger one. q or Ctrl-C quits.",
             "When standard output is not a terminal, it prints the list -> grid transition's messages instead, one JSON line each: every transition/tick, then the transition/didEnd; and exits 0.",
@@ -25,6 +25,16 @@ struct DemoCommand: Subcommand {
                     "Show a flick: each transition is interactive, scrubbed like a pan that speeds up (0 -> 0.3 in 0.15 s), then released with transition/release: the daemon projects where the gesture would rest, decides finish or cancel, and goes on at the finger's speed on a spring. Piped, it prints the ticks, the release's result (one line {\"release\": ...}) and the didEnd."
             ),
             OptionSpec(["--loop"], help: "Keep switching list -> grid -> list until q or Ctrl-C."),
+            OptionSpec(
+                ["--arc"],
+                help:
+                    "Move the items along arcs (\"path\": {\"type\": \"arc\"}, bending the way Material's arc motion does) instead of straight lines."
+            ),
+            OptionSpec(
+                ["--keyframes"],
+                help:
+                    "Give the transition keyframes: half way, each item is lifted \(Format.short(-DemoCommand.lift)) points, scaled to \(Format.short(DemoCommand.halfWayScale)) and dimmed to alpha \(Format.short(DemoCommand.halfWayAlpha))."
+            ),
             OptionSpec(["--items"], value: "<n>", help: "Number of items (default 100)."),
             OptionSpec(
                 ["--duration"], value: "<seconds>",
@@ -49,6 +59,13 @@ struct DemoCommand: Subcommand {
     var timing = SeedApps.timing
     var fps = 60
     var hold = 1.0
+    var arc = false
+    var keyframes = false
+
+    /// The `--keyframes` stop, half way: the card lifts, shrinks and dims.
+    static let lift = -40.0
+    static let halfWayScale = 0.8
+    static let halfWayAlpha = 0.5
 
     static func parse(_ arguments: inout Arguments, connection: inout ConnectionOptions)
         throws(UsageError) -> DemoCommand?
@@ -68,6 +85,12 @@ struct DemoCommand: Subcommand {
                 case "--loop":
                     try arguments.flag(name, inline)
                     c.loop = true
+                case "--arc":
+                    try arguments.flag(name, inline)
+                    c.arc = true
+                case "--keyframes":
+                    try arguments.flag(name, inline)
+                    c.keyframes = true
                 case "--items": c.items = try arguments.integer(name, inline, in: 1...10_000_000)
                 case "--duration": c.duration = try arguments.number(name, inline, in: 0...3600)
                 case "--timing": c.timing = try arguments.value(name, inline)
@@ -123,6 +146,16 @@ struct DemoCommand: Subcommand {
         var o = SeedApps.transition(
             to: layout, duration: duration, timing: timing, interactive: interactive)
         o["session"] = .string(session)
+        if arc { o["path"] = .object(["type": "arc"]) }
+        if keyframes {
+            o["keyframes"] = .array([
+                .object([
+                    "at": .double(0.5), "alpha": .double(DemoCommand.halfWayAlpha),
+                    "scale": .double(DemoCommand.halfWayScale),
+                    "offset": .object(["y": .double(DemoCommand.lift)]),
+                ])
+            ])
+        }
         return .object(o)
     }
 

@@ -2,6 +2,7 @@
 return {
   requests = {
     "clock/advance",
+    "clock/setRate",
     "initialize",
     "layout/attributes",
     "session/create",
@@ -92,10 +93,10 @@ return {
   defaults = {
     ["clock/advance"] = { reply = "tick" },
     ["session/create"] = { clock = "realtime", encoding = "objects", fps = 60 },
-    ["transition/export"] = { duration = 0.3, timing = "linear" },
+    ["transition/export"] = { duration = 0.3, path = "straight", timing = "linear" },
     ["transition/release"] = { timing = { spring = { dampingFraction = 0.825, response = 0.55 } } },
-    ["transition/retarget"] = { duration = 0.3, timing = "linear" },
-    ["transition/sample"] = { duration = 0.3, timing = "linear" },
-    ["transition/start"] = { duration = 0.3, timing = "linear" },
+    ["transition/retarget"] = { duration = 0.3, path = "straight", timing = "linear" },
+    ["transition/sample"] = { duration = 0.3, path = "straight", timing = "linear" },
+    ["transition/start"] = { duration = 0.3, path = "straight", timing = "linear" },
   },
 }

@@ -54,6 +54,7 @@ from .types import (
     InitializeResult,
     LayoutAttributes,
     Point,
+    RateChange,
     Rect,
     Sample,
     ServerInfo,
@@ -76,7 +77,7 @@ __all__ = [
     "UnknownSession", "NoTransition", "TransitionInFlight", "NotManualClock", "LimitReached",
     "INVALID_PARAMS", "UNKNOWN_SESSION", "NO_TRANSITION", "TRANSITION_IN_FLIGHT", "NOT_MANUAL_CLOCK", "LIMIT_REACHED",
     "list_layout", "grid_layout", "flow_layout", "display_switch_layout", "explicit_layout", "insets", "placement",
-    "Attribute", "CancelInPlaceResult", "DidEnd", "Idle", "InitializeResult", "LayoutAttributes", "Point", "Rect",
+    "Attribute", "CancelInPlaceResult", "DidEnd", "Idle", "InitializeResult", "LayoutAttributes", "Point", "RateChange", "Rect",
     "Sample", "ServerInfo", "SessionGeometry", "SessionInfo", "Size", "Status", "SubscribeResult", "Tick",
     "TickBrief", "TransitionInfo",
 ]

@@ -23,6 +23,7 @@ from .types import (
     Sample,
     SessionGeometry,
     SessionInfo,
+    RateChange,
     Status,
     SubscribeResult,
     Tick,
@@ -117,6 +118,8 @@ def transition_params(
     appear: Optional[str] = None,
     disappear: Optional[str] = None,
     color_space: Optional[str] = None,
+    keyframes: Any = None,
+    path: Any = None,
     extra: Optional[Mapping[str, Any]] = None,
 ) -> Dict[str, Any]:
     """The destination and options shared by start, retarget and hypothetical samples."""
@@ -133,6 +136,8 @@ def transition_params(
     _put(p, "appear", appear)
     _put(p, "disappear", disappear)
     _put(p, "colorSpace", color_space)
+    _put(p, "keyframes", keyframes, list)
+    _put(p, "path", path)
     if extra:
         p.update(extra)
     return p
@@ -282,32 +287,33 @@ class SessionMethods:
     def start(self, to: Any, *, duration: Optional[float] = None, timing: Any = None,
               interactive: Optional[bool] = None, content_offset: Any = None, sections: Any = None,
               viewport: Any = None, content_inset: Any = None, stagger: Any = None, appear: Optional[str] = None,
-              disappear: Optional[str] = None, color_space: Optional[str] = None, timeout: Optional[float] = None,
-              **extra: Any) -> Any:
+              disappear: Optional[str] = None, color_space: Optional[str] = None, keyframes: Any = None,
+              path: Any = None, timeout: Optional[float] = None, **extra: Any) -> Any:
         """``transition/start``: animate to the layout ``to``; returns a ``TransitionInfo``.
 
         ``content_offset`` is a target such as ``spec.placement("center", [(0, 20)])``;
-        ``timing`` a curve (``"quarticEaseInOut"``, ``spec.spring(...)`` ...); extra
-        keyword arguments are sent as they are.
+        ``timing`` a curve (``"quarticEaseInOut"``, ``spec.spring(...)`` ...);
+        ``keyframes`` stops such as ``[spec.keyframe(0.5, alpha=0.2, scale=0.5)]`` and
+        ``path`` ``spec.arc()``; extra keyword arguments are sent as they are.
         """
         params = {"session": self.id}
         params.update(transition_params(
             to, duration=duration, timing=timing, interactive=interactive, content_offset=content_offset,
             sections=sections, viewport=viewport, content_inset=content_inset, stagger=stagger, appear=appear,
-            disappear=disappear, color_space=color_space, extra=extra))
+            disappear=disappear, color_space=color_space, keyframes=keyframes, path=path, extra=extra))
         return self._call("transition/start", params, self._started, timeout)
 
     def retarget(self, to: Any, *, duration: Optional[float] = None, timing: Any = None,
                  interactive: Optional[bool] = None, content_offset: Any = None, sections: Any = None,
                  viewport: Any = None, content_inset: Any = None, stagger: Any = None, appear: Optional[str] = None,
-                 disappear: Optional[str] = None, color_space: Optional[str] = None,
-                 timeout: Optional[float] = None, **extra: Any) -> Any:
+                 disappear: Optional[str] = None, color_space: Optional[str] = None, keyframes: Any = None,
+                 path: Any = None, timeout: Optional[float] = None, **extra: Any) -> Any:
         """``transition/retarget``: head for another layout from where the transition is."""
         params = {"session": self.id}
         params.update(transition_params(
             to, duration=duration, timing=timing, interactive=interactive, content_offset=content_offset,
             sections=sections, viewport=viewport, content_inset=content_inset, stagger=stagger, appear=appear,
-            disappear=disappear, color_space=color_space, extra=extra))
+            disappear=disappear, color_space=color_space, keyframes=keyframes, path=path, extra=extra))
         return self._call("transition/retarget", params, self._started, timeout)
 
     def scrub(self, progress: float, *, timeout: Optional[float] = None) -> Any:
@@ -371,6 +377,11 @@ class SessionMethods:
             params["reply"] = "brief"
         return self._call("clock/advance", params, lambda r: self._track(parse_advance(r)), timeout)
 
+    def set_rate(self, rate: float, *, timeout: Optional[float] = None) -> Any:
+        """``clock/setRate``: run the session's time at ``rate`` times its clock from now
+        on (1 is normal speed, 0.25 a quarter of it). Returns a ``RateChange``."""
+        return self._call("clock/setRate", {"session": self.id, "rate": rate}, RateChange.from_json, timeout)
+
     # Layout -------------------------------------------------------------------------
 
     def attributes(self, rect: Any = None, *, all: Optional[bool] = None, timeout: Optional[float] = None) -> Any:
@@ -429,7 +440,7 @@ class SessionMethods:
 
 _TRANSITION_OPTIONS = {
     "duration", "timing", "interactive", "content_offset", "sections", "viewport", "content_inset", "stagger",
-    "appear", "disappear", "color_space",
+    "appear", "disappear", "color_space", "keyframes", "path",
 }
 
 

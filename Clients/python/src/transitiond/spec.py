@@ -219,6 +219,32 @@ def linear(*stops: Union[Number, Tuple[Number, Number]]) -> Dict[str, Any]:
     return {"linear": [list(s) if isinstance(s, (tuple, list)) else s for s in stops]}
 
 
+def keyframe(at: Number, *, timing: Any = None, alpha: Optional[Number] = None, scale: Optional[Number] = None,
+             scale_x: Optional[Number] = None, scale_y: Optional[Number] = None, rotation: Optional[Number] = None,
+             translate_x: Optional[Number] = None, translate_y: Optional[Number] = None,
+             offset: Optional[PointLike] = None, values: Optional[Mapping[str, Number]] = None,
+             items: Optional[Iterable[Any]] = None, ids: Optional[Iterable[Any]] = None,
+             kind: Optional[str] = None) -> Dict[str, Any]:
+    """One keyframe stop (Protocol 7.9): the values some properties pass through at an
+    element's own progress ``at`` in (0, 1), reached along ``timing``; ``offset``
+    displaces the element's centre; ``items``, ``ids`` or ``kind`` limit it to those
+    elements."""
+    return _drop_none({
+        "at": at, "timing": timing, "alpha": alpha, "scale": scale, "scaleX": scale_x, "scaleY": scale_y,
+        "rotation": rotation, "translateX": translate_x, "translateY": translate_y,
+        "offset": None if offset is None else point(offset),
+        "values": None if values is None else dict(values),
+        "items": None if items is None else index_paths(items), "ids": None if ids is None else list(ids),
+        "kind": kind,
+    })
+
+
+def arc(direction: Optional[str] = None, *, max_angle: Optional[Number] = None) -> Dict[str, Any]:
+    """An arc ``path`` (Protocol 7.10): ``"auto"``, ``"clockwise"`` or
+    ``"counterclockwise"``, bending at most ``max_angle`` degrees."""
+    return _drop_none({"type": "arc", "direction": direction, "maxAngle": max_angle})
+
+
 def stagger(delay: Number, *, order: Optional[str] = None, origin: Optional[Tuple[int, int]] = None,
             reversed: Optional[bool] = None) -> Dict[str, Any]:
     """Start each item ``delay`` seconds after the previous, by ``"index"`` or ``"distance"``

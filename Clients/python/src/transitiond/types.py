@@ -271,6 +271,20 @@ class Idle:
 
 
 @dataclass(frozen=True)
+class RateChange:
+    """The result of ``clock/setRate``: the new rate and the session's time at the change."""
+
+    session: str
+    rate: float
+    time: float
+    raw: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
+
+    @classmethod
+    def from_json(cls, p: Dict[str, Any]) -> "RateChange":
+        return cls(session=p["session"], rate=p["rate"], time=p["time"], raw=p)
+
+
+@dataclass(frozen=True)
 class ServerInfo:
     name: str
     version: str
@@ -315,6 +329,8 @@ class SessionInfo:
     clock: str
     fps: int
     encoding: str
+    #: How fast its time runs against its clock (``clock/setRate``).
+    rate: float
     state: str
     items: int
     layout_state: str
@@ -335,6 +351,7 @@ class SessionInfo:
         return cls(
             session=p["session"],
             clock=p["clock"],
+            rate=p["rate"],
             fps=p["fps"],
             encoding=p["encoding"],
             state=p["state"],
@@ -380,6 +397,8 @@ class Status:
     state: str
     time: float
     content_offset: Point
+    #: How fast the session's time runs against its clock (``clock/setRate``).
+    rate: float = 1.0
     transition: Optional[str] = None
     fraction: Optional[float] = None
     progress: Optional[float] = None
@@ -397,6 +416,7 @@ class Status:
             state=p["state"],
             time=p["time"],
             content_offset=Point.from_json(p["contentOffset"]),
+            rate=p["rate"],
             transition=p.get("transition"),
             fraction=p.get("fraction"),
             progress=p.get("progress"),

@@ -13,6 +13,8 @@ struct SessionList: JSONEncodable {
         /// Connections subscribed to it with `session/subscribe`.
         var subscribers: Int
         var clock: ClockKind
+        /// How fast its time runs against its clock (`clock/setRate`).
+        var rate: Double
         var fps: Int
         var format: AttributeFormat
         var state: String
@@ -34,6 +36,8 @@ struct SessionList: JSONEncodable {
             w.write(subscribers)
             w.writeKey("clock")
             w.write(clock.rawValue)
+            w.writeKey("rate")
+            w.write(rate)
             w.writeKey("fps")
             w.write(fps)
             w.writeKey("encoding")

@@ -13,6 +13,8 @@ struct TransitionStatus: JSONEncodable {
 
     var session: String
     var time: Double
+    /// The session's rate (`clock/setRate`).
+    var rate: Double
     var contentOffset: Point
     /// The accessory values at rest or at this frame.
     var accessory: [CustomValue]
@@ -33,6 +35,8 @@ struct TransitionStatus: JSONEncodable {
             w.write("idle")
             w.writeKey("time")
             w.write(time)
+            w.writeKey("rate")
+            w.write(rate)
             w.write("contentOffset", point: contentOffset)
             w.write(accessory: accessory)
             return
@@ -41,6 +45,8 @@ struct TransitionStatus: JSONEncodable {
         w.write(transition: inFlight.transition)
         w.writeKey("time")
         w.write(time)
+        w.writeKey("rate")
+        w.write(rate)
         w.writeKey("fraction")
         w.write(inFlight.sample.fraction)
         w.writeKey("progress")
