@@ -10,42 +10,86 @@
 /// it (`{"field": "params.interactiv", ..., "reason": "unknown member; did you mean
 /// `interactive`?", "suggestion": "interactive"}`).
 public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The members, in one immutable box: an error is thrown through many typed-throws
+    /// functions, and each copies it; inline, its six members made every `try` of a
+    /// decoder long (in the WebAssembly module, most of a decoder's code).
+    private final class Members: Sendable {
+        let path: [FieldPathStep]
+        let reason: String
+        let expected: String?
+        let found: String?
+        let limit: Int?
+        let suggestion: String?
+
+        init(
+            path: [FieldPathStep], reason: String, expected: String? = nil, found: String? = nil,
+            limit: Int? = nil, suggestion: String? = nil
+        ) {
+            self.path = path
+            self.reason = reason
+            self.expected = expected
+            self.found = found
+            self.limit = limit
+            self.suggestion = suggestion
+        }
+    }
+
+    private var members: Members
+
     /// The steps from the root of the request, e.g. `params`, `items`, 2, `id`.
-    public var path: [FieldPathStep]
+    public var path: [FieldPathStep] {
+        get { members.path }
+        set {
+            members = Members(
+                path: newValue, reason: reason, expected: expected, found: found, limit: limit,
+                suggestion: suggestion)
+        }
+    }
     /// Why, for a person: `expected number`, `must be a number > 0 and at most 1e9, got -3.0`.
-    public var reason: String
+    public var reason: String { members.reason }
     /// What is allowed there (`number`, `one of flow, list, grid`), when the value was
     /// refused for its type or form.
-    public var expected: String?
+    public var expected: String? { members.expected }
     /// What was found, with `expected`: a JSON type name, `nothing` for an absent
     /// member, a name in quotes or a rejected number as text.
-    public var found: String?
+    public var found: String? { members.found }
     /// The daemon limit the value passed, if that is why.
-    public var limit: Int?
+    public var limit: Int? { members.limit }
     /// For an unknown member, the known name it most likely meant.
-    public var suggestion: String?
+    public var suggestion: String? { members.suggestion }
 
     /// An error for a value that is not what `expected` describes.
     public init(path: [FieldPathStep], expected: String, found: String) {
-        self.path = path
-        self.reason = "expected \(expected)"
-        self.expected = expected
-        self.found = found
+        members = Members(
+            path: path, reason: "expected \(expected)", expected: expected, found: found)
     }
 
     /// An error with only a reason (a value of the right type the daemon refuses).
     public init(path: [FieldPathStep], reason: String, limit: Int? = nil) {
-        self.path = path
-        self.reason = reason
-        self.limit = limit
+        members = Members(path: path, reason: reason, limit: limit)
     }
 
     /// An error for a member the decoder does not know (at `path`, its name last), with
     /// the known name it most likely meant.
     public init(unknownMember path: [FieldPathStep], suggestion: String?) {
-        self.path = path
-        self.reason = suggestion.map { "unknown member; did you mean `\($0)`?" } ?? "unknown member"
-        self.suggestion = suggestion
+        members = Members(
+            path: path,
+            reason: suggestion.map { "unknown member; did you mean `\($0)`?" } ?? "unknown member",
+            suggestion: suggestion)
+    }
+
+    public static func == (a: FieldError, b: FieldError) -> Bool {
+        a.path == b.path && a.reason == b.reason && a.expected == b.expected
+            && a.found == b.found && a.limit == b.limit && a.suggestion == b.suggestion
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(reason)
+        hasher.combine(expected)
+        hasher.combine(found)
+        hasher.combine(limit)
+        hasher.combine(suggestion)
     }
 
     /// An error at a dotted field such as `params.items[2].id`.

@@ -17,7 +17,15 @@ public struct JSONCursor {
     enum Content: Sendable {
         case present(JSONValue)
         case missing
-        case failed(JSONDecodingError)
+        /// Boxed: a problem on the way is rare, and inline it would make every cursor,
+        /// and the code of every copy of one, several times larger.
+        case failed(FoundProblem)
+    }
+
+    /// The first problem found on the way to a position.
+    final class FoundProblem: Sendable {
+        let error: JSONDecodingError
+        init(_ error: JSONDecodingError) { self.error = error }
     }
 
     let content: Content
@@ -134,12 +142,13 @@ public struct JSONCursor {
             return child(member, at: childOrigin, step: .key(key))
         case .present(let other):
             return JSONCursor(
-                content: .failed(mismatch(expected: "object", found: other)), at: childOrigin,
+                content: .failed(FoundProblem(mismatch(expected: "object", found: other))),
+                at: childOrigin,
                 step: .key(key))
         case .missing:
             return JSONCursor(content: .missing, at: childOrigin, step: .key(key))
-        case .failed(let error):
-            return JSONCursor(content: .failed(error), at: childOrigin, step: .key(key))
+        case .failed(let problem):
+            return JSONCursor(content: .failed(problem), at: childOrigin, step: .key(key))
         }
     }
 
@@ -153,12 +162,13 @@ public struct JSONCursor {
             return child(elements[index], at: childOrigin, step: .index(index))
         case .present(let other):
             return JSONCursor(
-                content: .failed(mismatch(expected: "array", found: other)), at: childOrigin,
+                content: .failed(FoundProblem(mismatch(expected: "array", found: other))),
+                at: childOrigin,
                 step: .index(index))
         case .missing:
             return JSONCursor(content: .missing, at: childOrigin, step: .index(index))
-        case .failed(let error):
-            return JSONCursor(content: .failed(error), at: childOrigin, step: .index(index))
+        case .failed(let problem):
+            return JSONCursor(content: .failed(problem), at: childOrigin, step: .index(index))
         }
     }
 
@@ -192,8 +202,8 @@ public struct JSONCursor {
             return value
         case .missing:
             throw FieldError(path: pathSteps, expected: expected, found: "nothing")
-        case .failed(let error):
-            throw error
+        case .failed(let problem):
+            throw problem.error
         }
     }
 
@@ -236,8 +246,8 @@ public struct JSONCursor {
             return mismatch(expected: expected, found: value)
         case .missing:
             return FieldError(path: pathSteps, expected: expected, found: "nothing")
-        case .failed(let error):
-            return error
+        case .failed(let problem):
+            return problem.error
         }
     }
 

@@ -2,18 +2,45 @@
 ///
 /// Request handlers throw it; factory functions build the standard ones.
 public struct ResponseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The members, in one immutable box: a typed-throws error is copied by every
+    /// function it passes through, and one reference is the least to copy.
+    private final class Members: Sendable {
+        let code: ErrorCode
+        let message: String
+        let data: JSONValue?
+
+        init(code: ErrorCode, message: String, data: JSONValue?) {
+            self.code = code
+            self.message = message
+            self.data = data
+        }
+    }
+
+    private var members: Members
+
     /// The error code.
-    public var code: ErrorCode
+    public var code: ErrorCode {
+        get { members.code }
+        set { members = Members(code: newValue, message: message, data: data) }
+    }
     /// A short description.
-    public var message: String
+    public var message: String {
+        get { members.message }
+        set { members = Members(code: code, message: newValue, data: data) }
+    }
     /// Additional structured information, if any.
-    public var data: JSONValue?
+    public var data: JSONValue? {
+        get { members.data }
+        set { members = Members(code: code, message: message, data: newValue) }
+    }
 
     /// Creates an error.
     public init(code: ErrorCode, message: String, data: JSONValue? = nil) {
-        self.code = code
-        self.message = message
-        self.data = data
+        members = Members(code: code, message: message, data: data)
+    }
+
+    public static func == (a: ResponseError, b: ResponseError) -> Bool {
+        a.code == b.code && a.message == b.message && a.data == b.data
     }
 
     public var description: String { "\(code.rawValue) \(message)" }
@@ -98,8 +125,8 @@ extension ResponseError: JSONEncodable {
 
 extension ResponseError: JSONDecodable {
     public init(json: borrowing JSONCursor) throws(JSONDecodingError) {
-        code = ErrorCode(rawValue: try json["code"].decode(Int.self))
-        message = try json["message"].decode()
-        data = json["data"].value
+        self.init(
+            code: ErrorCode(rawValue: try json["code"].decode(Int.self)),
+            message: try json["message"].decode(), data: json["data"].value)
     }
 }

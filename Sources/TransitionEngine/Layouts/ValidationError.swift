@@ -1,18 +1,48 @@
 /// Bad input to the engine: which field, and what is allowed there.
 public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The members, in one immutable box: a typed-throws error is copied by every
+    /// function it passes through, and one reference is the least to copy.
+    private final class Members: Sendable {
+        let field: String
+        let message: String
+        let limit: Int?
+
+        init(field: String, message: String, limit: Int?) {
+            self.field = field
+            self.message = message
+            self.limit = limit
+        }
+    }
+
+    private var members: Members
+
     /// The path of the offending field, e.g. `layout.itemSize.width`.
-    public var field: String
+    public var field: String {
+        get { members.field }
+        set { members = Members(field: newValue, message: message, limit: limit) }
+    }
     /// What is wrong and what is allowed, e.g. `must be a number from 0 to 1e9, got -3.0`.
-    public var message: String
+    public var message: String {
+        get { members.message }
+        set { members = Members(field: field, message: newValue, limit: limit) }
+    }
 
     /// The limit passed, when the input is well-formed but exceeds one of the daemon's
     /// limits (items per session).
-    public var limit: Int?
+    public var limit: Int? { members.limit }
 
     public init(field: String, message: String, limit: Int? = nil) {
-        self.field = field
-        self.message = message
-        self.limit = limit
+        members = Members(field: field, message: message, limit: limit)
+    }
+
+    public static func == (a: ValidationError, b: ValidationError) -> Bool {
+        a.field == b.field && a.message == b.message && a.limit == b.limit
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(field)
+        hasher.combine(message)
+        hasher.combine(limit)
     }
 
     public var description: String { "\(field): \(message)" }
