@@ -190,8 +190,8 @@ extension MotionPlan {
         self.tracks = tracks
     }
 
-    /// Every input in 0...1 where `progress` reaches one of `levels` (a keyframe stop),
-    /// found on 2,048 steps and refined by bisection.
+    /// Every input in 0...1 where `progress` reaches one of `levels` (a keyframe stop), in
+    /// increasing order, found on 2,048 steps and refined by bisection.
     static func crossings(of levels: [Double], _ progress: (Double) -> Double) -> [Double] {
         guard !levels.isEmpty else { return [] }
         let n = 2048
@@ -208,7 +208,10 @@ extension MotionPlan {
                     let mid = lo + (hi - lo) / 2
                     if (progress(mid) < level) == (y0 < level) { lo = mid } else { hi = mid }
                 }
-                result.append(hi)
+                // In order: levels crossed in one step are placed among each other.
+                var place = result.count
+                while place > 0 && result[place - 1] > hi { place -= 1 }
+                result.insert(hi, at: place)
             }
             (x0, y0) = (x1, y1)
         }

@@ -21,10 +21,11 @@ struct PoseFitter {
     }
 
     /// The keys, inputs increasing from 0 to 1, of `pose` over 0...1, with a key at each
-    /// of `breaks` (where the pose may turn sharply: a keyframe stop is reached there).
+    /// of `breaks` (increasing; where the pose may turn sharply: a keyframe stop is
+    /// reached there).
     /// - Complexity: O(keys × probes × log(1 / minimumRun)) poses.
     func fit(_ pose: (Double) -> ElementPose, breaks: [Double] = []) -> [PoseKey] {
-        let ends = breaks.filter { $0 > 0 && $0 < 1 }.sorted() + [1]
+        let ends = breaks.filter { $0 > 0 && $0 < 1 } + [1]
         func sample(_ x: Double) -> Sample {
             let p = pose(x)
             let written = PoseFitter.written(p)

@@ -13,22 +13,23 @@ struct KeyframePlan: Sendable {
     init(_ keyframes: [Keyframe], model: ItemModel, kinds: ElementKindTable)
         throws(ValidationError)
     {
-        var indexed: [(Int, Keyframe)] = []
+        var stops: [Keyframe] = []
+        var scopes: [ResolvedKeyframeScope] = []
+        var universal = true
         for (i, stop) in keyframes.enumerated() {
             try stop.validate(field: "keyframes[\(i)]")
-            indexed.append((i, stop))
+            let scope = try ResolvedKeyframeScope.resolve(
+                stop.scope, model: model, kinds: kinds, field: "keyframes[\(i)]")
+            // Insertion by `at`, after the stops at the same progress (a few stops: no sort).
+            var place = stops.count
+            while place > 0 && stops[place - 1].at > stop.at { place -= 1 }
+            stops.insert(stop, at: place)
+            scopes.insert(scope, at: place)
+            if stop.scope != nil { universal = false }
         }
-        // Stable: stops at the same progress keep their order.
-        indexed.sort { $0.1.at < $1.1.at || ($0.1.at == $1.1.at && $0.0 < $1.0) }
-        var scopes: [ResolvedKeyframeScope] = []
-        for (i, stop) in indexed {
-            scopes.append(
-                try ResolvedKeyframeScope.resolve(
-                    stop.scope, model: model, kinds: kinds, field: "keyframes[\(i)]"))
-        }
-        stops = indexed.map { $0.1 }
+        self.stops = stops
         self.scopes = scopes
-        universal = indexed.allSatisfy { $0.1.scope == nil }
+        self.universal = universal
         let offsets = stops.filter { $0.offset != nil }
         var magnitude = 0.0
         for stop in offsets {

@@ -22,14 +22,34 @@ public struct KeyframeScope: Hashable, Sendable {
 enum ResolvedKeyframeScope: Sendable {
     case everything
     case kind(ElementKind)
-    case keys(Set<ElementKey>)
+    /// Sorted, without repeats (a binary search finds a key; no hashed set is needed).
+    case keys([ElementKey])
 
     func contains(_ key: ElementKey) -> Bool {
         switch self {
         case .everything: return true
         case .kind(let kind): return key.kind == kind
-        case .keys(let keys): return keys.contains(key)
+        case .keys(let keys):
+            let i = ResolvedKeyframeScope.insertionPoint(of: key, in: keys)
+            return i < keys.count && keys[i] == key
         }
+    }
+
+    /// The first index of `keys` (sorted) whose key is not below `key`.
+    static func insertionPoint(of key: ElementKey, in keys: [ElementKey]) -> Int {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if keys[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// `keys` with `key` in its place, unless it is there already.
+    static func inserting(_ key: ElementKey, into keys: inout [ElementKey]) {
+        let i = insertionPoint(of: key, in: keys)
+        if i == keys.count || keys[i] != key { keys.insert(key, at: i) }
     }
 
     /// Resolves `scope` against `model` and `kinds`; errors name `field`.
@@ -45,7 +65,7 @@ enum ResolvedKeyframeScope: Sendable {
             }
             kind = code
         }
-        var keys = Set<ElementKey>()
+        var keys: [ElementKey] = []
         switch scope.items {
         case .all:
             return .kind(kind)
@@ -55,7 +75,7 @@ enum ResolvedKeyframeScope: Sendable {
                     throw ValidationError(
                         field: "\(field).items[\(j)]", message: "no item at \(ip)")
                 }
-                keys.insert(ElementKey(kind, ip))
+                inserting(ElementKey(kind, ip), into: &keys)
             }
         case .ids(let ids):
             var index: [ItemID: IndexPath] = [:]
@@ -69,7 +89,7 @@ enum ResolvedKeyframeScope: Sendable {
                     throw ValidationError(
                         field: "\(field).ids[\(j)]", message: "no item has the id \(id)")
                 }
-                keys.insert(ElementKey(kind, ip))
+                inserting(ElementKey(kind, ip), into: &keys)
             }
         }
         return .keys(keys)

@@ -163,7 +163,7 @@ public struct Transition: Sendable {
                 throw ValidationError(
                     field: "to",
                     message:
-                        "this transition must index all \(count) elements (the two sides differ in items or kind, or it starts from a cancelled-in-place layout); at most \(Transition.maximumListedElements) are allowed: keep the items and use flow-like layouts, or session/update to a layout first",
+                        "this transition must index all \(count) elements (the two sides differ in items or kind, it starts from a cancelled-in-place layout, or it has offset keyframes or an arc path); at most \(Transition.maximumListedElements) are allowed: keep the items and use flow-like layouts, or session/update to a layout first",
                     limit: Transition.maximumListedElements)
             }
         }

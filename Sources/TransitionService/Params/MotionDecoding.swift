@@ -12,27 +12,31 @@ extension Decode {
             if stop["scale"].isPresent && (stop["scaleX"].isPresent || stop["scaleY"].isPresent) {
                 throw stop["scale"].invalid("either scale or scaleX/scaleY")
             }
-            let scale: Double? = try stop["scale"].decodeIfPresent()
-            let offset =
-                stop["offset"].isPresent
-                ? Point(
-                    x: try stop["offset"]["x"].decode(default: 0),
-                    y: try stop["offset"]["y"].decode(default: 0)) : nil
+            // One decoding call for every optional number (a smaller WebAssembly module).
+            var n: [Double?] = []
+            for name in Decode.keyframeNumbers { n.append(try stop[name].decodeIfPresent()) }
+            var offset: Point? = nil
+            if stop["offset"].isPresent {
+                var xy: [Double] = []
+                for name in ["x", "y"] { xy.append(try stop["offset"][name].decode(default: 0)) }
+                offset = Point(x: xy[0], y: xy[1])
+            }
             stops.append(
                 Keyframe(
                     at: try stop["at"].decode(),
                     timing: stop["timing"].isPresent
                         ? try timing(stop["timing"]) : .easing(.linear),
-                    alpha: try stop["alpha"].decodeIfPresent(),
-                    scaleX: try stop["scaleX"].decodeIfPresent() ?? scale,
-                    scaleY: try stop["scaleY"].decodeIfPresent() ?? scale,
-                    rotation: try stop["rotation"].decodeIfPresent(),
-                    translateX: try stop["translateX"].decodeIfPresent(),
-                    translateY: try stop["translateY"].decodeIfPresent(), offset: offset,
+                    alpha: n[0], scaleX: n[2] ?? n[1], scaleY: n[3] ?? n[1], rotation: n[4],
+                    translateX: n[5], translateY: n[6], offset: offset,
                     values: try values(stop["values"]), scope: try keyframeScope(stop)))
         }
         return stops
     }
+
+    /// A keyframe's optional numbers, in the order `keyframes` reads them.
+    static let keyframeNumbers = [
+        "alpha", "scale", "scaleX", "scaleY", "rotation", "translateX", "translateY",
+    ]
 
     /// A keyframe's `items` | `ids` and `kind`; nil when it names none of them.
     private static func keyframeScope(_ stop: JSONCursor) throws(JSONDecodingError)
