@@ -100,13 +100,25 @@ let package = Package(
         .target(
             name: "TransitionDaemon",
             dependencies: [
-                "CLibUV", "JSONRPC", "LocalSockets", "TransitionService", "WebTransport",
+                "CLibUV", "JSONRPC", "LocalSockets", "TransitionDocuments", "TransitionService",
+                "WebTransport",
             ],
             exclude: ["README.md"], swiftSettings: releaseSettings
         ),
         .testTarget(
             name: "TransitionDaemonTests",
             dependencies: ["TransitionDaemon", "TransitionService", "JSONRPC", "CLibUV"]),
+
+        // MARK: TransitionDocuments — the transition document (`NAME.transition.json`): checked
+        // by the service's own methods, with diagnostics placed in its text. Pure Swift; the
+        // daemon serves it, the WebAssembly module does not.
+        .target(
+            name: "TransitionDocuments",
+            dependencies: ["JSONRPC", "TransitionProtocol", "TransitionService"],
+            exclude: ["README.md"]),
+        .testTarget(
+            name: "TransitionDocumentsTests",
+            dependencies: ["TransitionDocuments", "JSONRPC", "TransitionService"]),
 
         // MARK: TransitionEngine — geometry, layouts, timing, transitions. Pure Swift.
         .target(

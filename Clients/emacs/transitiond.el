@@ -59,6 +59,7 @@
 
 (defconst transitiond-protocol-requests
   '("clock/advance"
+    "document/check"
     "initialize"
     "layout/attributes"
     "session/create"

@@ -1,6 +1,7 @@
 import CLibUV
 import JSONRPC
 import LocalSockets
+import TransitionDocuments
 import TransitionService
 
 #if canImport(Glibc)
@@ -45,6 +46,9 @@ public final class Daemon {
         host.onLargeSessionRemoved = { FreedMemory.giveBack() }
         hub = ConnectionHub(host: host, logger: logger, now: { loop.nanoseconds })
         hub.onEvent = { [unowned self] event in self.handle(event) }
+        hub.addingMethods = { registry in
+            DocumentMethods.register(into: &registry, limits: options.limits)
+        }
         logger.onHeldBack = { [unowned self] in self.flushLogSoon() }
     }
 

@@ -2,6 +2,8 @@
 /// `<method>.params.json` and a `<method>.result.json` in `Protocol/schema`).
 public enum RequestMethod: String, CaseIterable, Sendable {
     case clockAdvance = "clock/advance"
+    /// Served by the native daemon only (TransitionDocuments), not the WebAssembly module.
+    case documentCheck = "document/check"
     case initialize
     case layoutAttributes = "layout/attributes"
     case sessionCreate = "session/create"

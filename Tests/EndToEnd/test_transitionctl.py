@@ -428,6 +428,44 @@ def test_render_to_stdout_and_bad_spec(tmp_path):
     assert r.returncode == 1
 
 
+def test_a_spec_is_a_transition_document_checked_by_the_daemon(tmp_path):
+    bad = tmp_path / "bad.transition.json"
+    bad.write_text(
+        '{\n'
+        '  "session": {"viewport": {"width": 375, "height": 667}, "sections": [{"items": 10}],\n'
+        '              "layout": {"type": "list", "rowHeight": 60}},\n'
+        '  "transition": {"to": {"type": "grid", "columns": "two"}}\n'
+        '}\n'
+    )
+    r = ctl("render", "--spec", str(bad), "--out", str(tmp_path / "x.svg"))
+    assert r.returncode == 1
+    assert r.stderr.splitlines() == [
+        f"Error: {bad}: not a valid transition document",
+        f"{bad}:4:52: error: transition.to.columns: expected integer",
+    ]
+    assert not (tmp_path / "x.svg").exists()
+    # An unknown member is a warning, left out: the film is drawn.
+    bad.write_text(bad.read_text().replace('"two"}', '2}, "duraton": 0.5'))
+    r = ctl("export", "--format", "css", "--spec", str(bad), "--out", str(tmp_path / "x.css"))
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == f"{bad}:4:56: warning: transition.duraton: unknown member; did you mean `duration`?\n"
+    assert "@keyframes" in (tmp_path / "x.css").read_text()
+
+
+def test_the_older_spec_form_is_converted(tmp_path):
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps({"viewport": {"width": 375, "height": 667}, "items": 100,
+                                 "from": LIST_SESSION["layout"], "to": GRID, "duration": 0.5,
+                                 "timing": "quarticEaseInOut"}))
+    out = tmp_path / "film.svg"
+    r = ctl("render", "--spec", str(older), "--out", str(out), "--frames", "3")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.startswith(f"{older}:1:1: warning: the older spec form")
+    frames = frames_of_text(out.read_text())
+    transition = {"to": GRID, "duration": 0.5, "timing": "quarticEaseInOut"}
+    check_frames_against_samples(frames, sample_all([0, 0.5, 1], {**LIST_SESSION, "clock": "realtime"}, transition))
+
+
 def frames_of_text(text):
     root = ET.fromstring(text)
     return [g for g in root.iter(SVG + "g") if g.get("class") == "frame"]

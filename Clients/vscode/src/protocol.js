@@ -3,6 +3,7 @@
 
 const REQUESTS = Object.freeze([
   "clock/advance",
+  "document/check",
   "initialize",
   "layout/attributes",
   "session/create",

@@ -4,8 +4,8 @@ import TransitionEngine
 /// The methods, in one alphabetical list, made once for all connections: a handler learns
 /// its caller from `context.connection` (the `ConnectionID` its dispatcher was made with)
 /// and reads the loop's monotonic time in nanoseconds from `now` only when it needs it.
-enum MethodTable {
-    static func registry(
+package enum MethodTable {
+    package static func registry(
         host: SessionHost, now: @escaping () -> UInt64,
         onInitialize: @escaping (ConnectionID, InitializeRequest) -> Void
     ) -> MethodRegistry {

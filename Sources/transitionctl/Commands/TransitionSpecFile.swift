@@ -4,12 +4,15 @@ import JSONRPC
     import Glibc
 #endif
 
-/// The `--spec <file>` of `render` and `export`: a JSON object {"session": <session/create
-/// params>, "transition": <transition/start params without "session">}; without a file,
-/// the list -> grid switch of the seed apps.
+/// A transition document (`--spec <file>` of `render` and `export`, the DOC of `record`
+/// and `check`): `{"session": <session/create params>, "transition": <transition/start
+/// params without "session">}` (Protocol/README.md 17), read by the daemon's
+/// `document/check`; without a file, the list -> grid switch of the seed apps.
 struct TransitionSpecFile {
     var session: JSONValue
     var transition: JSONObject
+    /// What `document/check` answered for a valid document: duration, content sizes.
+    var summary: JSONValue?
 
     /// The seed apps' list -> grid switch (100 items, manual clock).
     static let seedApps = TransitionSpecFile(
@@ -17,24 +20,38 @@ struct TransitionSpecFile {
         transition: SeedApps.transition(
             to: SeedApps.grid, duration: SeedApps.duration, timing: SeedApps.timing))
 
-    /// Reads `path` ('-': standard input).
-    init(path: String) throws {
+    /// Reads the document at `path` ('-': standard input) and has `client`'s daemon check
+    /// it: warnings go to standard error as `path:line:column: warning: field: message`,
+    /// errors are the failure's lines.
+    init(path: String, client: DaemonClient) throws {
         let bytes = try StandardInput.contents(of: path)
-        let value: JSONValue
-        do {
-            value = try JSONValue(parsing: bytes)
-        } catch {
-            throw Failure("--spec \(path): not JSON: \(error)")
+        let result = try client.call(
+            .documentCheck, ["text": .string(String(decoding: bytes, as: UTF8.self))])
+        var errors: [String] = []
+        for diagnostic in result["diagnostics"]?.arrayValue ?? [] {
+            let isError = diagnostic["severity"]?.int64Value == 1
+            let line = Self.describe(diagnostic, in: path, severity: isError ? "error" : "warning")
+            if isError { errors.append(line) } else { Console.error(line) }
         }
-        guard case .object(let session)? = value["session"],
-            case .object(let transition)? = value["transition"]
+        guard result["valid"]?.boolValue == true,
+            case .object(let transition)? = result["document"]?["transition"],
+            let session = result["document"]?["session"]
         else {
-            throw Failure("--spec \(path): expected {\"session\": {...}, \"transition\": {...}}")
+            throw Failure("\(path): not a valid transition document", details: errors)
         }
-        guard transition["to"] != nil else {
-            throw Failure("--spec \(path): \"transition\" needs \"to\" (the destination layout)")
-        }
-        self.init(session: .object(session), transition: transition)
+        self.init(session: session, transition: transition)
+        summary = result["summary"]
+    }
+
+    /// `path:line:column: severity: field: message`, with the line and column counted
+    /// from 1.
+    static func describe(_ diagnostic: JSONValue, in path: String, severity: String) -> String {
+        let start = diagnostic["range"]?["start"]
+        let line = (start?["line"]?.int64Value ?? 0) + 1
+        let column = (start?["character"]?.int64Value ?? 0) + 1
+        let field = diagnostic["data"]?["field"]?.stringValue.map { "\($0): " } ?? ""
+        let message = diagnostic["message"]?.stringValue ?? ""
+        return "\(path):\(line):\(column): \(severity): \(field)\(message)"
     }
 
     init(session: JSONValue, transition: JSONObject) {

@@ -2,6 +2,7 @@
 return {
   requests = {
     "clock/advance",
+    "document/check",
     "initialize",
     "layout/attributes",
     "session/create",

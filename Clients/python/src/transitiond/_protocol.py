@@ -2,6 +2,7 @@
 
 REQUESTS = (
     "clock/advance",
+    "document/check",
     "initialize",
     "layout/attributes",
     "session/create",
