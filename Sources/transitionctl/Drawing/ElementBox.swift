@@ -48,7 +48,7 @@ struct ElementBox {
         }.map(\.element)
     }
 
-    private static func object(_ a: JSONValue) -> ElementBox? {
+    static func object(_ a: JSONValue) -> ElementBox? {
         guard let frame = a["frame"] else { return nil }
         return ElementBox(
             kind: a["kind"]?.stringValue ?? "cell", section: Int(a["section"]?.int64Value ?? 0),

@@ -8,4 +8,13 @@ struct FilmFrame {
     var viewportWidth: Double
     var viewportHeight: Double
     var boxes: [ElementBox]
+    /// `check --diff-svg`: the recorded elements, drawn as outlines over the boxes; those
+    /// out of bounds stand out.
+    var outlines: [ExpectedOutline] = []
+}
+
+/// A recorded element's frame over the frame sampled now.
+struct ExpectedOutline {
+    var box: ElementBox
+    var differs: Bool
 }
