@@ -68,7 +68,7 @@ let package = Package(
             name: "transitionctl",
             dependencies: [
                 "CommandLineSpec", "JSONRPC", "LocalSockets", "ProcessSpawn", "ProjectVersion",
-                "TransitionProtocol",
+                "TransitionFilm", "TransitionProtocol",
             ]),
 
         // MARK: transitiond — the daemon executable.
@@ -80,8 +80,8 @@ let package = Package(
         .executableTarget(
             name: "transitiond",
             dependencies: [
-                "CommandLineSpec", "LocalSockets", "TransitionDaemon", "TransitionForwarder",
-                "TransitionService", "WebTransport",
+                "CommandLineSpec", "LocalSockets", "TransitionDaemon", "TransitionDocuments",
+                "TransitionForwarder", "TransitionService", "WebTransport",
             ],
             exclude: ["startup-order.txt"],
             linkerSettings: [
@@ -114,7 +114,7 @@ let package = Package(
         // daemon serves it, the WebAssembly module does not.
         .target(
             name: "TransitionDocuments",
-            dependencies: ["JSONRPC", "TransitionProtocol", "TransitionService"],
+            dependencies: ["JSONRPC", "TransitionFilm", "TransitionProtocol", "TransitionService"],
             exclude: ["README.md"]),
         .testTarget(
             name: "TransitionDocumentsTests",
@@ -140,6 +140,10 @@ let package = Package(
         .testTarget(
             name: "TransitionExportTests",
             dependencies: ["TransitionExport", "TransitionEngine", "JSONRPC"]),
+
+        // MARK: TransitionFilm — a transition drawn as an SVG filmstrip, shared by transitionctl
+        // and the MCP server. Pure Swift.
+        .target(name: "TransitionFilm", dependencies: ["JSONRPC"], exclude: ["README.md"]),
 
         // MARK: TransitionForwarder — `transitiond --remote`: bytes between standard input and
         // the shared daemon's socket, no loop and no sessions.

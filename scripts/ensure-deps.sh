@@ -2,7 +2,7 @@
 # Installs what transitiond needs when it is missing: Debian packages (libuv1-dev,
 # pkg-config) and, for the tests, node, neovim, emacs, chromium and chromium-driver,
 # wasi-libc, the packaging tools, and Python's pytest, jsonschema, websockets,
-# selenium and rlottie-python.
+# selenium, rlottie-python and mcp.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
@@ -61,9 +61,10 @@ if [ "${1:-}" = "--tests" ]; then
     fi
     # PyPI: pytest and jsonschema; build, wheel and setuptools for the client's wheel and
     # sdist (built without isolation: offline); websockets (a WebSocket client the
-    # project did not write); selenium drives chromium; rlottie-python renders Lottie.
+    # project did not write); selenium drives chromium; rlottie-python renders Lottie; mcp
+    # (the official Model Context Protocol SDK, the client of `transitiond --mcp`).
     wanted=()
-    for module in pytest jsonschema build wheel websockets selenium rlottie_python; do
+    for module in pytest jsonschema build wheel websockets selenium rlottie_python mcp; do
         python3 -c "import $module" 2>/dev/null || wanted+=("${module//_/-}")
     done
     python3 -c "import setuptools, sys; sys.exit(int(setuptools.__version__.split('.')[0]) < 61)" 2>/dev/null \

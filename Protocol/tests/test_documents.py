@@ -41,3 +41,15 @@ def test_the_schema_agrees_with_the_daemon_on_every_document_of_the_transcript()
             # What the requests are made with is a document too.
             assert validator.is_valid(result["document"])
     assert seen[True] >= 2 and seen[False] >= 2
+
+
+def test_the_schema_inside_the_daemon_is_current():
+    """The MCP server's schema resource (scripts/embed-schema.py) is the one here."""
+    import subprocess
+    import sys
+
+    from lsp_stdio import REPO_ROOT
+
+    result = subprocess.run([sys.executable, str(REPO_ROOT / "scripts/embed-schema.py"), "--check"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

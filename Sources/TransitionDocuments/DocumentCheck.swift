@@ -9,6 +9,8 @@ public struct DocumentCheck: Sendable {
     public var document: JSONObject?
     /// Whether the text was in the older spec form (OlderSpecForm).
     public var convertedFromOlderForm = false
+    /// Whether the document was given as text, so the ranges place its diagnostics.
+    public var hasText = false
     /// The result of `session/create` (`contentSize`, `contentOffset`), when it succeeded.
     public var created: JSONValue?
     /// The result of `transition/start` (`duration`, `toContentSize`, ...), when it succeeded.

@@ -35,6 +35,11 @@ struct DocumentCheckResult: JSONEncodable {
     var check: DocumentCheck
 
     func encode(to writer: inout JSONByteWriter) {
+        writer.write(JSONValue.object(json))
+    }
+
+    /// `{valid, diagnostics, olderForm?, document?, summary?}`.
+    var json: JSONObject {
         var object: JSONObject = [
             "valid": .bool(check.isValid),
             "diagnostics": .array(check.diagnostics.map(\.json)),
@@ -49,7 +54,7 @@ struct DocumentCheckResult: JSONEncodable {
         if check.isValid, let started = check.started, let created = check.created {
             object["summary"] = DocumentSummary(created: created, started: started).json
         }
-        writer.write(JSONValue.object(object))
+        return object
     }
 }
 

@@ -22,6 +22,7 @@ public enum DocumentChecker {
             value = try JSONValue(parsing: bytes)
         } catch {
             var check = DocumentCheck()
+            check.hasText = true
             check.diagnostics = [
                 DocumentDiagnostic(
                     range: lines.range(error.offset, error.offset + 1), severity: .error,
@@ -30,7 +31,7 @@ public enum DocumentChecker {
             return check
         }
         let outline = DocumentOutline(bytes)
-        return check(value) { path, isName in
+        var result = check(value, limits: limits) { path, isName in
             guard let (entry, exact) = outline.nearest(path) else { return lines.range(0, 0) }
             if let name = entry.name, isName || !exact {
                 return lines.range(name.lowerBound, name.upperBound)
@@ -38,6 +39,8 @@ public enum DocumentChecker {
             if exact { return lines.range(entry.value.lowerBound, entry.value.upperBound) }
             return lines.range(entry.value.lowerBound, entry.value.lowerBound + 1)
         }
+        result.hasText = true
+        return result
     }
 
     /// Checks a document given as a value (no text, so every range is the start).

@@ -41,3 +41,13 @@ public struct DocumentDiagnostic: Sendable, Equatable {
         ]
     }
 }
+
+extension DocumentDiagnostic {
+    /// `line:column: error: field: message`, counted from 1, for people and models;
+    /// without the place for a document given as a value, which has no text.
+    public func line(placed: Bool) -> String {
+        let kind = severity == .error ? "error" : "warning"
+        let place = placed ? "\(range.start.line + 1):\(range.start.character + 1): " : ""
+        return "\(place)\(kind): " + (field.map { "\($0): " } ?? "") + message
+    }
+}

@@ -1,5 +1,6 @@
 import CommandLineSpec
 import JSONRPC
+import TransitionFilm
 import TransitionProtocol
 
 /// `transitionctl check <document> <golden>`: whether a document's transition still

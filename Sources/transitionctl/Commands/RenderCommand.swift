@@ -1,5 +1,6 @@
 import CommandLineSpec
 import JSONRPC
+import TransitionFilm
 import TransitionProtocol
 
 /// `transitionctl render --out <file>`: a filmstrip of a transition.

@@ -1,4 +1,5 @@
 import JSONRPC
+import TransitionFilm
 
 /// A recorded transition against the same times sampled now: every element matched by
 /// identity (kind, index path, id), and each of its attributes within bounds.

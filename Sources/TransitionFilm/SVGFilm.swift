@@ -6,18 +6,24 @@
 /// in content coordinates, so every element's `<rect class="item">` carries its frame
 /// exactly as sent (`x`, `y`, `width`, `height` in points); then the
 /// `<rect class="viewport">` outline; then the caption. A frame holds no other `rect`.
-struct SVGFilm {
-    var title: String
-    var frames: [FilmFrame]
+public struct SVGFilm {
+    public var title: String
+    public var frames: [FilmFrame]
     /// Pixels per point.
-    var scale: Double
+    public var scale: Double
+
+    public init(title: String, frames: [FilmFrame], scale: Double) {
+        self.title = title
+        self.frames = frames
+        self.scale = scale
+    }
 
     static let gap = 24.0
     static let margin = 16.0
     static let titleHeight = 30.0
     static let captionHeight = 30.0
 
-    var text: String {
+    public var text: String {
         let widths = frames.map { $0.viewportWidth * scale }
         let tallest = frames.map { $0.viewportHeight * scale }.max() ?? 0
         let width =
