@@ -2,7 +2,7 @@
 # Installs what transitiond needs when it is missing: Debian packages (libuv1-dev,
 # pkg-config) and, for the tests, node, neovim, emacs, chromium and chromium-driver,
 # wasi-libc, the packaging tools, and Python's pytest, jsonschema, websockets,
-# selenium, rlottie-python and mcp.
+# selenium, rlottie-python, mcp and pygls.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
@@ -62,9 +62,10 @@ if [ "${1:-}" = "--tests" ]; then
     # PyPI: pytest and jsonschema; build, wheel and setuptools for the client's wheel and
     # sdist (built without isolation: offline); websockets (a WebSocket client the
     # project did not write); selenium drives chromium; rlottie-python renders Lottie; mcp
-    # (the official Model Context Protocol SDK, the client of `transitiond --mcp`).
+    # (the official Model Context Protocol SDK, the client of `transitiond --mcp`); pygls
+    # (a language-server client for the document language server, with lsprotocol).
     wanted=()
-    for module in pytest jsonschema build wheel websockets selenium rlottie_python mcp; do
+    for module in pytest jsonschema build wheel websockets selenium rlottie_python mcp pygls; do
         python3 -c "import $module" 2>/dev/null || wanted+=("${module//_/-}")
     done
     python3 -c "import setuptools, sys; sys.exit(int(setuptools.__version__.split('.')[0]) < 61)" 2>/dev/null \

@@ -36,7 +36,9 @@ package final class ConnectionHub {
     /// The methods, made once: each connection's dispatcher tags its requests with the
     /// connection's id.
     private lazy var registry: MethodRegistry = {
-        var registry = MethodTable.registry(host: host, now: now) {
+        var registry = MethodTable.registry(
+            host: host, now: now, addedCapabilities: addedCapabilities
+        ) {
             // The table lives inside the hub (and the dispatchers it hands it to, which it
             // drives), so the hub outlives every call of it.
             [unowned(unsafe) self] connection, request in
@@ -49,6 +51,8 @@ package final class ConnectionHub {
     /// `document/check`, which the WebAssembly module leaves out); set before the first
     /// connection opens.
     package var addingMethods: ((inout MethodRegistry) -> Void)?
+    /// What `initialize` advertises for those methods, beside the service's capabilities.
+    package var addedCapabilities: JSONObject = [:]
 
     package init(host: SessionHost, logger: Logger, now: @escaping () -> UInt64) {
         self.host = host
