@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what transitiond needs when it is missing: Debian packages (libuv1-dev,
-# pkg-config) and, for the tests, node, neovim, emacs, chromium and chromium-driver,
+# pkg-config) and, for the tests, node, neovim, emacs and eglot, chromium and chromium-driver,
 # wasi-libc, the packaging tools, and Python's pytest, jsonschema, websockets,
 # selenium, rlottie-python, mcp and pygls.
 # Safe to run again: it does nothing when everything is present.
@@ -30,6 +30,9 @@ if [ "${1:-}" = "--tests" ]; then
     command -v node >/dev/null 2>&1 || tools+=(nodejs)
     command -v nvim >/dev/null 2>&1 || tools+=(neovim)
     command -v emacs >/dev/null 2>&1 || tools+=(emacs-nox)
+    # Emacs's language client (Emacs 28 has none built in), for the language server's test.
+    ls -d /usr/share/emacs/site-lisp/elpa/eglot-* >/dev/null 2>&1 \
+        || tools+=(elpa-eglot)
     # The packaging tests: the shells whose completions are loaded, man and groff for
     # the man pages, lintian for the .deb.
     command -v bash >/dev/null 2>&1 || tools+=(bash)
