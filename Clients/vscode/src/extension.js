@@ -6,6 +6,7 @@ const vscode = require('vscode');
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
+const { DocumentSync } = require('./documents');
 const { TransitiondClient, RpcError } = require('./client');
 const { PreviewController } = require('./previewModel');
 const { parseSpec, DEFAULT_SPEC } = require('./spec');
@@ -357,6 +358,27 @@ function activate(context) {
   for (const id of COMMAND_IDS) {
     context.subscriptions.push(vscode.commands.registerCommand(id, ext.guard(handlers[id])));
   }
+  // Transition documents: the daemon's language server checks them (src/documents.js).
+  const diagnostics = vscode.languages.createDiagnosticCollection('transitiond');
+  const documents = new DocumentSync({
+    client: () => ext.ensureClient(),
+    show: (uri, list) => diagnostics.set(vscode.Uri.parse(uri), list.map((d) => {
+      const range = new vscode.Range(d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character);
+      const diagnostic = new vscode.Diagnostic(range, d.field ? `${d.field}: ${d.message}` : d.message, d.severity);
+      diagnostic.source = d.source;
+      diagnostic.code = d.code;
+      return diagnostic;
+    })),
+  });
+  ext.documents = documents;
+  const sync = (method) => (document) => documents[method](document).catch((error) => ext.log(`documents: ${messageOf(error)}`));
+  context.subscriptions.push(
+    diagnostics,
+    vscode.workspace.onDidOpenTextDocument(sync('didOpen')),
+    vscode.workspace.onDidChangeTextDocument((event) => sync('didChange')(event.document)),
+    vscode.workspace.onDidCloseTextDocument(sync('didClose')),
+  );
+  for (const document of vscode.workspace.textDocuments) sync('didOpen')(document);
   context.subscriptions.push(ext.output);
   context.subscriptions.push({ dispose: () => { ext.dispose().catch(() => {}); } });
   return ext;

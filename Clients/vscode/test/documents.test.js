@@ -1,0 +1,64 @@
+'use strict';
+// Transition documents against the real daemon's language server: the extension's
+// DocumentSync opens, changes and closes a document and shows the daemon's diagnostics.
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { DocumentSync, isTransitionDocument } = require('../src/documents');
+const { startClient } = require('./support/helpers');
+
+const TEXT = [
+  '{',
+  '  "session": {"viewport": {"width": 375, "height": 667}, "sections": [{"items": 10}],',
+  '              "layout": {"type": "list", "rowHeight": 60}, "clock": "manual"},',
+  '  "transition": {"to": {"type": "grid", "columns": "two"}, "duration": 0.5}',
+  '}',
+].join('\n');
+
+function fakeDocument(uri, text, version = 1, languageId = 'json') {
+  return { uri: { toString: () => uri }, languageId, version, getText: () => text };
+}
+
+test('which documents are transition documents', () => {
+  assert.ok(isTransitionDocument(fakeDocument('file:///a/b.transition.json', '')));
+  assert.ok(isTransitionDocument(fakeDocument('untitled:1', '', 1, 'transition')));
+  assert.ok(!isTransitionDocument(fakeDocument('file:///a/package.json', '')));
+});
+
+test("the daemon's diagnostics follow the document, and play runs it", async (t) => {
+  const client = await startClient();
+  t.after(() => client.dispose());
+  const shown = [];
+  let wake = null;
+  const sync = new DocumentSync({
+    client: async () => client,
+    show: (uri, diagnostics) => {
+      shown.push({ uri, diagnostics });
+      if (wake) wake();
+    },
+  });
+  const next = (count) => new Promise((resolve) => {
+    wake = () => { if (shown.length >= count) resolve(shown[count - 1]); };
+    wake();
+  });
+  const uri = 'file:///work/list-to-grid.transition.json';
+  await sync.didOpen(fakeDocument(uri, TEXT));
+  const first = await next(1);
+  assert.equal(first.uri, uri);
+  assert.deepEqual(first.diagnostics, [{
+    range: { start: { line: 3, character: 51 }, end: { line: 3, character: 56 } },
+    severity: 0, message: 'expected integer', source: 'transitiond', code: -32602,
+    field: 'transition.to.columns',
+  }]);
+  await sync.didChange(fakeDocument(uri, TEXT.replace('"two"', '2'), 2));
+  assert.deepEqual((await next(2)).diagnostics, []);
+  const played = await sync.command('play', fakeDocument(uri, ''));
+  assert.equal(played.name, 'transition:list-to-grid');
+  assert.equal(played.duration, 0.5);
+  assert.equal(await sync.command('stop', fakeDocument(uri, '')), null);
+  await sync.didClose(fakeDocument(uri, ''));
+  assert.deepEqual(shown[shown.length - 1], { uri, diagnostics: [] });
+  // Another JSON file is not sent: the daemon shows nothing for it.
+  await sync.didOpen(fakeDocument('file:///work/package.json', '{}'));
+  assert.equal(sync.open.has('file:///work/package.json'), false);
+});
