@@ -13,6 +13,8 @@ from pygls.lsp.client import LanguageClient
 
 from e2e_harness import binary_path
 
+pytestmark = pytest.mark.native_only("the language server is the native daemon's")
+
 URI = "file:///work/list-to-grid.transition.json"
 TEXT = (
     '{\n'

@@ -15,6 +15,8 @@ from mcp import MCPError
 
 from e2e_harness import binary_path
 
+pytestmark = pytest.mark.native_only("--mcp is the native daemon's")
+
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 DOCUMENT = {

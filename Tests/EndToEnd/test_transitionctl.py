@@ -428,6 +428,7 @@ def test_render_to_stdout_and_bad_spec(tmp_path):
     assert r.returncode == 1
 
 
+@pytest.mark.native_only("document/check is the native daemon's")
 def test_a_spec_is_a_transition_document_checked_by_the_daemon(tmp_path):
     bad = tmp_path / "bad.transition.json"
     bad.write_text(
@@ -452,6 +453,7 @@ def test_a_spec_is_a_transition_document_checked_by_the_daemon(tmp_path):
     assert "@keyframes" in (tmp_path / "x.css").read_text()
 
 
+@pytest.mark.native_only("document/check is the native daemon's")
 def test_the_older_spec_form_is_converted(tmp_path):
     older = tmp_path / "older.json"
     older.write_text(json.dumps({"viewport": {"width": 375, "height": 667}, "items": 100,

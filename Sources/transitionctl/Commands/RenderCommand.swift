@@ -26,7 +26,7 @@ struct RenderCommand: Subcommand {
             OptionSpec(
                 ["--spec"], value: "<file>", .file,
                 help:
-                    "The transition to draw ('-': standard input): a JSON object {\"session\": <session/create params>, \"transition\": <transition/start params without \"session\">} (a transition document, checked by the daemon's document/check: its errors are reported as <file>:<line>:<column>: error: <field>: <reason>)."
+                    "The transition to draw ('-': standard input): a JSON object {\"session\": <session/create params>, \"transition\": <transition/start params without \"session\">} (a transition document, checked by the daemon's document/check: its errors are reported as <file>:<line>:<column>: error: <field>: <reason>; a daemon without document/check, such as the daemon on Node, gets the two objects as they are)."
             ),
             OptionSpec(
                 ["--scale"], value: "<s>",
