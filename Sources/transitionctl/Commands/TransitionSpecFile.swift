@@ -64,7 +64,8 @@ struct TransitionSpecFile {
             case .object(let transition)? = value["transition"]
         else {
             throw Failure(
-                "\(path): expected a transition document {\"session\": {...}, \"transition\": {...}}")
+                "\(path): expected a transition document {\"session\": {...}, \"transition\": {...}}"
+            )
         }
         self.init(session: .object(session), transition: transition)
         let created = try client.call(.sessionCreate, .object(session))
