@@ -2,8 +2,11 @@
 /// `<method>.params.json` and a `<method>.result.json` in `Protocol/schema`).
 public enum RequestMethod: String, CaseIterable, Sendable {
     case clockAdvance = "clock/advance"
-    /// Served by the native daemon only (TransitionDocuments), not the WebAssembly module.
-    case documentCheck = "document/check"
+    #if !hasFeature(Embedded)
+        /// Served by the native daemon only (TransitionDocuments), not the WebAssembly
+        /// module, which leaves it out.
+        case documentCheck = "document/check"
+    #endif
     case initialize
     case layoutAttributes = "layout/attributes"
     case sessionCreate = "session/create"

@@ -19,15 +19,19 @@ package enum MethodTable {
         r.register(InitializeRequest.self) { q, context in
             host.identify(context.connection, processID: q.processId)
             onInitialize(context.connection, q)
-            var result = Initialize.result(host.limits)
-            // An editor's language client says what it does with text documents; others
-            // are not told of the language server.
-            if q.capabilities?["textDocument"] != nil {
-                for member in addedCapabilities.members {
-                    result.capabilities[member.key] = member.value
+            #if hasFeature(Embedded)
+                return Initialize.result(host.limits)
+            #else
+                var result = Initialize.result(host.limits)
+                // An editor's language client says what it does with text documents;
+                // others are not told of the language server.
+                if q.capabilities?["textDocument"] != nil {
+                    for member in addedCapabilities.members {
+                        result.capabilities[member.key] = member.value
+                    }
                 }
-            }
-            return result
+                return result
+            #endif
         }
         r.register(LayoutAttributesRequest.self) { q, _ throws(ResponseError) in
             try host.attributes(q)
