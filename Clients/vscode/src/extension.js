@@ -170,7 +170,9 @@ class TransitiondExtension {
       } catch {
         json = undefined;
       }
-      if (json && typeof json === 'object' && ('from' in json || 'to' in json || 'viewport' in json)) return parseSpec(json);
+      const isSpec = json && typeof json === 'object' && ('from' in json || 'to' in json || 'viewport' in json);
+      const isDocument = json && typeof json === 'object' && 'session' in json && 'transition' in json;
+      if (isSpec || isDocument) return parseSpec(json);
     }
     return parseSpec(DEFAULT_SPEC);
   }

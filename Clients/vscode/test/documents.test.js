@@ -62,3 +62,18 @@ test("the daemon's diagnostics follow the document, and play runs it", async (t)
   await sync.didOpen(fakeDocument('file:///work/package.json', '{}'));
   assert.equal(sync.open.has('file:///work/package.json'), false);
 });
+
+test('a transition document is read as a session spec', () => {
+  const { parseSpec, createParams, startParams } = require('../src/spec');
+  const spec = parseSpec(JSON.stringify({
+    session: { viewport: { width: 200, height: 300 }, sections: [{ items: 4 }], layout: { type: 'list', rowHeight: 50 }, clock: 'manual' },
+    transition: { to: { type: 'grid', columns: 2 }, duration: 0.4, contentOffset: { placement: 'top' } },
+  }));
+  assert.deepEqual(createParams(spec), {
+    viewport: { width: 200, height: 300 }, sections: [{ items: 4 }], layout: { type: 'list', rowHeight: 50 }, clock: 'manual', fps: 60,
+  });
+  assert.deepEqual(startParams(spec, 's1', 'to'), {
+    session: 's1', to: { type: 'grid', columns: 2 }, duration: 0.4, timing: 'linear',
+    contentOffset: { placement: 'top' },
+  });
+});
