@@ -4,6 +4,7 @@
 // text) and closed with the textDocument notifications, and the daemon's
 // textDocument/publishDiagnostics shown as the editor's diagnostics. The checks are the
 // daemon's own, the same as its methods make; the extension makes none of its own.
+// Completion, hover and code lenses are asked of the daemon too.
 // No `vscode` dependency: the editor's parts are passed in.
 
 /** Whether a text document is a transition document. */
@@ -83,10 +84,39 @@ class DocumentSync {
 
   /** Runs transitiond.play, .scrub (with a progress) or .stop on a document. */
   async command(name, document, progress) {
+    return this.execute(`transitiond.${name}`, [String(document.uri), ...(name === 'scrub' ? [progress === undefined ? 0.5 : progress] : [])]);
+  }
+
+  /** Runs one of the daemon's commands (a code lens's) with its arguments. */
+  async execute(command, args) {
     const client = await this.connect();
-    const args = [String(document.uri)];
-    if (name === 'scrub') args.push(progress === undefined ? 0.5 : progress);
-    return client.request('workspace/executeCommand', { command: `transitiond.${name}`, arguments: args });
+    return client.request('workspace/executeCommand', { command, arguments: args });
+  }
+
+  /** The daemon's answer to a position request on an open transition document. */
+  async at(method, document, position) {
+    const uri = String(document.uri);
+    if (!this.open.has(uri)) return null;
+    const client = await this.connect();
+    return client.request(method, { textDocument: { uri }, position: { line: position.line, character: position.character } });
+  }
+
+  /** Completion items (LSP's) at a position. */
+  async completion(document, position) {
+    return (await this.at('textDocument/completion', document, position)) || [];
+  }
+
+  /** The hover (LSP's) at a position, or null. */
+  async hover(document, position) {
+    return this.at('textDocument/hover', document, position);
+  }
+
+  /** The code lenses (LSP's) of a document. */
+  async lenses(document) {
+    const uri = String(document.uri);
+    if (!this.open.has(uri)) return [];
+    const client = await this.connect();
+    return (await client.request('textDocument/codeLens', { textDocument: { uri } })) || [];
   }
 }
 

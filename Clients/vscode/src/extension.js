@@ -25,6 +25,7 @@ const COMMAND_IDS = Object.freeze([
   'transitiond.scrubBack',
   'transitiond.advance',
   'transitiond.followSession',
+  'transitiond.documentCommand',
 ]);
 
 /** The text shown to the user for an error: its message, never a stack trace. */
@@ -356,6 +357,12 @@ function activate(context) {
     'transitiond.scrubBack': ext.scrubBack,
     'transitiond.advance': ext.advance,
     'transitiond.followSession': ext.followSession,
+    // A code lens's command: the daemon runs it on the document (play, scrub, stop).
+    'transitiond.documentCommand': async (command, ...args) => {
+      const result = await ext.documents.execute(command, args);
+      if (result && result.name) ext.log(`${command}: session ${result.session}, named ${result.name}`);
+      return result;
+    },
   };
   for (const id of COMMAND_IDS) {
     context.subscriptions.push(vscode.commands.registerCommand(id, ext.guard(handlers[id])));
@@ -381,6 +388,35 @@ function activate(context) {
     vscode.workspace.onDidCloseTextDocument(sync('didClose')),
   );
   for (const document of vscode.workspace.textDocuments) sync('didOpen')(document);
+  const selector = { language: 'transition' };
+  const rangeOf = (r) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+  context.subscriptions.push(
+    vscode.languages.registerCompletionItemProvider(selector, {
+      provideCompletionItems: async (document, position) => (await documents.completion(document, position)).map((i) => {
+        const item = new vscode.CompletionItem(i.label, i.kind === 10 ? vscode.CompletionItemKind.Property : vscode.CompletionItemKind.EnumMember);
+        item.detail = i.detail;
+        item.documentation = i.documentation;
+        if (i.textEdit) {
+          item.range = rangeOf(i.textEdit.range);
+          item.insertText = i.textEdit.newText;
+        }
+        return item;
+      }),
+    }, '"', ':'),
+    vscode.languages.registerHoverProvider(selector, {
+      provideHover: async (document, position) => {
+        const hover = await documents.hover(document, position);
+        return hover ? new vscode.Hover(new vscode.MarkdownString(hover.contents.value), rangeOf(hover.range)) : null;
+      },
+    }),
+    vscode.languages.registerCodeLensProvider(selector, {
+      provideCodeLenses: async (document) => (await documents.lenses(document)).map((lens) => new vscode.CodeLens(rangeOf(lens.range), {
+        title: lens.command.title,
+        command: 'transitiond.documentCommand',
+        arguments: [lens.command.command, ...lens.command.arguments],
+      })),
+    }),
+  );
   context.subscriptions.push(ext.output);
   context.subscriptions.push({ dispose: () => { ext.dispose().catch(() => {}); } });
   return ext;

@@ -52,6 +52,17 @@ test("the daemon's diagnostics follow the document, and play runs it", async (t)
   }]);
   await sync.didChange(fakeDocument(uri, TEXT.replace('"two"', '2'), 2));
   assert.deepEqual((await next(2)).diagnostics, []);
+  // Completion, hover and code lenses come from the daemon.
+  const easings = await sync.completion(fakeDocument(uri, ''), { line: 3, character: 35 });
+  assert.deepEqual(easings.map((i) => i.label), ['flow', 'list', 'grid', 'displaySwitch', 'explicit']);
+  const hover = await sync.hover(fakeDocument(uri, ''), { line: 3, character: 20 });
+  assert.match(hover.contents.value, /^\*\*`to`\*\* — /);
+  assert.match(hover.contents.value, /Content size 375 × 937\.5 at the end\.$/);
+  const lenses = await sync.lenses(fakeDocument(uri, ''));
+  assert.deepEqual(lenses.map((l) => [l.command.command, ...l.command.arguments]),
+    [['transitiond.play', uri], ['transitiond.scrub', uri, 0.5], ['transitiond.stop', uri]]);
+  const scrubbed = await sync.execute(...[lenses[1].command.command, lenses[1].command.arguments]);
+  assert.equal(scrubbed.progress, 0.5);
   const played = await sync.command('play', fakeDocument(uri, ''));
   assert.equal(played.name, 'transition:list-to-grid');
   assert.equal(played.duration, 0.5);

@@ -124,6 +124,9 @@ function createVscodeStub(settings = {}) {
       joinPath: (base, ...parts) => vscode.Uri.file(path.join(base.fsPath, ...parts)),
     },
     languages: {
+      registerCompletionItemProvider: () => disposable(),
+      registerHoverProvider: () => disposable(),
+      registerCodeLensProvider: () => disposable(),
       createDiagnosticCollection: (name) => {
         const collection = { name, entries: new Map(), set: (uri, list) => collection.entries.set(String(uri), list), dispose() {} };
         record.diagnostics = collection;
@@ -140,6 +143,7 @@ function createVscodeStub(settings = {}) {
         Object.assign(this, { range, message, severity });
       }
     },
+    CompletionItemKind: { Property: 9, EnumMember: 19 },
     ViewColumn: { Active: -1, Beside: -2, One: 1, Two: 2 },
     Disposable: class {
       constructor(fn) {
