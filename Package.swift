@@ -68,7 +68,7 @@ let package = Package(
             name: "transitionctl",
             dependencies: [
                 "CommandLineSpec", "JSONRPC", "LocalSockets", "ProcessSpawn", "ProjectVersion",
-                "TransitionProtocol",
+                "TransitionFilm", "TransitionProtocol",
             ]),
 
         // MARK: transitiond — the daemon executable.
@@ -80,8 +80,8 @@ let package = Package(
         .executableTarget(
             name: "transitiond",
             dependencies: [
-                "CommandLineSpec", "LocalSockets", "TransitionDaemon", "TransitionForwarder",
-                "TransitionService", "WebTransport",
+                "CommandLineSpec", "LocalSockets", "TransitionDaemon", "TransitionDocuments",
+                "TransitionForwarder", "TransitionService", "WebTransport",
             ],
             exclude: ["startup-order.txt"],
             linkerSettings: [
@@ -100,13 +100,25 @@ let package = Package(
         .target(
             name: "TransitionDaemon",
             dependencies: [
-                "CLibUV", "JSONRPC", "LocalSockets", "TransitionService", "WebTransport",
+                "CLibUV", "JSONRPC", "LocalSockets", "TransitionDocuments", "TransitionService",
+                "WebTransport",
             ],
             exclude: ["README.md"], swiftSettings: releaseSettings
         ),
         .testTarget(
             name: "TransitionDaemonTests",
             dependencies: ["TransitionDaemon", "TransitionService", "JSONRPC", "CLibUV"]),
+
+        // MARK: TransitionDocuments — the transition document (`NAME.transition.json`): checked
+        // by the service's own methods, with diagnostics placed in its text. Pure Swift; the
+        // daemon serves it, the WebAssembly module does not.
+        .target(
+            name: "TransitionDocuments",
+            dependencies: ["JSONRPC", "TransitionFilm", "TransitionProtocol", "TransitionService"],
+            exclude: ["README.md"]),
+        .testTarget(
+            name: "TransitionDocumentsTests",
+            dependencies: ["TransitionDocuments", "JSONRPC", "TransitionService"]),
 
         // MARK: TransitionEngine — geometry, layouts, timing, transitions. Pure Swift.
         .target(
@@ -128,6 +140,10 @@ let package = Package(
         .testTarget(
             name: "TransitionExportTests",
             dependencies: ["TransitionExport", "TransitionEngine", "JSONRPC"]),
+
+        // MARK: TransitionFilm — a transition drawn as an SVG filmstrip, shared by transitionctl
+        // and the MCP server. Pure Swift.
+        .target(name: "TransitionFilm", dependencies: ["JSONRPC"], exclude: ["README.md"]),
 
         // MARK: TransitionForwarder — `transitiond --remote`: bytes between standard input and
         // the shared daemon's socket, no loop and no sessions.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what transitiond needs when it is missing: Debian packages (libuv1-dev,
-# pkg-config) and, for the tests, node, neovim, emacs, chromium and chromium-driver,
+# pkg-config) and, for the tests, node, neovim, emacs and eglot, chromium and chromium-driver,
 # wasi-libc, the packaging tools, and Python's pytest, jsonschema, websockets,
-# selenium and rlottie-python.
+# selenium, rlottie-python, mcp and pygls.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
@@ -30,6 +30,9 @@ if [ "${1:-}" = "--tests" ]; then
     command -v node >/dev/null 2>&1 || tools+=(nodejs)
     command -v nvim >/dev/null 2>&1 || tools+=(neovim)
     command -v emacs >/dev/null 2>&1 || tools+=(emacs-nox)
+    # Emacs's language client (Emacs 28 has none built in), for the language server's test.
+    ls -d /usr/share/emacs/site-lisp/elpa/eglot-* >/dev/null 2>&1 \
+        || tools+=(elpa-eglot)
     # The packaging tests: the shells whose completions are loaded, man and groff for
     # the man pages, lintian for the .deb.
     command -v bash >/dev/null 2>&1 || tools+=(bash)
@@ -61,9 +64,11 @@ if [ "${1:-}" = "--tests" ]; then
     fi
     # PyPI: pytest and jsonschema; build, wheel and setuptools for the client's wheel and
     # sdist (built without isolation: offline); websockets (a WebSocket client the
-    # project did not write); selenium drives chromium; rlottie-python renders Lottie.
+    # project did not write); selenium drives chromium; rlottie-python renders Lottie; mcp
+    # (the official Model Context Protocol SDK, the client of `transitiond --mcp`); pygls
+    # (a language-server client for the document language server, with lsprotocol).
     wanted=()
-    for module in pytest jsonschema build wheel websockets selenium rlottie_python; do
+    for module in pytest jsonschema build wheel websockets selenium rlottie_python mcp pygls; do
         python3 -c "import $module" 2>/dev/null || wanted+=("${module//_/-}")
     done
     python3 -c "import setuptools, sys; sys.exit(int(setuptools.__version__.split('.')[0]) < 61)" 2>/dev/null \

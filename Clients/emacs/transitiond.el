@@ -60,6 +60,7 @@
 (defconst transitiond-protocol-requests
   '("clock/advance"
     "clock/setRate"
+    "document/check"
     "initialize"
     "layout/attributes"
     "session/create"
@@ -1466,6 +1467,56 @@ header line shows the transition's progress.
     (transitiond--preview-update)
     (pop-to-buffer buffer)
     buffer))
+
+;;;; Transition documents and eglot
+
+;; eglot is loaded when it is asked for, not with this package.
+(defvar eglot-server-programs)
+(declare-function eglot-current-server "eglot")
+(declare-function eglot--path-to-uri "eglot")
+
+;;;###autoload
+(define-derived-mode transitiond-document-mode js-mode "Transition"
+  "Major mode for transition documents (NAME.transition.json).
+Eglot runs the daemon's language server for them (see
+`transitiond-eglot-setup'): its diagnostics, completion, hover and
+the commands `transitiond.play', `transitiond.scrub' and
+`transitiond.stop' (`transitiond-document-command')."
+  (setq-local js-indent-level 2))
+
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.transition\\.json\\'" . transitiond-document-mode))
+
+(defun transitiond-eglot-contact (&optional _interactive)
+  "Return the command line eglot starts for a transition document."
+  (append (transitiond--command) '("--stdio")))
+
+;;;###autoload
+(defun transitiond-eglot-setup ()
+  "Have eglot use the daemon's language server for transition documents.
+The checks are the daemon's own (the same as its methods make), so
+the package makes none of its own."
+  (require 'eglot)
+  (add-to-list 'eglot-server-programs
+               '(transitiond-document-mode . transitiond-eglot-contact)))
+
+(defun transitiond-document-command (command &optional progress)
+  "Run COMMAND (play, scrub or stop) on the current document's preview.
+The daemon runs the document's transition in the session named
+transition:<file name>, which `transitiond-follow', the web viewer
+and other clients can watch; scrub holds it at PROGRESS (0.5 when
+nil).  Return the daemon's answer."
+  (interactive (list (completing-read "Command: " '("play" "scrub" "stop") nil t)))
+  (let* ((server (eglot-current-server))
+         (uri (eglot--path-to-uri (buffer-file-name)))
+         (arguments (if (equal command "scrub")
+                        (vector uri (or progress 0.5))
+                      (vector uri))))
+    (unless server
+      (user-error "transitiond: no language server for this buffer; M-x eglot"))
+    (jsonrpc-request server :workspace/executeCommand
+                     (list :command (concat "transitiond." command)
+                           :arguments arguments))))
 
 (provide 'transitiond)
 ;;; transitiond.el ends here

@@ -282,6 +282,28 @@ export interface SessionCreateParams {
   /** Unique among live sessions: other clients subscribe by it. */
   name?: string;
 }
+/** @schema defs.json#/$defs/textPosition */
+export interface TextPosition { line: number; character: number }
+
+/** @schema defs.json#/$defs/documentDiagnostic */
+export interface DocumentDiagnostic {
+  range: { start: TextPosition; end: TextPosition };
+  severity: 1 | 2;
+  code: number;
+  source: "transitiond";
+  message: string;
+  data?: { field: string };
+}
+
+/** @schema document.check.result.json */
+export interface DocumentCheckResult {
+  valid: boolean;
+  diagnostics: DocumentDiagnostic[];
+  olderForm?: true;
+  document?: { session: SessionCreateParams; transition: Omit<TransitionStartParams, "session"> };
+  summary?: { duration: number; fromContentSize: Size; toContentSize: Size; fromContentOffset: Point; toContentOffset: Point };
+}
+
 /** @schema session.create.result.json */
 export interface SessionCreateResult { session: string; name?: string; contentSize: Size; contentOffset: Point }
 
@@ -439,6 +461,8 @@ export interface Requests {
   "transition/export": [TransitionExportParams, TransitionExportResult];
   "clock/advance": [ClockAdvanceParams, Tick | TickBrief | { session: string; time: number; state: "idle" }];
   "clock/setRate": [ClockSetRateParams, ClockSetRateResult];
+  /** The native daemon only: the WebAssembly module answers -32601. */
+  "document/check": [{ text: string } | { document: unknown }, DocumentCheckResult];
 }
 
 /** Notifications the client sends. */

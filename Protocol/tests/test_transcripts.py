@@ -272,8 +272,15 @@ def test_every_method_has_schemas(schemas):
         assert schemas.has(Schemas.file_name(notification, "params"))
 
 
+# Transcripts of the native daemon's own methods (document/check, README section 18.2),
+# which the daemon on Node (the WebAssembly module) answers with -32601.
+NATIVE_ONLY = {"documents"}
+
+
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=[p.stem for p in TRANSCRIPTS])
 def test_transcript(path, schemas, binary):
+    if path.stem in NATIVE_ONLY and binary.suffix in (".mjs", ".js"):
+        pytest.skip("document/check is the native daemon's")
     steps = read_transcript(path)
     daemon = Daemon(binary)
     conversation = Conversation(schemas)

@@ -34,7 +34,7 @@ extension Dispatcher {
             break
         }
         if let handler = registry.notificationHandler(for: method) {
-            if let error = handler(params) {
+            if let error = handler(params, connection, &extra) {
                 extra.append(.diagnostic("dropped notification \(method): \(error.description)"))
             }
         } else if !method.hasPrefix("$/") && method != InitializedNotification.method {

@@ -21,8 +21,10 @@ public struct MethodRegistry {
     /// `any JSONEncodable` in between (Embedded Swift has no such existentials).
     typealias ErasedRequestHandler = (JSONCursor, RequestContext, inout JSONByteWriter) ->
         ResponseError?
-    /// A notification handler with its params type erased.
-    typealias ErasedNotificationHandler = (JSONCursor) -> JSONDecodingError?
+    /// A notification handler with its params type erased; it learns its connection
+    /// and may add messages to send on it.
+    typealias ErasedNotificationHandler = (JSONCursor, Int, inout [Outgoing]) ->
+        JSONDecodingError?
 
     /// A request handler in a struct of its own: an array of the bare function type would
     /// make the runtime build that type, with its `Result`, before the first reply.
@@ -103,9 +105,39 @@ public struct MethodRegistry {
     public mutating func register<Notification: NotificationType>(
         _ type: Notification.Type, handler: @escaping (Notification) -> Void
     ) {
-        insert(Notification.method) { params in
+        insert(Notification.method) { params, _, _ in
             Self.invoke(handler, params: params)
         }
+    }
+
+    /// Registers a handler for a notification that answers with messages of its own,
+    /// sent on the connection it came from, in order, before anything it caused later
+    /// (a language server's `textDocument/publishDiagnostics` after `didChange`).
+    /// - Parameter handler: Called with the params and the connection's tag; returns the
+    ///   bodies of the messages to send.
+    public mutating func register(
+        notification method: String, handler: @escaping (JSONCursor, Int) -> [[UInt8]]
+    ) {
+        insert(method) { params, connection, outgoing in
+            for body in handler(params, connection) { outgoing.append(.send(body)) }
+            return nil
+        }
+    }
+
+    /// Answers a request in the process, as a connection's dispatcher would after
+    /// `initialize` (params decoded and unknown members refused the same way), so that a
+    /// handler can build on other methods.
+    /// - Returns: The response's body; -32601 for a method without a handler.
+    public func respond(method: String, params: JSONValue?, context: RequestContext) -> [UInt8] {
+        var writer = JSONByteWriter()
+        guard let handler = requestHandler(for: method) else {
+            writer.writeErrorResponse(id: context.id, error: .methodNotFound(method))
+            return writer.bytes
+        }
+        if let error = handler(JSONCursor(params, checkingMembers: true), context, &writer) {
+            writer.writeErrorResponse(id: context.id, error: error)
+        }
+        return writer.bytes
     }
 
     @inline(never)

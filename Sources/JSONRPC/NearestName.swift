@@ -7,9 +7,9 @@
 /// from every known name has no suggestion.
 ///
 /// - Complexity: O(n * m) per pair of names of n and m bytes.
-enum NearestName {
+package enum NearestName {
     /// The closest of `names` to `name` within the bound, the first of equals.
-    static func to(_ name: String, among names: [String]) -> String? {
+    package static func to(_ name: String, among names: [String]) -> String? {
         let bound = Swift.min(3, Swift.max(1, name.utf8.count / 3))
         var best: (name: String, distance: Int)?
         for candidate in names where candidate != name {

@@ -1,6 +1,7 @@
 import CLibUV
 import JSONRPC
 import LocalSockets
+import TransitionDocuments
 import TransitionService
 
 #if canImport(Glibc)
@@ -13,6 +14,8 @@ public final class Daemon {
     private let loop: EventLoop
     private let logger: Logger
     private let hub: ConnectionHub
+    /// Transition documents open in editors on any connection (TransitionDocuments).
+    private let languageServer: LanguageServer
     private var host: SessionHost { hub.host }
     private var connections: OpenConnections { hub.connections }
     private var listeners: [any ClientListener] = []
@@ -44,7 +47,14 @@ public final class Daemon {
         // daemon's RSS after it is gone.
         host.onLargeSessionRemoved = { FreedMemory.giveBack() }
         hub = ConnectionHub(host: host, logger: logger, now: { loop.nanoseconds })
+        let languageServer = LanguageServer(limits: options.limits)
+        self.languageServer = languageServer
         hub.onEvent = { [unowned self] event in self.handle(event) }
+        hub.addingMethods = { registry in
+            DocumentMethods.register(into: &registry, limits: options.limits)
+            languageServer.register(into: &registry)
+        }
+        hub.addedCapabilities = LanguageServer.capabilities
         logger.onHeldBack = { [unowned self] in self.flushLogSoon() }
     }
 
@@ -86,6 +96,7 @@ public final class Daemon {
         case .lingering(let c):
             boundWait(of: c, milliseconds: LeavingBound.lingerMilliseconds)
         case .closed(let c):
+            languageServer.connectionClosed(c.id)
             closed(c)
         case .stop(let code):
             shutdown(code: code)

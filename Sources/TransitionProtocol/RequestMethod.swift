@@ -3,6 +3,11 @@
 public enum RequestMethod: String, CaseIterable, Sendable {
     case clockAdvance = "clock/advance"
     case clockSetRate = "clock/setRate"
+    #if !hasFeature(Embedded)
+        /// Served by the native daemon only (TransitionDocuments), not the WebAssembly
+        /// module, which leaves it out.
+        case documentCheck = "document/check"
+    #endif
     case initialize
     case layoutAttributes = "layout/attributes"
     case sessionCreate = "session/create"

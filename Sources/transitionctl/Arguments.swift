@@ -1,3 +1,5 @@
+import TransitionFilm
+
 /// A cursor over command-line arguments: options take their value as the next argument
 /// or after `=` (`--frames 6`, `--frames=6`); `--` ends the options.
 struct Arguments {

@@ -37,8 +37,7 @@ func runTool(_ argv: [String]) -> Int32 {
                 return 0
             case .positional(let name):
                 guard let command = Subcommands.named(name) else {
-                    throw UsageError(
-                        "unknown subcommand '\(name)' (one of call, run, demo, render)")
+                    throw UsageError("unknown subcommand '\(name)' (one of \(Subcommands.names))")
                 }
                 var rest = Arguments(arguments.remaining, usage: command.usage)
                 guard let parsed = try command.parse(&rest, connection: &connection) else {
@@ -58,7 +57,7 @@ func runTool(_ argv: [String]) -> Int32 {
                 return try parsed.run(connection)
             }
         }
-        throw UsageError("missing subcommand (one of call, run, demo, render)")
+        throw UsageError("missing subcommand (one of \(Subcommands.names))")
     } catch let error as UsageError {
         Console.error("Error: \(error.message)\n\(error.usage)")
         return 64

@@ -1,5 +1,6 @@
 import LocalSockets
 import TransitionDaemon
+import TransitionDocuments
 import TransitionForwarder
 import TransitionService
 import WebTransport
@@ -17,6 +18,7 @@ enum CommandLineOptions {
         var allowRemote = false
         var allowedOrigins: [String] = []
         var remote: ForwarderOptions.Target?
+        var mcp = false
         /// Options other than --remote, --listen-timeout and --log-level, which a
         /// forwarder does not take.
         var daemonOnly: [String] = []
@@ -48,6 +50,7 @@ enum CommandLineOptions {
             switch name {
             case "-h", "--help": return .help
             case "--version": return .version
+            case "--mcp": mcp = true
             case "--stdio":
                 options.mode = .stdio
                 modeGiven = true
@@ -134,6 +137,18 @@ enum CommandLineOptions {
                 limit.set(
                     try number(name, try value(name, inline), limit.range), in: &options.limits)
             }
+        }
+        if mcp {
+            // The limits shape what a document may hold; nothing else concerns it.
+            let other = (daemonOnly + (remote == nil ? [] : ["--remote"])).first {
+                $0 != "--mcp" && ServiceLimits.option($0) == nil
+            }
+            if let other {
+                throw UsageError(
+                    message:
+                        "--mcp serves MCP on standard input/output; \(other) does not go with it")
+            }
+            return .mcp(MCPOptions(limits: options.limits))
         }
         if let remote {
             return .forward(try forwarderOptions(remote, options, daemonOnly: daemonOnly))

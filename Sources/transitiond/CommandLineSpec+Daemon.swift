@@ -1,6 +1,7 @@
 import CommandLineSpec
 import LocalSockets
 import TransitionDaemon
+import TransitionDocuments
 import TransitionForwarder
 import TransitionService
 
@@ -13,7 +14,7 @@ extension CommandLineOptions {
             name: "transitiond",
             summary: "animated layout transitions as a service",
             usage:
-                "transitiond [--stdio | --listen <path> | --remote auto|<path>] [--ws [<host>:]<port>] [<options>]",
+                "transitiond [--stdio | --listen <path> | --remote auto|<path> | --mcp] [--ws [<host>:]<port>] [<options>]",
             overview: [
                 "transitiond \u{2014} animated layout transitions as a service. It speaks JSON-RPC 2.0 with LSP framing (Content-Length headers) on standard input and output, or on a Unix socket, and streams each frame's layout attributes."
             ],
@@ -29,6 +30,11 @@ extension CommandLineOptions {
                     ["--remote"], value: "auto|<path>", .file,
                     help:
                         "Forward standard input/output, byte for byte, to the daemon on a Unix socket, so editors and scripts share one daemon and its sessions. auto: the per-user daemon at the default socket path (see --listen), started when none answers (detached, --listen-timeout 60s unless given, logging to transitiond.log beside the socket); forwarders started at once share one daemon. <path>: a daemon already serving <path>. It exits when either side closes; when the daemon goes away it says so on standard error and exits 1. Only --listen-timeout and --log-level (both for the daemon it starts) go with it."
+                ),
+                OptionSpec(
+                    ["--mcp"],
+                    help:
+                        "Serve the Model Context Protocol on standard input/output instead (newline-delimited JSON-RPC, protocol versions \(MCPServer.protocolVersions.joined(separator: ", "))), for coding agents: the tools validate, sample, export, render and describe take a transition document (an object, or a path), and the document's schema is the resource transitiond://schema/transition-document.json. Only the --max-* limits go with it. It exits 0 at the end of its input."
                 ),
                 OptionSpec(
                     ["--listen-timeout"], value: "<duration>",
@@ -86,7 +92,7 @@ extension CommandLineOptions {
                     "EXIT STATUS",
                     [
                         .paragraph(
-                            "Over standard input/output: 0 after shutdown and exit; 1 when the client leaves without shutdown, after a framing error or on a signal. With --listen: 0 on SIGINT or SIGTERM, or after --listen-timeout without a client. 1 when it cannot start (the socket, a missing or unsafe directory for it, the log file, web.json with --ws alone); 64 on a command-line mistake. With --remote: 0 when the client's input ended or the daemon closed the connection and still runs; 1 when it cannot connect or start the daemon, when the daemon went away, or when standard output closed."
+                            "Over standard input/output: 0 after shutdown and exit; 1 when the client leaves without shutdown, after a framing error or on a signal. With --listen: 0 on SIGINT or SIGTERM, or after --listen-timeout without a client. 1 when it cannot start (the socket, a missing or unsafe directory for it, the log file, web.json with --ws alone); 64 on a command-line mistake. With --mcp: 0 at the end of its input, 1 when standard output closed. With --remote: 0 when the client's input ended or the daemon closed the connection and still runs; 1 when it cannot connect or start the daemon, when the daemon went away, or when standard output closed."
                         )
                     ]),
                 Section(
@@ -115,6 +121,7 @@ extension CommandLineOptions {
                         .verbatim([
                             "transitiond --listen --log-level info",
                             "transitiond --remote=auto",
+                            "transitiond --mcp",
                             "transitionctl --socket \"$XDG_RUNTIME_DIR/transitiond/\(SocketPaths.socketName)\" call session/list",
                         ])
                     ]),

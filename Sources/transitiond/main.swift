@@ -47,6 +47,8 @@ do {
         exit(Daemon.run(options))
     case .forward(let options):
         exit(Forwarder.run(options))
+    case .mcp(let options):
+        exit(MCPStdio.run(options))
     }
 } catch {
     // The only error the command line throws is a usage error.

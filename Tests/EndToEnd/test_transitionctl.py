@@ -460,9 +460,188 @@ def test_render_to_stdout_and_bad_spec(tmp_path):
     assert r.returncode == 1
 
 
+@pytest.mark.native_only("document/check is the native daemon's")
+def test_a_spec_is_a_transition_document_checked_by_the_daemon(tmp_path):
+    bad = tmp_path / "bad.transition.json"
+    bad.write_text(
+        '{\n'
+        '  "session": {"viewport": {"width": 375, "height": 667}, "sections": [{"items": 10}],\n'
+        '              "layout": {"type": "list", "rowHeight": 60}},\n'
+        '  "transition": {"to": {"type": "grid", "columns": "two"}}\n'
+        '}\n'
+    )
+    r = ctl("render", "--spec", str(bad), "--out", str(tmp_path / "x.svg"))
+    assert r.returncode == 1
+    assert r.stderr.splitlines() == [
+        f"Error: {bad}: not a valid transition document",
+        f"{bad}:4:52: error: transition.to.columns: expected integer",
+    ]
+    assert not (tmp_path / "x.svg").exists()
+    # An unknown member is a warning, left out: the film is drawn.
+    bad.write_text(bad.read_text().replace('"two"}', '2}, "duraton": 0.5'))
+    r = ctl("export", "--format", "css", "--spec", str(bad), "--out", str(tmp_path / "x.css"))
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == f"{bad}:4:56: warning: transition.duraton: unknown member; did you mean `duration`?\n"
+    assert "@keyframes" in (tmp_path / "x.css").read_text()
+
+
+@pytest.mark.native_only("document/check is the native daemon's")
+def test_the_older_spec_form_is_converted(tmp_path):
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps({"viewport": {"width": 375, "height": 667}, "items": 100,
+                                 "from": LIST_SESSION["layout"], "to": GRID, "duration": 0.5,
+                                 "timing": "quarticEaseInOut"}))
+    out = tmp_path / "film.svg"
+    r = ctl("render", "--spec", str(older), "--out", str(out), "--frames", "3")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.startswith(f"{older}:1:1: warning: the older spec form")
+    frames = frames_of_text(out.read_text())
+    transition = {"to": GRID, "duration": 0.5, "timing": "quarticEaseInOut"}
+    check_frames_against_samples(frames, sample_all([0, 0.5, 1], {**LIST_SESSION, "clock": "realtime"}, transition))
+
+
 def frames_of_text(text):
     root = ET.fromstring(text)
     return [g for g in root.iter(SVG + "g") if g.get("class") == "frame"]
+
+
+# MARK: record and check (golden motion tests)
+
+GOLDEN_DOCUMENT = {
+    "session": {"viewport": {"width": 375, "height": 667}, "sections": [{"items": 12}],
+                "layout": {"type": "list", "rowHeight": 60}},
+    "transition": {"to": {"type": "grid", "columns": 2, "spacing": 10}, "duration": 0.5,
+                   "timing": "quarticEaseInOut", "appear": "fade"},
+}
+
+
+def samples_at(times, document):
+    """transition/sample of the document's transition at each time, every element."""
+    lines = [{"method": "session/create", "params": document["session"]}]
+    lines += [{"method": "transition/sample", "params": {**document["transition"], "session": "s1", "time": t, "all": True}}
+              for t in times]
+    r = ctl("run", "-", stdin=script(*lines))
+    assert r.returncode == 0, r.stderr
+    return [m["result"] for m in json_lines(r.stdout)[1:]]
+
+
+@pytest.fixture
+def recorded(tmp_path):
+    """A document and its golden file of 10 intervals."""
+    document = tmp_path / "list-to-grid.transition.json"
+    document.write_text(json.dumps(GOLDEN_DOCUMENT, indent=2))
+    golden = tmp_path / "list-to-grid.golden.json"
+    r = ctl("record", str(document), "--out", str(golden), "--frames", "10")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "" and r.stderr == ""
+    return document, golden
+
+
+def test_record_samples_every_element_at_evenly_spaced_times(recorded):
+    document, golden = recorded
+    data = json.loads(golden.read_text())
+    assert data["transitiondGolden"] == 1 and data["frames"] == 10 and data["duration"] == 0.5
+    times = [s["time"] for s in data["samples"]]
+    assert times == pytest.approx([0.05 * k for k in range(11)], abs=1e-12)
+    assert times[0] == 0 and times[-1] == 0.5
+    assert data["samples"][0]["progress"] == 0 and data["samples"][-1]["progress"] == 1
+    for recorded_sample, sample in zip(data["samples"], samples_at(times, GOLDEN_DOCUMENT)):
+        assert recorded_sample["attributes"] == sample["attributes"]
+        assert recorded_sample["contentOffset"] == sample["contentOffset"]
+    # Every element, not only the visible ones: 12 cells.
+    assert {len(s["attributes"]) for s in data["samples"]} == {12}
+    # Recording again gives the same bytes: the daemon is deterministic.
+    again = golden.with_name("again.json")
+    assert ctl("record", str(document), "--out", str(again), "--frames", "10").returncode == 0
+    assert again.read_bytes() == golden.read_bytes()
+
+
+def test_check_passes_an_unchanged_document(recorded):
+    document, golden = recorded
+    r = ctl("check", str(document), str(golden))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout == f"11 samples of 12 elements within 0.5 points of {golden}\n"
+
+
+def test_check_reports_every_element_out_of_bounds_and_draws_them(recorded, tmp_path):
+    document, golden = recorded
+    changed = {**GOLDEN_DOCUMENT, "transition": {**GOLDEN_DOCUMENT["transition"],
+                                                  "to": {"type": "grid", "columns": 2, "spacing": 12}}}
+    document.write_text(json.dumps(changed))
+    diff = tmp_path / "diff.svg"
+    r = ctl("check", str(document), str(golden), "--diff-svg", str(diff))
+    assert r.returncode == 1, r.stderr
+    lines = r.stdout.splitlines()
+    # At t = 0 only nextFrame differs: the second column starts at 193.5 instead of 192.5.
+    assert lines[0] == "t=0.000 s (sample 0): cell 0.0: nextFrame.width expected 182.5, found 181.5"
+    assert lines[1] == "t=0.000 s (sample 0): cell 0.1: nextFrame.x expected 192.5, found 193.5"
+    # The report against the samples computed here: one line per element and sample
+    # whose frame or nextFrame member is more than 0.5 from the recorded one.
+    data = json.loads(golden.read_text())
+    now = samples_at([s["time"] for s in data["samples"]], changed)
+    expected_count = 0
+    differing = set()
+    for index, (old, new) in enumerate(zip(data["samples"], now)):
+        if any(abs(old["contentOffset"][k] - new["contentOffset"][k]) > 0.5 for k in ("x", "y")):
+            expected_count += 1
+        for a, b in zip(old["attributes"], new["attributes"]):
+            assert (a["section"], a["item"]) == (b["section"], b["item"])
+            if any(abs(a[m][k] - b[m][k]) > 0.5 for m in ("frame", "nextFrame") for k in ("x", "y", "width", "height")):
+                expected_count += 1
+                differing.add((index, a["item"]))
+    assert lines[-1] == f"{expected_count} differences in 11 of 11 samples beyond 0.5 points of {golden}"
+    reported = [line for line in lines[:-1] if not line.startswith("...")]
+    assert len(reported) == min(50, expected_count)
+    assert lines[50] == f"... and {expected_count - 50} more"
+    # The filmstrip: the samples now, each recorded frame as an outline, red where it differs.
+    frames = frames_of(diff)
+    assert len(frames) == 11
+    for index, frame in enumerate(frames):
+        outlines = [r for r in frame.iter(SVG + "rect") if r.get("class") == "expected"]
+        assert len(outlines) == 12
+        for outline in outlines:
+            item = int(outline.get("data-item"))
+            recorded_frame = data["samples"][index]["attributes"][item]["frame"]
+            assert [float(outline.get(k)) for k in ("x", "y", "width", "height")] == pytest.approx(
+                [recorded_frame[k] for k in ("x", "y", "width", "height")], abs=1e-3)
+            assert outline.get("data-differs") == ("true" if (index, item) in differing else "false")
+    # A wider tolerance lets the same change pass: the rows move by at most 5 points.
+    r = ctl("check", str(document), str(golden), "--tolerance", "6")
+    assert r.returncode == 0, r.stdout
+    assert r.stdout == f"11 samples of 12 elements within 6 points of {golden}\n"
+
+
+def test_check_reports_elements_that_come_and_go(recorded):
+    document, golden = recorded
+    more = json.loads(json.dumps(GOLDEN_DOCUMENT))
+    more["transition"]["sections"] = [{"items": 13}]
+    document.write_text(json.dumps(more))
+    r = ctl("check", str(document), str(golden))
+    assert r.returncode == 1
+    # Item 12 now appears (fading in, so not yet at progress 0); nothing else changed.
+    lines = r.stdout.splitlines()
+    assert lines[:-1] == [
+        f"t={0.05 * k:.3f} s (sample {k}): cell 0.12: presence expected absent, found present" for k in range(1, 11)
+    ]
+    assert lines[-1].startswith("10 differences in 10 of 11 samples")
+    fewer = json.loads(json.dumps(GOLDEN_DOCUMENT))
+    fewer["transition"]["sections"] = [{"items": 11}]
+    document.write_text(json.dumps(fewer))
+    r = ctl("check", str(document), str(golden))
+    assert r.returncode == 1
+    # Item 11 now disappears where it was instead of moving: its nextFrame is its own.
+    assert r.stdout.startswith("t=0.000 s (sample 0): cell 0.11: nextFrame.x expected 192.5, found 0\n")
+
+
+def test_check_refuses_what_is_not_a_golden_file(recorded, tmp_path):
+    document, golden = recorded
+    r = ctl("check", str(document), str(document))
+    assert r.returncode == 1
+    assert r.stderr == f"Error: {document}: not a golden motion file of version 1 (made by transitionctl record)\n"
+    r = ctl("check", str(document))
+    assert r.returncode == 64 and r.stderr.startswith("Error: missing <golden>\n")
+    r = ctl("record", str(document))
+    assert r.returncode == 64 and r.stderr.startswith("Error: missing --out <golden>\n")
 
 
 # MARK: socket and --follow

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TRANSITIOND = os.environ.get("TRANSITIOND") or str(ROOT / ".build" / "debug" / "transitiond")
 TRANSITIONCTL = os.environ.get("TRANSITIONCTL") or str(Path(TRANSITIOND).parent / "transitionctl")
 PROGRAMS = {"transitiond": TRANSITIOND, "transitionctl": TRANSITIONCTL}
-SUBCOMMANDS = ["call", "run", "demo", "render"]
+SUBCOMMANDS = ["call", "run", "demo", "render", "export", "record", "check"]
 
 
 def run(args, **kw):
@@ -173,7 +173,9 @@ def test_bash_completion_loads_and_completes(tmp_path):
     d, ctl = tmp_path / "transitiond.bash", tmp_path / "transitionctl.bash"
     assert bash_complete(d, "transitiond", "transitiond --log-level ") == ["error", "warning", "info", "debug"]
     assert bash_complete(d, "transitiond", "transitiond --max-s") == ["--max-sessions"]
-    assert bash_complete(ctl, "transitionctl", "transitionctl r") == ["run", "render"]
+    assert bash_complete(ctl, "transitionctl", "transitionctl r") == ["run", "render", "record"]
+    assert bash_complete(ctl, "transitionctl", "transitionctl check --di") == ["--diff-svg"]
+    assert bash_complete(ctl, "transitionctl", "transitionctl record x.transition.json --fr") == ["--frames"]
     assert bash_complete(ctl, "transitionctl", "transitionctl --socket /tmp/x render --fr") == ["--frames"]
     assert bash_complete(ctl, "transitionctl", "transitionctl help de") == ["demo"]
     assert bash_complete(ctl, "transitionctl", "transitionctl call --daemon-log-level d") == ["debug"]
@@ -202,7 +204,8 @@ def test_fish_completion_loads_and_completes(tmp_path):
         run(["fish", "--no-config", "--no-execute", str(script)])
     assert sorted(fish_complete(d, "transitiond --log-level ")) == ["debug", "error", "info", "warning"]
     assert fish_complete(d, "transitiond --max-b") == ["--max-backlog-bytes", "--max-batch"]
-    assert sorted(fish_complete(ctl, "transitionctl r")) == ["render", "run"]
+    assert sorted(fish_complete(ctl, "transitionctl r")) == ["record", "render", "run"]
+    assert fish_complete(ctl, "transitionctl check --di") == ["--diff-svg"]
     assert fish_complete(ctl, "transitionctl render --fr") == ["--frames"]
     # A subcommand's options stay with it.
     assert fish_complete(ctl, "transitionctl call --fr") == []

@@ -15,6 +15,7 @@ emacs="${EMACS:-emacs}"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 timeout 120 "$emacs" --batch -Q -L Clients/emacs -l Clients/emacs/test/transitiond-test.el \
+    -l Clients/emacs/test/transitiond-eglot-test.el \
     -f ert-run-tests-batch-and-exit 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 summary="$(grep -E '^Ran [0-9]+ tests?, [0-9]+ results? as expected' "$log" | tail -n 1)"

@@ -151,3 +151,31 @@ end, {
   end,
   desc = 'Set the duration of the next transitions',
 })
+
+-- Transition documents get the daemon's language server, unless
+-- vim.g.transitiond_lsp = false: diagnostics, completion, hover, code lenses.
+vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile' }, {
+  pattern = '*.transition.json',
+  callback = function(args)
+    if vim.g.transitiond_lsp == false then
+      return
+    end
+    td().guard(function()
+      require('transitiond.lsp').attach(args.buf)
+    end)
+  end,
+  desc = 'Attach the transitiond language server to transition documents',
+})
+
+-- :TransitiondDocument play|scrub [progress]|stop   the current document's preview
+command('TransitiondDocument', function(a)
+  local words = vim.split(vim.trim(a.args or ''), '%s+')
+  local name = words[1] ~= '' and words[1] or 'play'
+  require('transitiond.lsp').run('transitiond.' .. name, tonumber(words[2]))
+end, {
+  nargs = '*',
+  complete = function()
+    return { 'play', 'scrub', 'stop' }
+  end,
+  desc = "Play, scrub or stop the current transition document's preview (named session)",
+})

@@ -91,6 +91,13 @@ H.protect('specs', function()
   H.check('a bad spec gives a plain message', not ok and err:match('^session spec: viewport') ~= nil, err)
   H.eq('a Lua table spec parses', specs.parse('{ items = 7, from = { type = "list", rowHeight = 30 } }').items, 7)
   H.eq('a JSON spec parses', specs.parse('{"items": 8, "clock": "manual"}').clock, 'manual')
+  s = specs.normalize(specs.parse(
+    '{"session": {"viewport": {"width": 200, "height": 300}, "sections": [{"items": 4}], ' ..
+    '"layout": {"type": "list", "rowHeight": 50}, "clock": "manual"}, ' ..
+    '"transition": {"to": {"type": "grid", "columns": 2}, "duration": 0.4}}'))
+  H.eq('a transition document is a spec', { s.create.viewport, s.create.sections, s.from, s.to, s.create.clock, s.transition },
+    { { width = 200, height = 300 }, { { items = 4 } }, { type = 'list', rowHeight = 50 },
+      { type = 'grid', columns = 2 }, 'manual', { duration = 0.4 } })
   ok = pcall(specs.parse, '{ items = os.exit(1) }')
   H.check('a Lua spec cannot reach anything', not ok)
 end)

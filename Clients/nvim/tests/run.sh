@@ -37,7 +37,7 @@ check "the daemon on Node has its module (bash scripts/build-wasm.sh)" test -f "
 
 start=$(date +%s)
 status=0
-for spec in framing_spec preview_spec node_spec; do
+for spec in framing_spec preview_spec node_spec lsp_spec; do
   # Each spec quits Neovim itself; timeout only guards against a hang.
   timeout 25 nvim --headless --clean --cmd "set rtp^=$plugin" -c "luafile $here/$spec.lua" </dev/null
   rc=$?

@@ -6,6 +6,7 @@ const vscode = require('vscode');
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
+const { DocumentSync } = require('./documents');
 const { TransitiondClient, RpcError } = require('./client');
 const { PreviewController } = require('./previewModel');
 const { parseSpec, DEFAULT_SPEC } = require('./spec');
@@ -24,6 +25,7 @@ const COMMAND_IDS = Object.freeze([
   'transitiond.scrubBack',
   'transitiond.advance',
   'transitiond.followSession',
+  'transitiond.documentCommand',
 ]);
 
 /** The text shown to the user for an error: its message, never a stack trace. */
@@ -169,7 +171,9 @@ class TransitiondExtension {
       } catch {
         json = undefined;
       }
-      if (json && typeof json === 'object' && ('from' in json || 'to' in json || 'viewport' in json)) return parseSpec(json);
+      const isSpec = json && typeof json === 'object' && ('from' in json || 'to' in json || 'viewport' in json);
+      const isDocument = json && typeof json === 'object' && 'session' in json && 'transition' in json;
+      if (isSpec || isDocument) return parseSpec(json);
     }
     return parseSpec(DEFAULT_SPEC);
   }
@@ -353,10 +357,66 @@ function activate(context) {
     'transitiond.scrubBack': ext.scrubBack,
     'transitiond.advance': ext.advance,
     'transitiond.followSession': ext.followSession,
+    // A code lens's command: the daemon runs it on the document (play, scrub, stop).
+    'transitiond.documentCommand': async (command, ...args) => {
+      const result = await ext.documents.execute(command, args);
+      if (result && result.name) ext.log(`${command}: session ${result.session}, named ${result.name}`);
+      return result;
+    },
   };
   for (const id of COMMAND_IDS) {
     context.subscriptions.push(vscode.commands.registerCommand(id, ext.guard(handlers[id])));
   }
+  // Transition documents: the daemon's language server checks them (src/documents.js).
+  const diagnostics = vscode.languages.createDiagnosticCollection('transitiond');
+  const documents = new DocumentSync({
+    client: () => ext.ensureClient(),
+    show: (uri, list) => diagnostics.set(vscode.Uri.parse(uri), list.map((d) => {
+      const range = new vscode.Range(d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character);
+      const diagnostic = new vscode.Diagnostic(range, d.field ? `${d.field}: ${d.message}` : d.message, d.severity);
+      diagnostic.source = d.source;
+      diagnostic.code = d.code;
+      return diagnostic;
+    })),
+  });
+  ext.documents = documents;
+  const sync = (method) => (document) => documents[method](document).catch((error) => ext.log(`documents: ${messageOf(error)}`));
+  context.subscriptions.push(
+    diagnostics,
+    vscode.workspace.onDidOpenTextDocument(sync('didOpen')),
+    vscode.workspace.onDidChangeTextDocument((event) => sync('didChange')(event.document)),
+    vscode.workspace.onDidCloseTextDocument(sync('didClose')),
+  );
+  for (const document of vscode.workspace.textDocuments) sync('didOpen')(document);
+  const selector = { language: 'transition' };
+  const rangeOf = (r) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+  context.subscriptions.push(
+    vscode.languages.registerCompletionItemProvider(selector, {
+      provideCompletionItems: async (document, position) => (await documents.completion(document, position)).map((i) => {
+        const item = new vscode.CompletionItem(i.label, i.kind === 10 ? vscode.CompletionItemKind.Property : vscode.CompletionItemKind.EnumMember);
+        item.detail = i.detail;
+        item.documentation = i.documentation;
+        if (i.textEdit) {
+          item.range = rangeOf(i.textEdit.range);
+          item.insertText = i.textEdit.newText;
+        }
+        return item;
+      }),
+    }, '"', ':'),
+    vscode.languages.registerHoverProvider(selector, {
+      provideHover: async (document, position) => {
+        const hover = await documents.hover(document, position);
+        return hover ? new vscode.Hover(new vscode.MarkdownString(hover.contents.value), rangeOf(hover.range)) : null;
+      },
+    }),
+    vscode.languages.registerCodeLensProvider(selector, {
+      provideCodeLenses: async (document) => (await documents.lenses(document)).map((lens) => new vscode.CodeLens(rangeOf(lens.range), {
+        title: lens.command.title,
+        command: 'transitiond.documentCommand',
+        arguments: [lens.command.command, ...lens.command.arguments],
+      })),
+    }),
+  );
   context.subscriptions.push(ext.output);
   context.subscriptions.push({ dispose: () => { ext.dispose().catch(() => {}); } });
   return ext;

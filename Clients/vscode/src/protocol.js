@@ -4,6 +4,7 @@
 const REQUESTS = Object.freeze([
   "clock/advance",
   "clock/setRate",
+  "document/check",
   "initialize",
   "layout/attributes",
   "session/create",

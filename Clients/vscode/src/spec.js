@@ -3,6 +3,8 @@
 // layouts (`from`, the session's layout, and `to`, the one transitions go to).
 // Pure logic, no `vscode` dependency.
 
+const { DEFAULTS } = require('./protocol');
+
 const DEFAULT_SPEC = Object.freeze({
   viewport: { width: 375, height: 667 },
   items: 100,
@@ -49,7 +51,7 @@ function parseSpec(input) {
   }
   if (spec === undefined || spec === null) return clone(DEFAULT_SPEC);
   if (!isObject(spec)) throw new SpecError('The session spec must be a JSON object');
-  const out = clone(spec);
+  const out = clone(fromDocument(spec));
   for (const key of ['viewport', 'from', 'to', 'duration', 'timing', 'fps']) {
     if (out[key] === undefined) out[key] = clone(DEFAULT_SPEC[key]);
   }
@@ -67,6 +69,30 @@ function parseSpec(input) {
       throw new SpecError(`spec.${key} must be a layout object with a "type"`);
     }
   }
+  return out;
+}
+
+/**
+ * A transition document (Protocol section 18: {session: <session/create params>,
+ * transition: <transition/start params>}) as a spec: the session's layout is `from`, the
+ * transition's `to` is `to`, its contentOffset the placement. Other objects pass
+ * through. The daemon checks what it holds (its language server, document/check).
+ */
+function fromDocument(spec) {
+  if (!isObject(spec.session) || !isObject(spec.transition) || spec.viewport !== undefined) return spec;
+  const { session, transition } = spec;
+  const out = { viewport: session.viewport, sections: session.sections, from: session.layout, to: transition.to };
+  for (const key of ['contentInset', 'contentOffset', 'clock', 'fps', 'encoding', 'keepAlive']) {
+    if (session[key] !== undefined) out[key] = session[key];
+  }
+  for (const key of ['duration', 'timing', 'stagger', 'appear', 'disappear', 'colorSpace']) {
+    if (transition[key] !== undefined) out[key] = transition[key];
+  }
+  // What the document leaves out is the protocol's default, not the demo's.
+  for (const [key, value] of Object.entries(DEFAULTS['transition/start'])) {
+    if (out[key] === undefined) out[key] = clone(value);
+  }
+  if (transition.contentOffset !== undefined) out.placement = transition.contentOffset;
   return out;
 }
 
@@ -94,4 +120,4 @@ function startParams(spec, session, target, options = {}) {
   return params;
 }
 
-module.exports = { DEFAULT_SPEC, SpecError, parseSpec, createParams, startParams };
+module.exports = { DEFAULT_SPEC, SpecError, parseSpec, createParams, startParams, fromDocument };

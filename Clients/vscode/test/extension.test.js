@@ -31,7 +31,10 @@ test('the manifest is a VS Code extension manifest', () => {
   assert.match(manifest.engines.vscode, /^\^1\.\d+\.\d+$/);
   assert.ok(fs.existsSync(path.join(ROOT, manifest.main)), manifest.main);
   const titles = manifest.contributes.commands.map((c) => c.title).sort();
-  assert.deepEqual(titles, ['Advance Manual Clock', 'Cancel', 'Cancel In Place', 'Create Session', 'Finish', 'Follow a Named Session', 'Open Preview', 'Play', 'Scrub', 'Scrub Back', 'Scrub Forward', 'Start', 'Stop']);
+  assert.deepEqual(titles, ['Advance Manual Clock', 'Cancel', 'Cancel In Place', 'Create Session', 'Finish', 'Follow a Named Session', 'Open Preview', 'Play', 'Run Document Command', 'Scrub', 'Scrub Back', 'Scrub Forward', 'Start', 'Stop']);
+  // Transition documents are a language of their own, for the daemon's language server.
+  assert.deepEqual(manifest.contributes.languages, [{ id: 'transition', aliases: ['Transition document'], extensions: ['.transition.json'] }]);
+  assert.ok(manifest.activationEvents.includes('onLanguage:transition'));
   // Contributed keybindings: every one names a contributed command, no key twice.
   const ids = manifest.contributes.commands.map((c) => c.command);
   const bindings = manifest.contributes.keybindings;

@@ -36,12 +36,31 @@ package final class ConnectionHub {
     private var closedWhenPumped = 0
     /// The methods, made once: each connection's dispatcher tags its requests with the
     /// connection's id.
-    private lazy var registry = MethodTable.registry(host: host, now: now) {
-        // The table lives inside the hub (and the dispatchers it hands it to, which it
-        // drives), so the hub outlives every call of it.
-        [unowned(unsafe) self] connection, request in
-        self.events.append(.initialized(connection, request))
-    }
+    #if hasFeature(Embedded)
+        private lazy var registry = MethodTable.registry(host: host, now: now) {
+            // The table lives inside the hub (and the dispatchers it hands it to, which it
+            // drives), so the hub outlives every call of it.
+            [unowned(unsafe) self] connection, request in
+            self.events.append(.initialized(connection, request))
+        }
+    #else
+        private lazy var registry: MethodRegistry = {
+            var registry = MethodTable.registry(
+                host: host, now: now, addedCapabilities: addedCapabilities
+            ) {
+                [unowned(unsafe) self] connection, request in
+                self.events.append(.initialized(connection, request))
+            }
+            addingMethods?(&registry)
+            return registry
+        }()
+        /// Registers the methods a host serves beside the table's own (the daemon's
+        /// `document/check` and language server, which the WebAssembly module leaves
+        /// out); set before the first connection opens.
+        package var addingMethods: ((inout MethodRegistry) -> Void)?
+        /// What `initialize` advertises for those methods, beside the service's capabilities.
+        package var addedCapabilities: JSONObject = [:]
+    #endif
 
     package init(host: SessionHost, logger: Logger, now: @escaping () -> UInt64) {
         self.host = host

@@ -4,9 +4,12 @@ import TransitionEngine
 /// The methods, in one alphabetical list, made once for all connections: a handler learns
 /// its caller from `context.connection` (the `ConnectionID` its dispatcher was made with)
 /// and reads the loop's monotonic time in nanoseconds from `now` only when it needs it.
-enum MethodTable {
-    static func registry(
-        host: SessionHost, now: @escaping () -> UInt64,
+package enum MethodTable {
+    /// - Parameter addedCapabilities: Members a host adds to `initialize`'s capabilities
+    ///   for the methods it serves beside these (the daemon's language server), told to a
+    ///   client whose `initialize` has `capabilities.textDocument`.
+    package static func registry(
+        host: SessionHost, now: @escaping () -> UInt64, addedCapabilities: JSONObject = [:],
         onInitialize: @escaping (ConnectionID, InitializeRequest) -> Void
     ) -> MethodRegistry {
         var r = MethodRegistry(capacity: 32)
@@ -19,7 +22,19 @@ enum MethodTable {
         r.register(InitializeRequest.self) { q, context in
             host.identify(context.connection, processID: q.processId)
             onInitialize(context.connection, q)
-            return Initialize.result(host.limits)
+            #if hasFeature(Embedded)
+                return Initialize.result(host.limits)
+            #else
+                var result = Initialize.result(host.limits)
+                // An editor's language client says what it does with text documents;
+                // others are not told of the language server.
+                if q.capabilities?["textDocument"] != nil {
+                    for member in addedCapabilities.members {
+                        result.capabilities[member.key] = member.value
+                    }
+                }
+                return result
+            #endif
         }
         r.register(LayoutAttributesRequest.self) { q, _ throws(ResponseError) in
             try host.attributes(q)

@@ -13,7 +13,7 @@ package final class SessionHost {
     /// Each connection's process id, from its `initialize`; `session/list` shows the
     /// owner's.
     private var processIDs: [ConnectionID: Int64] = [:]
-    let limits: ServiceLimits
+    package let limits: ServiceLimits
     /// Notifications caused since the last `takeEmissions()`, in order.
     private var outbox: [Emission] = []
     /// Called after a session of at least `largeSessionItems` items is removed, so the

@@ -1,5 +1,6 @@
 import JSONRPC
 import LocalSockets
+import TransitionFilm
 import TransitionProtocol
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CommandLineSpec
 import JSONRPC
+import TransitionFilm
 import TransitionProtocol
 
 /// `transitionctl call <method> [<params>]`: one request, its result on standard output.

@@ -1,5 +1,6 @@
 import CommandLineSpec
 import JSONRPC
+import TransitionFilm
 import TransitionProtocol
 
 /// `transitionctl demo`: the list -> grid switch of the seed apps, in the terminal.

@@ -1,4 +1,5 @@
 import JSONRPC
+import TransitionFilm
 import TransitionProtocol
 
 /// Plays the demo in the terminal: draws every tick in place, reads keys in raw mode,

@@ -26,7 +26,7 @@ struct ExportCommand: Subcommand {
             OptionSpec(
                 ["--spec"], value: "<file>", .file,
                 help:
-                    "The transition ('-': standard input): a JSON object {\"session\": <session/create params>, \"transition\": <transition/start params without \"session\">}."
+                    "The transition ('-': standard input): a JSON object {\"session\": <session/create params>, \"transition\": <transition/start params without \"session\">} (a transition document, checked by the daemon's document/check: its errors are reported as <file>:<line>:<column>: error: <field>: <reason>; a daemon without document/check, such as the daemon on Node, gets the two objects as they are)."
             ),
             OptionSpec(
                 ["--tolerance"], value: "<points>",
@@ -90,10 +90,11 @@ struct ExportCommand: Subcommand {
     }
 
     func run(_ connection: ConnectionOptions) throws -> Int32 {
-        let spec =
-            try specPath.map { try TransitionSpecFile(path: $0) } ?? TransitionSpecFile.seedApps
         let client = try DaemonClient(connection)
         defer { client.close() }
+        let spec =
+            try specPath.map { try TransitionSpecFile(path: $0, client: client) }
+            ?? TransitionSpecFile.seedApps
         let created = try client.call(.sessionCreate, spec.session)
         guard let session = created["session"]?.stringValue else {
             throw Failure("session/create answered no session id")

@@ -1,5 +1,6 @@
 import CommandLineSpec
 import JSONRPC
+import TransitionFilm
 import TransitionProtocol
 
 /// `transitionctl render --out <file>`: a filmstrip of a transition.
@@ -25,7 +26,7 @@ struct RenderCommand: Subcommand {
             OptionSpec(
                 ["--spec"], value: "<file>", .file,
                 help:
-                    "The transition to draw ('-': standard input): a JSON object {\"session\": <session/create params>, \"transition\": <transition/start params without \"session\">}."
+                    "The transition to draw ('-': standard input): a JSON object {\"session\": <session/create params>, \"transition\": <transition/start params without \"session\">} (a transition document, checked by the daemon's document/check: its errors are reported as <file>:<line>:<column>: error: <field>: <reason>; a daemon without document/check, such as the daemon on Node, gets the two objects as they are)."
             ),
             OptionSpec(
                 ["--scale"], value: "<s>",
@@ -87,7 +88,9 @@ struct RenderCommand: Subcommand {
     }
 
     /// The session/create and transition/start params to draw.
-    private func spec() throws -> (session: JSONValue, transition: JSONObject, title: String) {
+    private func spec(_ client: DaemonClient) throws -> (
+        session: JSONValue, transition: JSONObject, title: String
+    ) {
         guard let specPath else {
             let seed = TransitionSpecFile.seedApps
             return (
@@ -95,16 +98,16 @@ struct RenderCommand: Subcommand {
                 "list → grid: 100 items, 375×667, \(SeedApps.timing) — \(frames) progresses from 0 to 1"
             )
         }
-        let file = try TransitionSpecFile(path: specPath)
+        let file = try TransitionSpecFile(path: specPath, client: client)
         let from = file.session["layout"]?["type"]?.stringValue ?? "layout"
         let to = file.transition["to"]?["type"]?.stringValue ?? "layout"
         return (file.session, file.transition, "\(from) → \(to) — \(frames) progresses from 0 to 1")
     }
 
     func run(_ connection: ConnectionOptions) throws -> Int32 {
-        let (sessionParams, transition, title) = try spec()
         let client = try DaemonClient(connection)
         defer { client.close() }
+        let (sessionParams, transition, title) = try spec(client)
         let created = try client.call(.sessionCreate, sessionParams)
         guard let session = created["session"]?.stringValue else {
             throw Failure("session/create answered no session id")

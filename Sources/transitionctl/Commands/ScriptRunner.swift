@@ -1,5 +1,6 @@
 import CommandLineSpec
 import JSONRPC
+import TransitionFilm
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import TransitionFilm
+
 /// Lays out one demo screen in a terminal of a given size: a title line, the viewport
 /// drawn as a box with the items inside, a side panel, and a progress bar. Every line is
 /// narrower than the terminal, and there are fewer lines than it has rows, so redrawing

@@ -1,4 +1,5 @@
 import JSONRPC
+import TransitionFilm
 
 /// The entries of `session/list` as aligned text columns, a header first.
 enum SessionTable {

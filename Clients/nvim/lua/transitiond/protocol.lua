@@ -3,6 +3,7 @@ return {
   requests = {
     "clock/advance",
     "clock/setRate",
+    "document/check",
     "initialize",
     "layout/attributes",
     "session/create",

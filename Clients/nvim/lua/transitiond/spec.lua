@@ -63,7 +63,7 @@ function M.normalize(spec)
   if spec ~= nil and type(spec) ~= 'table' then
     fail('expected a table, got ' .. type(spec))
   end
-  spec = spec or {}
+  spec = M.from_document(spec or {})
   local s = M.default()
   if spec.layouts ~= nil or spec.layout ~= nil or spec.from ~= nil then
     s.from = nil
@@ -136,6 +136,33 @@ function M.normalize(spec)
     create = create,
     transition = transition,
   }
+end
+
+-- A transition document (Protocol section 18: { session = <session/create params>,
+-- transition = <transition/start params> }) as a spec: the session's layout is `from`,
+-- the transition's `to` is `to`, nothing laid over from the demo. Other tables pass
+-- through. The daemon checks what it holds (its language server, document/check).
+function M.from_document(t)
+  if type(t.session) ~= 'table' or type(t.transition) ~= 'table' or t.viewport ~= nil then
+    return t
+  end
+  local session, transition = t.session, t.transition
+  local spec = {
+    viewport = session.viewport,
+    sections = session.sections,
+    from = session.layout,
+    to = transition.to,
+    transition = {},
+  }
+  for _, k in ipairs(SESSION_KEYS) do
+    spec[k] = session[k]
+  end
+  for k, v in pairs(transition) do
+    if k ~= 'to' then
+      spec.transition[k] = v
+    end
+  end
+  return spec
 end
 
 -- The easing names of the protocol, for completion.

@@ -3,6 +3,7 @@
 REQUESTS = (
     "clock/advance",
     "clock/setRate",
+    "document/check",
     "initialize",
     "layout/attributes",
     "session/create",

@@ -105,6 +105,10 @@ function createVscodeStub(settings = {}) {
       },
     },
     workspace: {
+      textDocuments: [],
+      onDidOpenTextDocument: () => disposable(),
+      onDidChangeTextDocument: () => disposable(),
+      onDidCloseTextDocument: () => disposable(),
       getConfiguration(section) {
         return {
           get: (key, fallback) => {
@@ -116,8 +120,30 @@ function createVscodeStub(settings = {}) {
     },
     Uri: {
       file: (p) => ({ scheme: 'file', fsPath: p, path: p, toString: () => `file://${p}` }),
+      parse: (text) => ({ toString: () => text }),
       joinPath: (base, ...parts) => vscode.Uri.file(path.join(base.fsPath, ...parts)),
     },
+    languages: {
+      registerCompletionItemProvider: () => disposable(),
+      registerHoverProvider: () => disposable(),
+      registerCodeLensProvider: () => disposable(),
+      createDiagnosticCollection: (name) => {
+        const collection = { name, entries: new Map(), set: (uri, list) => collection.entries.set(String(uri), list), dispose() {} };
+        record.diagnostics = collection;
+        return collection;
+      },
+    },
+    Range: class {
+      constructor(startLine, startCharacter, endLine, endCharacter) {
+        Object.assign(this, { startLine, startCharacter, endLine, endCharacter });
+      }
+    },
+    Diagnostic: class {
+      constructor(range, message, severity) {
+        Object.assign(this, { range, message, severity });
+      }
+    },
+    CompletionItemKind: { Property: 9, EnumMember: 19 },
     ViewColumn: { Active: -1, Beside: -2, One: 1, Two: 2 },
     Disposable: class {
       constructor(fn) {

@@ -1,14 +1,14 @@
 /// Colours that tell items apart from frame to frame: the hue turns by the golden angle
 /// from one item to the next.
-enum ItemColor {
-    static func fill(for box: ElementBox) -> String {
+public enum ItemColor {
+    public static func fill(for box: ElementBox) -> String {
         if box.kind != "cell" { return "#d9d9d9" }
         let hue = (Double(box.item + 7 * box.section) * 137.508).truncatingRemainder(
             dividingBy: 360)
         return hex(hue: hue, saturation: 0.55, lightness: 0.78)
     }
 
-    static func stroke(for box: ElementBox) -> String {
+    public static func stroke(for box: ElementBox) -> String {
         if box.kind != "cell" { return "#777777" }
         let hue = (Double(box.item + 7 * box.section) * 137.508).truncatingRemainder(
             dividingBy: 360)
@@ -16,7 +16,7 @@ enum ItemColor {
     }
 
     /// `#rrggbb` of an HSL colour (hue in degrees, the others in 0...1).
-    static func hex(hue: Double, saturation s: Double, lightness l: Double) -> String {
+    public static func hex(hue: Double, saturation s: Double, lightness l: Double) -> String {
         let c = (1 - abs(2 * l - 1)) * s
         let h = hue / 60
         let x = c * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1))

@@ -6,18 +6,24 @@
 /// in content coordinates, so every element's `<rect class="item">` carries its frame
 /// exactly as sent (`x`, `y`, `width`, `height` in points); then the
 /// `<rect class="viewport">` outline; then the caption. A frame holds no other `rect`.
-struct SVGFilm {
-    var title: String
-    var frames: [FilmFrame]
+public struct SVGFilm {
+    public var title: String
+    public var frames: [FilmFrame]
     /// Pixels per point.
-    var scale: Double
+    public var scale: Double
+
+    public init(title: String, frames: [FilmFrame], scale: Double) {
+        self.title = title
+        self.frames = frames
+        self.scale = scale
+    }
 
     static let gap = 24.0
     static let margin = 16.0
     static let titleHeight = 30.0
     static let captionHeight = 30.0
 
-    var text: String {
+    public var text: String {
         let widths = frames.map { $0.viewportWidth * scale }
         let tallest = frames.map { $0.viewportHeight * scale }.max() ?? 0
         let width =
@@ -56,6 +62,9 @@ struct SVGFilm {
         for b in f.boxes {
             out += itemText(b)
         }
+        for outline in f.outlines {
+            out += outlineText(outline)
+        }
         out += """
             </svg>
             <rect class="viewport" x="0" y="0" width="\(n(w))" height="\(n(h))" fill="none" stroke="#333333" stroke-width="1.5"/>
@@ -85,6 +94,20 @@ struct SVGFilm {
             stroke-width="\(n(1.5 / scale))"/>\
             <text x="\(n(b.x + b.width / 2))" y="\(n(b.y + b.height / 2))" font-size="\(n(fontSize))" \
             text-anchor="middle" dominant-baseline="central" fill="#222222">\(escape(b.label))</text></g>
+
+            """
+    }
+
+    /// A recorded frame: a dashed outline, red when the element is out of bounds.
+    private func outlineText(_ outline: ExpectedOutline) -> String {
+        let b = outline.box
+        let colour = outline.differs ? "#d0021b" : "#9b9b9b"
+        let width = (outline.differs ? 3 : 1) / scale
+        return """
+            <rect class="expected" data-kind="\(b.kind)" data-section="\(b.section)" data-item="\(b.item)" \
+            data-differs="\(outline.differs)" x="\(n(b.x))" y="\(n(b.y))" width="\(n(b.width))" \
+            height="\(n(b.height))" fill="none" stroke="\(colour)" stroke-width="\(n(width))" \
+            stroke-dasharray="\(n(4 / scale)) \(n(3 / scale))"/>
 
             """
     }

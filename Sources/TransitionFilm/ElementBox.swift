@@ -1,27 +1,44 @@
 import JSONRPC
 
 /// One element of a tick or sample, as much of it as drawings need.
-struct ElementBox {
-    var kind: String
-    var section: Int
-    var item: Int
-    var x: Double
-    var y: Double
-    var width: Double
-    var height: Double
-    var alpha: Double
-    var zIndex: Double
-    var hidden: Bool
+public struct ElementBox {
+    public var kind: String
+    public var section: Int
+    public var item: Int
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public var alpha: Double
+    public var zIndex: Double
+    public var hidden: Bool
     /// `[a, b, c, d, tx, ty]` about the frame's centre, when not the identity.
-    var transform: [Double]?
+    public var transform: [Double]?
 
-    var maxX: Double { x + width }
-    var maxY: Double { y + height }
+    public init(
+        kind: String, section: Int, item: Int, x: Double, y: Double, width: Double,
+        height: Double, alpha: Double, zIndex: Double, hidden: Bool, transform: [Double]?
+    ) {
+        self.kind = kind
+        self.section = section
+        self.item = item
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.alpha = alpha
+        self.zIndex = zIndex
+        self.hidden = hidden
+        self.transform = transform
+    }
+
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
 
     /// The label drawn in the box: the item number (`section.item` beyond section 0,
     /// `H`/`F` and the section for headers and footers, the kind's name for other
     /// supplementary elements).
-    var label: String {
+    public var label: String {
         switch kind {
         case "cell": return section == 0 ? String(item) : "\(section).\(item)"
         case "header": return "H\(section)"
@@ -33,7 +50,7 @@ struct ElementBox {
     /// The elements of an `attributes` member in either encoding (`objects`: an array
     /// of objects; `compact`: an object of columns), in drawing order (by zIndex, then
     /// as sent).
-    static func decode(_ attributes: JSONValue?) -> [ElementBox] {
+    public static func decode(_ attributes: JSONValue?) -> [ElementBox] {
         var boxes: [ElementBox]
         switch attributes {
         case .array(let list)?:
@@ -48,7 +65,7 @@ struct ElementBox {
         }.map(\.element)
     }
 
-    private static func object(_ a: JSONValue) -> ElementBox? {
+    public static func object(_ a: JSONValue) -> ElementBox? {
         guard let frame = a["frame"] else { return nil }
         return ElementBox(
             kind: a["kind"]?.stringValue ?? "cell", section: Int(a["section"]?.int64Value ?? 0),
@@ -99,6 +116,6 @@ struct ElementBox {
 
 /// A point in a JSON `{"x", "y"}` object.
 extension JSONValue {
-    var pointX: Double { self["x"]?.doubleValue ?? 0 }
-    var pointY: Double { self["y"]?.doubleValue ?? 0 }
+    public var pointX: Double { self["x"]?.doubleValue ?? 0 }
+    public var pointY: Double { self["y"]?.doubleValue ?? 0 }
 }

@@ -1,7 +1,7 @@
 /// Number formatting for people (JSON output keeps full precision).
-enum Format {
+public enum Format {
     /// `value` with exactly `digits` digits after the point: fixed(0.5, 3) = "0.500".
-    static func fixed(_ value: Double, _ digits: Int) -> String {
+    public static func fixed(_ value: Double, _ digits: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
@@ -17,7 +17,7 @@ enum Format {
     }
 
     /// The shortest of `fixed(value, digits)` without trailing zeros: 0.5 -> "0.5", 2 -> "2".
-    static func short(_ value: Double, _ digits: Int = 3) -> String {
+    public static func short(_ value: Double, _ digits: Int = 3) -> String {
         var text = fixed(value, digits)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
@@ -27,10 +27,10 @@ enum Format {
     }
 
     /// Seconds for messages: 30 -> "30", 0.25 -> "0.25".
-    static func seconds(_ value: Double) -> String { short(value, 3) }
+    public static func seconds(_ value: Double) -> String { short(value, 3) }
 
     /// Pads `text` on the right to `width` characters.
-    static func padded(_ text: String, _ width: Int) -> String {
+    public static func padded(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 }

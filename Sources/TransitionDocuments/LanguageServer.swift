@@ -1,0 +1,236 @@
+import JSONRPC
+import TransitionService
+
+/// The daemon's language server for transition documents, beside its own methods on the
+/// same connections: documents kept in sync (`didOpen`, `didChange` full or incremental,
+/// `didClose`) with their diagnostics published after each; completion, hover, code
+/// lenses and the preview commands (`transitiond.play`, `transitiond.scrub`,
+/// `transitiond.stop`), which run the document's transition in a named session on the
+/// daemon's own methods, so that any viewer can watch it. Protocol/README.md section 20.
+///
+/// - Important: Driven by the daemon's loop, like the methods it builds on.
+public final class LanguageServer {
+    public static let commands = ["transitiond.play", "transitiond.scrub", "transitiond.stop"]
+    /// The most documents one connection keeps open.
+    public static let maximumDocuments = 64
+
+    /// What `initialize` advertises for it.
+    public static let capabilities: JSONObject = [
+        "textDocumentSync": ["openClose": true, "change": 2],
+        "hoverProvider": true,
+        "completionProvider": ["triggerCharacters": ["\"", ":"]],
+        "codeLensProvider": ["resolveProvider": false],
+        "executeCommandProvider": ["commands": .array(commands.map { .string($0) })],
+    ]
+
+    private let limits: ServiceLimits
+    /// Open documents by connection and URI.
+    private var documents: [Int: [String: OpenDocument]] = [:]
+    /// The methods it builds on (the registry before its own were added).
+    private var methods = MethodRegistry()
+
+    public init(limits: ServiceLimits) {
+        self.limits = limits
+    }
+
+    /// Adds its methods to `registry`, which holds the daemon's own.
+    public func register(into registry: inout MethodRegistry) {
+        methods = registry
+        registry.register(notification: "textDocument/didOpen") {
+            [unowned self] params, connection in
+            didOpen(params.value, connection)
+        }
+        registry.register(notification: "textDocument/didChange") {
+            [unowned self] params, connection in
+            didChange(params.value, connection)
+        }
+        registry.register(notification: "textDocument/didClose") {
+            [unowned self] params, connection in
+            didClose(params.value, connection)
+        }
+        registry.register(LanguageRequest<CompletionMethod>.self) {
+            [unowned self] request, context in
+            guard let (document, position) = locate(request.params, context.connection) else {
+                return .null
+            }
+            return .array(DocumentCompletion.items(in: document.text, at: position))
+        }
+        registry.register(LanguageRequest<HoverMethod>.self) { [unowned self] request, context in
+            guard let (document, position) = locate(request.params, context.connection) else {
+                return .null
+            }
+            return DocumentHover.hover(document, at: position, limits: limits)
+        }
+        registry.register(LanguageRequest<CodeLensMethod>.self) { [unowned self] request, context in
+            guard let uri = request.params["textDocument"]?["uri"]?.stringValue,
+                let document = documents[context.connection]?[uri]
+            else { return .null }
+            return .array(PreviewCommands.lenses(for: document))
+        }
+        registry.register(LanguageRequest<ExecuteCommandMethod>.self) {
+            [unowned self] request, context throws(ResponseError) in
+            try execute(request.params, context)
+        }
+    }
+
+    /// Forgets a closed connection's documents (their sessions ended with it).
+    public func connectionClosed(_ connection: Int) {
+        documents[connection] = nil
+    }
+
+    // MARK: Documents
+
+    private func didOpen(_ params: JSONValue?, _ connection: Int) -> [[UInt8]] {
+        let item = params?["textDocument"]
+        guard let uri = item?["uri"]?.stringValue,
+            OpenDocument.isTransitionDocument(
+                uri: uri, languageID: item?["languageId"]?.stringValue),
+            documents[connection, default: [:]].count < Self.maximumDocuments
+                || documents[connection]?[uri] != nil
+        else { return [] }
+        let text = Array((item?["text"]?.stringValue ?? "").utf8)
+        documents[connection, default: [:]][uri] = OpenDocument(
+            uri: uri, version: item?["version"]?.int64Value, text: text,
+            check: DocumentChecker.check(text, limits: limits))
+        return [publish(uri, connection)]
+    }
+
+    private func didChange(_ params: JSONValue?, _ connection: Int) -> [[UInt8]] {
+        guard let uri = params?["textDocument"]?["uri"]?.stringValue,
+            var document = documents[connection]?[uri]
+        else { return [] }
+        for change in params?["contentChanges"]?.arrayValue ?? [] { document.apply(change) }
+        document.version = params?["textDocument"]?["version"]?.int64Value
+        document.check = DocumentChecker.check(document.text, limits: limits)
+        documents[connection]?[uri] = document
+        // Live reload: a valid edit replays the preview.
+        if document.check.isValid, document.preview != .none {
+            _ = try? replay(uri, connection)
+        }
+        return [publish(uri, connection)]
+    }
+
+    private func didClose(_ params: JSONValue?, _ connection: Int) -> [[UInt8]] {
+        guard let uri = params?["textDocument"]?["uri"]?.stringValue,
+            let document = documents[connection]?[uri]
+        else { return [] }
+        if let session = document.preview.session {
+            _ = call("session/dispose", ["session": .string(session)], connection)
+        }
+        documents[connection]?[uri] = nil
+        return [Self.diagnosticsNotification(uri: uri, version: nil, diagnostics: [])]
+    }
+
+    private func publish(_ uri: String, _ connection: Int) -> [UInt8] {
+        guard let document = documents[connection]?[uri] else { return [] }
+        return Self.diagnosticsNotification(
+            uri: uri, version: document.version, diagnostics: document.check.diagnostics.map(\.json)
+        )
+    }
+
+    static func diagnosticsNotification(uri: String, version: Int64?, diagnostics: [JSONValue])
+        -> [UInt8]
+    {
+        var params: JSONObject = ["uri": .string(uri), "diagnostics": .array(diagnostics)]
+        if let version { params["version"] = .integer(version) }
+        var writer = JSONByteWriter()
+        writer.writeNotification(
+            method: "textDocument/publishDiagnostics", params: JSONValue.object(params))
+        return writer.bytes
+    }
+
+    /// The open document and the position a `TextDocumentPositionParams` names.
+    private func locate(_ params: JSONValue, _ connection: Int) -> (OpenDocument, TextPosition)? {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue,
+            let document = documents[connection]?[uri]
+        else { return nil }
+        let position = TextPosition(
+            line: Int(params["position"]?["line"]?.int64Value ?? 0),
+            character: Int(params["position"]?["character"]?.int64Value ?? 0))
+        return (document, position)
+    }
+
+    // MARK: Commands
+
+    private func execute(_ params: JSONValue, _ context: RequestContext) throws(ResponseError)
+        -> JSONValue
+    {
+        let command = params["command"]?.stringValue ?? ""
+        let arguments = params["arguments"]?.arrayValue ?? []
+        guard Self.commands.contains(command) else {
+            throw .invalidParams(
+                FieldError(
+                    field: "params.command",
+                    reason: "unknown command; one of \(Self.commands.joined(separator: ", "))"))
+        }
+        guard let uri = arguments.first?.stringValue,
+            var document = documents[context.connection]?[uri]
+        else {
+            throw .invalidParams(
+                FieldError(
+                    field: "params.arguments[0]",
+                    reason: "expected the URI of a transition document open on this connection"))
+        }
+        switch command {
+        case "transitiond.stop":
+            if let session = document.preview.session {
+                _ = call("session/dispose", ["session": .string(session)], context.connection)
+            }
+            document.preview = .none
+            documents[context.connection]?[uri] = document
+            return .null
+        case "transitiond.scrub":
+            guard arguments.count > 1, let progress = arguments[1].doubleValue else {
+                throw .invalidParams(
+                    FieldError(field: "params.arguments[1]", expected: "number", found: "nothing"))
+            }
+            // The session playing now, if any, is replaced by the scrubbed one.
+            document.preview = .scrubbing(
+                session: document.preview.session ?? "", progress: progress)
+            documents[context.connection]?[uri] = document
+            return try replay(uri, context.connection)
+        default:
+            document.preview = .playing(session: document.preview.session ?? "")
+            documents[context.connection]?[uri] = document
+            return try replay(uri, context.connection)
+        }
+    }
+
+    /// Runs the document's preview as it stands: a fresh session (the old one disposed)
+    /// with the transition started, or held at the scrub's progress.
+    @discardableResult
+    private func replay(_ uri: String, _ connection: Int) throws(ResponseError) -> JSONValue {
+        guard var document = documents[connection]?[uri] else { return .null }
+        let result = try PreviewCommands.run(document, name: sessionName(document)) {
+            method, params throws(ResponseError) in
+            try call(method, params, connection).get()
+        }
+        document.preview = result.preview
+        documents[connection]?[uri] = document
+        return result.reply
+    }
+
+    /// The document's own `session.name`, else the name from its URI.
+    private func sessionName(_ document: OpenDocument) -> String {
+        document.check.sessionParams?["name"]?.stringValue
+            ?? OpenDocument.sessionName(for: document.uri)
+    }
+
+    /// One of the daemon's methods, called for `connection` as if it had sent it.
+    private func call(_ method: String, _ params: JSONObject, _ connection: Int) -> Result<
+        JSONValue, ResponseError
+    > {
+        let body = methods.respond(
+            method: method, params: .object(params),
+            context: RequestContext(id: .integer(0), method: method, connection: connection))
+        guard let reply = try? JSONValue(parsing: body) else {
+            return .failure(.internalError("no reply to \(method)"))
+        }
+        if let result = reply["result"] { return .success(result) }
+        let error = reply["error"]
+        return .failure(
+            ResponseError(
+                code: ErrorCode(rawValue: Int(error?["code"]?.int64Value ?? -32603)),
+                message: error?["message"]?.stringValue ?? "", data: error?["data"]))
+    }
+}
