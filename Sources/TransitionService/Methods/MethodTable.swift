@@ -16,7 +16,8 @@ enum MethodTable {
         r.register(InitializeRequest.self) { q, context in
             host.identify(context.connection, processID: q.processId)
             onInitialize(context.connection, q)
-            return Initialize.result(host.limits)
+            return Initialize.result(
+                host.limits, encodings: host.encodings(for: context.connection))
         }
         r.register(LayoutAttributesRequest.self) { q, _ throws(ResponseError) in
             try host.attributes(q)

@@ -22,9 +22,19 @@ struct Emission {
         }
     }
 
-    /// The notification's JSON text.
+    /// The frame that carries it: a binary session's ticks go in binary frames.
+    var frame: MessageFrame {
+        guard case .tick(let tick) = payload, tick.payload.format.encoding == .binary else {
+            return .text
+        }
+        return .binary
+    }
+
+    /// The notification's JSON text, or a binary session's tick frame (Protocol 8.3).
     func body() -> [UInt8] {
         switch payload {
+        case .tick(let tick) where tick.payload.format.encoding == .binary:
+            return BinaryTickWriter.bytes(tick.payload)
         case .tick(let tick):
             // Written in the array that is sent: a tick is tens of kilobytes.
             return JSONByteWriter.bytes(capacity: 64 + tick.payload.expectedByteCount) {
