@@ -550,40 +550,43 @@ export class BinaryAttributes {
   /** The elements as Protocol 8.1's objects (what `attributeObjects` gives). */
   objects() {
     const kinds = ["cell", "header", "footer", ...(this.kinds || [])];
-    const at = (name, i) => {
+    // Each column's reader chosen once, not per element.
+    const reader = (name) => {
       const column = this.columns[name];
-      return typeof column === "number" ? column : column[i];
+      return typeof column === "number" ? () => column : (i) => column[i];
     };
-    const rect = (key, i) => {
-      const [x, y, width, height] = RECT_COLUMNS[key].map((name) => at(name, i));
-      return { x, y, width, height };
-    };
+    const [kind, section, item, alpha, zIndex, progress, state] =
+      ["kind", "section", "item", "alpha", "zIndex", "transitionProgress", "layoutState"].map(reader);
+    const [x, y, width, height] = RECT_COLUMNS.frame.map(reader);
+    const [nextX, nextY, nextWidth, nextHeight] = RECT_COLUMNS.nextFrame.map(reader);
+    const transform = TRANSFORM_COLUMNS[0] in this.columns ? TRANSFORM_COLUMNS.map(reader) : null;
     const hidden = new Set(this.hidden || []);
-    const hasTransform = TRANSFORM_COLUMNS[0] in this.columns;
     const names = Object.keys(this.values);
-    const out = [];
+    const out = new Array(this.count);
     for (let i = 0; i < this.count; i++) {
-      const element = { kind: kinds[at("kind", i)], section: at("section", i), item: at("item", i) };
+      const element = { kind: kinds[kind(i)], section: section(i), item: item(i) };
       const id = this.id?.[i];
       if (id !== undefined && id !== null) element.id = id;
-      element.frame = rect("frame", i);
-      element.alpha = at("alpha", i);
-      element.zIndex = at("zIndex", i);
+      element.frame = { x: x(i), y: y(i), width: width(i), height: height(i) };
+      element.alpha = alpha(i);
+      element.zIndex = zIndex(i);
       if (hidden.has(i)) element.hidden = true;
-      if (hasTransform) {
-        const t = TRANSFORM_COLUMNS.map((name) => at(name, i));
+      if (transform) {
+        const t = transform.map((read) => read(i));
         if (!(t[0] === 1 && t[1] === 0 && t[2] === 0 && t[3] === 1 && t[4] === 0 && t[5] === 0)) element.transform = t;
       }
-      element.transitionProgress = at("transitionProgress", i);
-      element.nextFrame = rect("nextFrame", i);
-      element.layoutState = this.states[at("layoutState", i)];
-      const values = {};
-      for (const name of names) {
-        const value = this.value(name, i);
-        if (value !== undefined) values[name] = value;
+      element.transitionProgress = progress(i);
+      element.nextFrame = { x: nextX(i), y: nextY(i), width: nextWidth(i), height: nextHeight(i) };
+      element.layoutState = this.states[state(i)];
+      if (names.length > 0) {
+        let values = null;
+        for (const name of names) {
+          const value = this.value(name, i);
+          if (value !== undefined) (values ??= {})[name] = value;
+        }
+        if (values) element.values = values;
       }
-      if (names.length > 0 && Object.keys(values).length > 0) element.values = values;
-      out.push(element);
+      out[i] = element;
     }
     return out;
   }

@@ -11,7 +11,7 @@ enum BinaryTickWriter {
     /// The frame's bytes.
     /// - Complexity: O(n k) for n elements and k columns (values included).
     static func bytes(_ tick: TickPayload) -> [UInt8] {
-        var columns = BinaryColumns(count: tick.attributes.count)
+        var columns = BinaryColumns()
         var header = JSONByteWriter(capacity: 512)
         tick.encode(to: &header) { w in
             tick.attributes.withUnsafeBufferPointer { list in
@@ -90,61 +90,18 @@ enum BinaryTickWriter {
         }
         w.writeKey("columns")
         w.beginObject()
-        w.writeKey("kind")
-        c.writeIntegers(to: &w) { list[$0].kind.code }
-        w.writeKey("section")
-        c.writeIntegers(to: &w) { list[$0].indexPath.section }
-        w.writeKey("item")
-        c.writeIntegers(to: &w) { list[$0].indexPath.item }
-        writeRect("x", "y", "width", "height", of: list, columns: &c, to: &w) { $0.frame }
-        w.writeKey("alpha")
-        c.writeReals(to: &w) { list[$0].alpha }
-        w.writeKey("zIndex")
-        c.writeIntegers(to: &w) { list[$0].zIndex }
-        w.writeKey("transitionProgress")
-        c.writeReals(to: &w) { list[$0].transitionProgress }
-        writeRect("nextX", "nextY", "nextWidth", "nextHeight", of: list, columns: &c, to: &w) {
-            $0.nextFrame ?? $0.frame
-        }
-        w.writeKey("layoutState")
-        c.writeIntegers(to: &w) { stateOf[$0] }
-        if list.contains(where: { $0.transform != nil }) {
-            writeTransforms(list, columns: &c, to: &w)
+        let hasTransform = list.contains(where: { $0.transform != nil })
+        var values: [Double] = []
+        values.reserveCapacity(list.count)
+        for field in BinaryField.allCases where hasTransform || !field.isTransform {
+            values.removeAll(keepingCapacity: true)
+            for i in list.indices { values.append(field.value(of: list[i], state: stateOf[i])) }
+            w.writeKey(field.key)
+            c.write(values, integers: field.isInteger, to: &w)
         }
         w.endObject()
         writeValues(list, columns: &c, to: &w)
         w.endObject()
-    }
-
-    /// Four columns of a rect per element, so a size all elements share is one number.
-    private static func writeRect(
-        _ x: StaticString, _ y: StaticString, _ width: StaticString, _ height: StaticString,
-        of list: UnsafeBufferPointer<LayoutAttributes>, columns c: inout BinaryColumns,
-        to w: inout JSONByteWriter, _ rect: (LayoutAttributes) -> Rect
-    ) {
-        w.writeKey(x)
-        c.writeReals(to: &w) { rect(list[$0]).minX }
-        w.writeKey(y)
-        c.writeReals(to: &w) { rect(list[$0]).minY }
-        w.writeKey(width)
-        c.writeReals(to: &w) { rect(list[$0]).size.width }
-        w.writeKey(height)
-        c.writeReals(to: &w) { rect(list[$0]).size.height }
-    }
-
-    /// `transformA` ... `transformTy`, the identity where an element has none.
-    private static func writeTransforms(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, columns c: inout BinaryColumns,
-        to w: inout JSONByteWriter
-    ) {
-        let parts: [(StaticString, (AffineTransform) -> Double)] = [
-            ("transformA", { $0.a }), ("transformB", { $0.b }), ("transformC", { $0.c }),
-            ("transformD", { $0.d }), ("transformTx", { $0.tx }), ("transformTy", { $0.ty }),
-        ]
-        for (key, part) in parts {
-            w.writeKey(key)
-            c.writeReals(to: &w) { part(list[$0].transform ?? .identity) }
-        }
     }
 
     /// `"values"`, per name: a column of numbers (NaN where an element lacks it), a
@@ -176,15 +133,17 @@ enum BinaryTickWriter {
             }
             w.writeKey(name)
             if numbers {
-                c.writeReals(to: &w) {
-                    if case .number(let n)? = value($0) { return n }
-                    return .nan
-                }
+                c.write(
+                    list.indices.map {
+                        if case .number(let n)? = value($0) { return n }
+                        return .nan
+                    }, integers: false, to: &w)
             } else if colors {
-                c.writeColors(to: &w) {
-                    if case .color(let color)? = value($0) { return color }
-                    return Color(red: 0, green: 0, blue: 0, alpha: 0)
-                }
+                c.write(
+                    colors: list.indices.map {
+                        if case .color(let color)? = value($0) { return BinaryColumns.rgba(color) }
+                        return 0
+                    }, to: &w)
             } else {
                 w.beginArray()
                 for i in list.indices {
