@@ -3,7 +3,8 @@
 // WebAssembly module in this process, arrive as the same transition/tick notification;
 // `attributeObjects` gives what a compact twin session of the same params and times
 // gives (numbers the same, or their nearest float32), and the columns are typed arrays
-// over the frame.
+// over the frame. The module's Content-Length connections (the Node daemon's stdio and
+// sockets) refuse binary sessions.
 import test from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -12,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TransitionClient, BinaryAttributes, attributeObjects, decodeBinaryTick } from "../transitiond.js";
+import { Framing, loadModule } from "../transitiond-wasm.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const daemon = process.env.TRANSITIOND ?? join(here, "../../../.build/debug/transitiond");
@@ -133,4 +135,21 @@ test("binary ticks from the module in this process", { skip: !existsSync(wasmURL
   const { last } = await compareTwins(client, FAR, FAR_START, [0.4]);
   assert.ok(last.attributes.columns.y instanceof Float32Array);
   await client.close();
+});
+
+test("the module's Content-Length connections refuse binary sessions", { skip: !existsSync(wasmURL) && "no transitiond.wasm: run bash scripts/build-wasm.sh" }, async () => {
+  const module = await loadModule(readFileSync(wasmURL), { onLog: () => {} });
+  let received = "";
+  const connection = module.open(Framing.lsp, { onBytes: (bytes) => { received += new TextDecoder().decode(bytes); } });
+  const frame = (message) => {
+    const body = JSON.stringify(message);
+    return new TextEncoder().encode(`Content-Length: ${new TextEncoder().encode(body).length}\r\n\r\n${body}`);
+  };
+  connection.send(frame({ jsonrpc: "2.0", id: 1, method: "initialize", params: { processId: null, capabilities: {} } }));
+  connection.send(frame({ jsonrpc: "2.0", id: 2, method: "session/create", params: { ...EXAMPLE, encoding: "binary" } }));
+  const replies = received.split(/Content-Length: \d+\r\n\r\n/).filter(Boolean).map((body) => JSON.parse(body));
+  assert.deepEqual(replies[0].result.capabilities.encodings, ["objects", "compact"]);
+  assert.equal(replies[1].error.code, -32602);
+  assert.equal(replies[1].error.data.field, "params.encoding");
+  connection.end();
 });
