@@ -3,13 +3,16 @@ over a real WebSocket sends its ticks as binary frames, which the Python client'
 turns into the same tick as a compact session of the same params and times (frames
 within float32, the rest exactly); its results stay JSON (compact). Connections that
 carry no binary frames (stdio, the Unix socket) refuse such sessions and their
-subscriptions. Also the bytes per attribute of both encodings, on one tick.
+subscriptions. Also the bytes per attribute of both encodings, and the worked example
+of Protocol 8.3 checked against the daemon's frame.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import struct
+from pathlib import Path
 
 import pytest
 
@@ -171,3 +174,23 @@ def test_connections_without_binary_frames_refuse_binary_sessions(web, stdio):
 def page_encodings(w) -> list[str]:
     page = w.connect(initialize=False, name="another page")
     return page.initialize()["capabilities"]["encodings"]
+
+
+def test_the_worked_example_of_protocol_8_3_is_what_the_daemon_sends(web):
+    """The header and every byte row shown in Protocol/README.md 8.3 are the frame's."""
+    readme = (Path(__file__).resolve().parents[2] / "Protocol" / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### 8.3 `binary`"):readme.index("## 9. Session methods")]
+    header = re.search(r"and its header is\n\n```json\n(.*?)\n```", section, re.S).group(1)
+    rows = re.findall(r"^ *(\d+)  ((?:[0-9a-f]{2} )+)", section, re.M)
+    client = web().connect()
+    s = client.call("session/create", {**EXAMPLE, "encoding": "binary"})["session"]
+    client.call("transition/start", {"session": s, **EXAMPLE_START})
+    client.call("clock/advance", {"session": s, "to": 0.5, "reply": "brief"})
+    frame = tick_of(client, s)["binary"]
+    (length,) = struct.unpack_from("<I", frame, 4)
+    assert frame[8:8 + length].decode() == header
+    assert len(rows) >= 10
+    for offset, data in rows:
+        expected = bytes.fromhex(data)
+        assert frame[int(offset):int(offset) + len(expected)] == expected, f"the row at {offset}"
+    assert f"{len(frame)} bytes" in section

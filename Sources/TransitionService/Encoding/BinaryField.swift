@@ -49,33 +49,33 @@ enum BinaryField: CaseIterable {
         }
     }
 
-    /// Element `a`'s value; `state` is its index into the tick's `states`. The next
-    /// frame is its own frame where it has none, the transform the identity.
-    func value(of a: LayoutAttributes, state: Int) -> Double {
-        let next = a.nextFrame ?? a.frame
-        let t = a.transform ?? .identity
+    /// Element `i`'s value, read in place; `state` is its index into the tick's
+    /// `states`. The next frame is its own frame where it has none, the transform the
+    /// identity. Kept out of line: one copy of the switch for every column.
+    @inline(never)
+    func value(in list: UnsafeBufferPointer<LayoutAttributes>, at i: Int, state: Int) -> Double {
         switch self {
-        case .kind: return Double(a.kind.code)
-        case .section: return Double(a.indexPath.section)
-        case .item: return Double(a.indexPath.item)
-        case .x: return a.frame.minX
-        case .y: return a.frame.minY
-        case .width: return a.frame.size.width
-        case .height: return a.frame.size.height
-        case .alpha: return a.alpha
-        case .zIndex: return Double(a.zIndex)
-        case .transitionProgress: return a.transitionProgress
-        case .nextX: return next.minX
-        case .nextY: return next.minY
-        case .nextWidth: return next.size.width
-        case .nextHeight: return next.size.height
+        case .kind: return Double(list[i].kind.code)
+        case .section: return Double(list[i].indexPath.section)
+        case .item: return Double(list[i].indexPath.item)
+        case .x: return list[i].frame.minX
+        case .y: return list[i].frame.minY
+        case .width: return list[i].frame.size.width
+        case .height: return list[i].frame.size.height
+        case .alpha: return list[i].alpha
+        case .zIndex: return Double(list[i].zIndex)
+        case .transitionProgress: return list[i].transitionProgress
+        case .nextX: return (list[i].nextFrame ?? list[i].frame).minX
+        case .nextY: return (list[i].nextFrame ?? list[i].frame).minY
+        case .nextWidth: return (list[i].nextFrame ?? list[i].frame).size.width
+        case .nextHeight: return (list[i].nextFrame ?? list[i].frame).size.height
         case .layoutState: return Double(state)
-        case .transformA: return t.a
-        case .transformB: return t.b
-        case .transformC: return t.c
-        case .transformD: return t.d
-        case .transformTx: return t.tx
-        case .transformTy: return t.ty
+        case .transformA: return (list[i].transform ?? .identity).a
+        case .transformB: return (list[i].transform ?? .identity).b
+        case .transformC: return (list[i].transform ?? .identity).c
+        case .transformD: return (list[i].transform ?? .identity).d
+        case .transformTx: return (list[i].transform ?? .identity).tx
+        case .transformTy: return (list[i].transform ?? .identity).ty
         }
     }
 }

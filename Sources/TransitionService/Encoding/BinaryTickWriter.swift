@@ -10,6 +10,7 @@ enum BinaryTickWriter {
 
     /// The frame's bytes.
     /// - Complexity: O(n k) for n elements and k columns (values included).
+    @inline(never)
     static func bytes(_ tick: TickPayload) -> [UInt8] {
         var columns = BinaryColumns()
         var header = JSONByteWriter(capacity: 512)
@@ -95,7 +96,7 @@ enum BinaryTickWriter {
         values.reserveCapacity(list.count)
         for field in BinaryField.allCases where hasTransform || !field.isTransform {
             values.removeAll(keepingCapacity: true)
-            for i in list.indices { values.append(field.value(of: list[i], state: stateOf[i])) }
+            for i in list.indices { values.append(field.value(in: list, at: i, state: stateOf[i])) }
             w.writeKey(field.key)
             c.write(values, integers: field.isInteger, to: &w)
         }

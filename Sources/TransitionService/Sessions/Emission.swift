@@ -32,9 +32,10 @@ struct Emission {
 
     /// The notification's JSON text, or a binary session's tick frame (Protocol 8.3).
     func body() -> [UInt8] {
-        switch payload {
-        case .tick(let tick) where tick.payload.format.encoding == .binary:
+        if frame == .binary, case .tick(let tick) = payload {
             return BinaryTickWriter.bytes(tick.payload)
+        }
+        switch payload {
         case .tick(let tick):
             // Written in the array that is sent: a tick is tens of kilobytes.
             return JSONByteWriter.bytes(capacity: 64 + tick.payload.expectedByteCount) {

@@ -14,8 +14,9 @@ package final class SessionHost {
     /// owner's.
     private var processIDs: [ConnectionID: Int64] = [:]
     /// The connections whose wire carries binary frames: only they may create or
-    /// subscribe to a session with binary ticks.
-    private var binaryConnections: Set<ConnectionID> = []
+    /// subscribe to a session with binary ticks. (An array: a set of its own would
+    /// cost the WebAssembly module a specialization.)
+    private var binaryConnections: [ConnectionID] = []
     let limits: ServiceLimits
     /// Notifications caused since the last `takeEmissions()`, in order.
     private var outbox: [Emission] = []
@@ -58,7 +59,7 @@ package final class SessionHost {
     /// Connection `connection` carries binary frames (a WebSocket, the in-page engine's
     /// messages).
     package func noteBinaryFrames(on connection: ConnectionID) {
-        binaryConnections.insert(connection)
+        binaryConnections.append(connection)
     }
 
     /// The encodings `connection` may choose: binary only where binary frames travel.
@@ -254,7 +255,7 @@ package final class SessionHost {
     /// A connection went away: its sessions end unless kept alive, its subscriptions go.
     func connectionClosed(_ connection: ConnectionID, now: UInt64) {
         processIDs[connection] = nil
-        binaryConnections.remove(connection)
+        binaryConnections.removeAll { $0 == connection }
         for id in order {
             guard let s = sessions[id] else { continue }
             s.subscribers.remove(connection)
