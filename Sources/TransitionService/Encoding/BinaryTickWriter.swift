@@ -34,9 +34,7 @@ enum BinaryTickWriter {
 
     /// `{"count", "states", "kinds"?, "id"?, "hidden"?, "columns", "values"?}`: what the
     /// compact encoding holds as JSON arrays is a column here, except ids, the indices of
-    /// hidden elements and values that are neither numbers nor colours. The parts are
-    /// functions out of line, and elements are read in place (a closure over a copied
-    /// element would retain and release its members): the module stays small.
+    /// hidden elements and values that are neither numbers nor colours.
     private static func writeAttributes(
         _ list: UnsafeBufferPointer<LayoutAttributes>, kinds: ElementKindTable,
         columns c: inout BinaryColumns, to w: inout JSONByteWriter
@@ -44,70 +42,36 @@ enum BinaryTickWriter {
         w.beginObject()
         w.writeKey("count")
         w.write(list.count)
-        let (states, stateOf) = layoutStates(list)
-        w.writeKey("states")
-        writeNames(states, to: &w)
-        writeTables(list, kinds: kinds, to: &w)
-        w.writeKey("columns")
-        writeColumns(list, states: stateOf, columns: &c, to: &w)
-        writeValues(list, columns: &c, to: &w)
-        w.endObject()
-    }
-
-    /// The distinct layoutState names in order of first use, and each element's index
-    /// into them.
-    @inline(never)
-    private static func layoutStates(_ list: UnsafeBufferPointer<LayoutAttributes>)
-        -> (names: [String], indices: [Int])
-    {
-        var names: [String] = []
-        var indices: [Int] = []
-        indices.reserveCapacity(list.count)
-        for i in list.indices {
-            // Neighbours share their state (every cell of a layout): the last one first.
-            if let last = indices.last, names[last] == list[i].layoutState {
-                indices.append(last)
-            } else if let known = names.firstIndex(of: list[i].layoutState) {
-                indices.append(known)
-            } else {
-                indices.append(names.count)
-                names.append(list[i].layoutState)
-            }
-        }
-        return (names, indices)
-    }
-
-    @inline(never)
-    private static func writeNames(_ names: [String], to w: inout JSONByteWriter) {
-        w.beginArray()
-        for name in names { w.write(name) }
-        w.endArray()
-    }
-
-    /// `"kinds"`, `"id"` and `"hidden"`, each as in the compact encoding and only when
-    /// some element needs it.
-    @inline(never)
-    private static func writeTables(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, kinds: ElementKindTable,
-        to w: inout JSONByteWriter
-    ) {
+        var states: [String] = []
+        var stateOf: [Int] = []
+        stateOf.reserveCapacity(list.count)
         var highestKind = 0
-        var hasID = false
-        var hasHidden = false
         for i in list.indices {
+            let name = list[i].layoutState
+            // Neighbours share their state (every cell of a layout): the last one first.
+            if let last = stateOf.last, states[last] == name {
+                stateOf.append(last)
+            } else if let known = states.firstIndex(of: name) {
+                stateOf.append(known)
+            } else {
+                stateOf.append(states.count)
+                states.append(name)
+            }
             highestKind = Swift.max(highestKind, list[i].kind.code)
-            if list[i].id != nil { hasID = true }
-            if list[i].isHidden { hasHidden = true }
         }
+        w.writeKey("states")
+        w.beginArray()
+        for s in states { w.write(s) }
+        w.endArray()
         if highestKind >= ElementKind.firstCustomCode {
             w.writeKey("kinds")
-            writeNames(
-                (ElementKind.firstCustomCode...highestKind).map {
-                    kinds.name(of: ElementKind(code: $0))
-                },
-                to: &w)
+            w.beginArray()
+            for code in ElementKind.firstCustomCode...highestKind {
+                w.write(kinds.name(of: ElementKind(code: code)))
+            }
+            w.endArray()
         }
-        if hasID {
+        if list.contains(where: { $0.id != nil }) {
             w.writeKey("id")
             w.beginArray()
             for i in list.indices {
@@ -119,32 +83,25 @@ enum BinaryTickWriter {
             }
             w.endArray()
         }
-        if hasHidden {
+        if list.contains(where: { $0.isHidden }) {
             w.writeKey("hidden")
             w.beginArray()
             for i in list.indices where list[i].isHidden { w.write(i) }
             w.endArray()
         }
-    }
-
-    /// `{name: column}` for each `BinaryField` (the transform's only when some element
-    /// has one).
-    @inline(never)
-    private static func writeColumns(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, states: [Int],
-        columns c: inout BinaryColumns, to w: inout JSONByteWriter
-    ) {
-        var hasTransform = false
-        for i in list.indices where list[i].transform != nil { hasTransform = true }
+        w.writeKey("columns")
         w.beginObject()
+        let hasTransform = list.contains(where: { $0.transform != nil })
         var values: [Double] = []
         values.reserveCapacity(list.count)
         for field in BinaryField.allCases where hasTransform || !field.isTransform {
             values.removeAll(keepingCapacity: true)
-            for i in list.indices { values.append(field.value(in: list, at: i, state: states[i])) }
+            for i in list.indices { values.append(field.value(in: list, at: i, state: stateOf[i])) }
             w.writeKey(field.key)
             c.write(values, integers: field.isInteger, to: &w)
         }
+        w.endObject()
+        writeValues(list, columns: &c, to: &w)
         w.endObject()
     }
 
