@@ -131,7 +131,8 @@ export class TransitionEngineModule {
    * end stops it (stdio). `queues`: the host keeps unsent bytes of its own (a socket's
    * buffer) and reports them with `connection.written(remaining)`, so a client that does
    * not read is held back as by the native daemon. Handlers: `onBytes(Uint8Array)` (LSP)
-   * or `onMessage(string)`, `onClose()`, `onShutdownWriting()`, and `onPause()` and
+   * or `onMessage(string | ArrayBuffer)` (an ArrayBuffer: a binary session's tick,
+   * Protocol 8.3), `onClose()`, `onShutdownWriting()`, and `onPause()` and
    * `onResume()` (the connection reads no more for now, and again: input sent meanwhile
    * waits in the module, so a host pauses its source). Returns null when
    * `--max-connections` are open.
@@ -347,21 +348,24 @@ class ModuleConnection {
 
   /**
    * What `length` bytes of the outbox at `start` carry to this connection, taken out of
-   * the module's memory: a copy of the bytes (LSP framing), or the texts of the
-   * length-prefixed messages.
+   * the module's memory: a copy of the bytes (LSP framing), or the length-prefixed
+   * messages: texts, and an ArrayBuffer of its own for each binary one (the length's
+   * top bit set).
    */
   received(bytes, start, length) {
     if (this.framing === Framing.lsp) return bytes.slice(start, start + length);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const texts = [];
+    const messages = [];
     let offset = start;
     const end = start + length;
     while (offset + 4 <= end) {
-      const size = view.getUint32(offset, true);
-      texts.push(decoder.decode(bytes.subarray(offset + 4, offset + 4 + size)));
+      const word = view.getUint32(offset, true);
+      const size = word & 0x7fffffff;
+      const body = bytes.subarray(offset + 4, offset + 4 + size);
+      messages.push(word & 0x80000000 ? body.slice().buffer : decoder.decode(body));
       offset += 4 + size;
     }
-    return texts;
+    return messages;
   }
 
   /** Hands over what `received` took out. */
@@ -370,7 +374,7 @@ class ModuleConnection {
       this.handlers.onBytes?.(payload);
       return;
     }
-    for (const text of payload) this.handlers.onMessage?.(text);
+    for (const message of payload) this.handlers.onMessage?.(message);
   }
 
   closed() {
@@ -387,14 +391,16 @@ const CLOSED = 3;
 /**
  * A connection to the module that looks like a WebSocket to `TransitionClient`:
  * `readyState`, `send(text)`, `close(code)`, and `open`, `message` and `close` events.
- * Messages are delivered asynchronously, as a socket's are.
+ * Messages are delivered asynchronously, as a socket's are; a binary session's ticks as
+ * an ArrayBuffer each, as a socket with `binaryType` "arraybuffer" delivers binary frames.
  */
 export class LocalSocket extends EventTarget {
   constructor(module) {
     super();
     this.readyState = CONNECTING;
+    this.binaryType = "arraybuffer";
     this.connection = module.open(Framing.messages, {
-      onMessage: (text) => queueMicrotask(() => this.dispatchEvent(Object.assign(new Event("message"), { data: text }))),
+      onMessage: (data) => queueMicrotask(() => this.dispatchEvent(Object.assign(new Event("message"), { data }))),
       onClose: () => this.finish(1000, ""),
     });
     if (!this.connection) {

@@ -216,7 +216,30 @@ export interface CompactAttributes {
   hidden?: number[];
   [member: string]: unknown;
 }
-export type Attributes = AttributeObject[] | CompactAttributes;
+/** A column of a binary tick: typed array views over the frame, or one shared value. */
+export type BinaryColumn =
+  | Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array | number;
+
+/** The attributes of a binary session's tick (Protocol 8.3). */
+export declare class BinaryAttributes {
+  readonly encoding: "binary";
+  count: number;
+  states: string[];
+  kinds?: string[];
+  id?: Array<string | number | null>;
+  hidden?: number[];
+  /** kind, section, item, x, y, width, height, alpha, zIndex, transitionProgress, nextX, nextY, nextWidth, nextHeight, layoutState, transformA ... transformTy. */
+  columns: Record<string, BinaryColumn>;
+  /** Numbers (NaN where an element lacks one), colours (4 bytes each: red, green, blue, alpha), shared values, or compact's arrays. */
+  values: Record<string, BinaryColumn | string | Array<number | string | boolean | null>>;
+  /** Column `name` with `count` elements; undefined when absent. */
+  column(name: string): Exclude<BinaryColumn, number> | undefined;
+  /** The value named `name` of element `i` (a colour as `#rrggbbaa`). */
+  value(name: string, i: number): number | string | boolean | undefined;
+  /** The elements as objects (what `attributeObjects` gives). */
+  objects(): AttributeObject[];
+}
+export type Attributes = AttributeObject[] | CompactAttributes | BinaryAttributes;
 
 export type SessionState = "idle" | "running" | "paused" | "finishing" | "cancelling";
 
@@ -276,7 +299,7 @@ export interface SessionCreateParams {
   contentOffset?: Point | { [member: string]: unknown };
   clock?: "realtime" | "manual";
   fps?: number;
-  encoding?: "objects" | "compact";
+  encoding?: "objects" | "compact" | "binary";
   precision?: number;
   keepAlive?: boolean;
   /** Unique among live sessions: other clients subscribe by it. */
@@ -330,7 +353,7 @@ export interface SessionSummary {
   /** How fast its time runs against its clock (clock/setRate). */
   rate: number;
   fps: number;
-  encoding: "objects" | "compact";
+  encoding: "objects" | "compact" | "binary";
   precision?: number;
   state: SessionState;
   items: number;
@@ -613,3 +636,6 @@ export declare class TransitionClient {
 
 /** Attributes as objects, whatever the session's encoding. */
 export declare function attributeObjects(attributes: Attributes): AttributeObject[];
+
+/** The `transition/tick` params a binary frame carries (Protocol 8.3). */
+export declare function decodeBinaryTick(data: ArrayBuffer | ArrayBufferView): Tick & { attributes: BinaryAttributes };

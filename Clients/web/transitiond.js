@@ -1,6 +1,7 @@
 // transitiond.js — a dependency-free client of transitiond over WebSocket, for browsers
-// and Node 20+ (ES module). One text frame carries one JSON-RPC message; requests are
-// promises, ticks are async iterables, an AbortSignal sends $/cancelRequest.
+// and Node 20+ (ES module). One text frame carries one JSON-RPC message (a binary
+// session's ticks come as binary frames, Protocol 8.3); requests are promises, ticks are
+// async iterables, an AbortSignal sends $/cancelRequest.
 //
 //   import { TransitionClient } from "./transitiond.js";
 //   const client = await TransitionClient.connect("ws://127.0.0.1:PORT/?token=...");
@@ -195,6 +196,8 @@ export class TransitionClient {
     this.handlers = new Map();
     this.closeError = null;
     this.closed = new Promise((resolve) => { this.resolveClosed = resolve; });
+    // A binary session's ticks, read where they lie (a Blob would need a copy first).
+    if ("binaryType" in socket) socket.binaryType = "arraybuffer";
     socket.addEventListener("message", (event) => this.received(event.data));
     socket.addEventListener("close", (event) => this.ended(event.code, event.reason));
   }
@@ -359,7 +362,18 @@ export class TransitionClient {
   }
 
   received(data) {
-    if (typeof data !== "string") return; // the daemon sends text only
+    if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) {
+      // A binary session's tick: the same notification, its attributes as columns.
+      let params;
+      try {
+        params = decodeBinaryTick(data);
+      } catch {
+        return;
+      }
+      this.dispatch({ jsonrpc: "2.0", method: "transition/tick", params });
+      return;
+    }
+    if (typeof data !== "string") return;
     let message;
     try {
       message = JSON.parse(data);
@@ -406,13 +420,15 @@ function connectFailure(url) {
 }
 
 /**
- * Attributes of a tick as objects, whatever the session's encoding (`objects` or
- * `compact`): the members of Protocol/README.md 8.1, each only where 8.1 has it (`id`,
- * `hidden`, `transform` other than the identity, `values` the element has), except
- * `nextFrame`, which a compact list always carries (its own frame where it has none).
+ * Attributes of a tick as objects, whatever the session's encoding (`objects`,
+ * `compact` or `binary`): the members of Protocol/README.md 8.1, each only where 8.1 has
+ * it (`id`, `hidden`, `transform` other than the identity, `values` the element has),
+ * except `nextFrame`, which a compact or binary list always carries (its own frame where
+ * it has none).
  */
 export function attributeObjects(attributes) {
   if (Array.isArray(attributes)) return attributes;
+  if (attributes instanceof BinaryAttributes) return attributes.objects();
   // Codes 0-2 are fixed; 3 and up name the kinds of the list's `kinds` table.
   const kinds = ["cell", "header", "footer", ...(attributes.kinds || [])];
   const hidden = new Set(attributes.hidden || []);
@@ -452,4 +468,127 @@ export function attributeObjects(attributes) {
 /** Rect i of a flat [x, y, width, height, ...] column. */
 function rectAt(column, i) {
   return { x: column[4 * i], y: column[4 * i + 1], width: column[4 * i + 2], height: column[4 * i + 3] };
+}
+
+// Binary ticks (Protocol/README.md 8.3) ------------------------------------------------
+
+const BINARY_MAGIC = [0x74, 0x64, 0x62, 0x01];
+/** The typed array of each column type. */
+const COLUMN_ARRAYS = {
+  u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, i32: Int32Array, f32: Float32Array, f64: Float64Array, rgba: Uint8Array,
+};
+const RECT_COLUMNS = { frame: ["x", "y", "width", "height"], nextFrame: ["nextX", "nextY", "nextWidth", "nextHeight"] };
+const TRANSFORM_COLUMNS = ["transformA", "transformB", "transformC", "transformD", "transformTx", "transformTy"];
+
+/**
+ * The params of the `transition/tick` a binary frame carries (an ArrayBuffer, or a view
+ * of one): the header's members, and `attributes` as a BinaryAttributes whose columns
+ * are typed arrays over the frame's bytes. Throws a TypeError for bytes that are not a
+ * binary tick.
+ */
+export function decodeBinaryTick(data) {
+  let bytes = ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
+  // Columns are aligned to 8 bytes from the frame's start: a view elsewhere is copied.
+  if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
+  if (bytes.length < 8 || BINARY_MAGIC.some((b, i) => bytes[i] !== b)) {
+    throw new TypeError("not a binary tick: it does not start with 'tdb' and version 1");
+  }
+  const length = new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);
+  if (8 + length > bytes.length) throw new TypeError("binary tick cut short");
+  const params = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + length)));
+  params.attributes = new BinaryAttributes(bytes, (8 + length + 7) & ~7, params.attributes);
+  return params;
+}
+
+/**
+ * The attributes of a binary tick: `count`, `states`, `kinds`, `id` and `hidden` as in
+ * the compact encoding, `columns` (name -> a typed array of `count` elements, or the one
+ * number every element shares) and `values` (name -> a Float32Array or Float64Array of
+ * numbers, NaN where an element lacks one; a Uint8Array of 4 bytes per element for
+ * colours, red, green, blue, alpha; a number or `#rrggbbaa` every element shares; or an
+ * array as in the compact encoding). `column(name)` always gives `count` elements.
+ */
+export class BinaryAttributes {
+  constructor(bytes, start, header) {
+    this.encoding = "binary";
+    this.count = header.count;
+    this.states = header.states;
+    if (header.kinds) this.kinds = header.kinds;
+    if (header.id) this.id = header.id;
+    if (header.hidden) this.hidden = header.hidden;
+    const view = (entry) => {
+      if (entry === null || typeof entry !== "object" || Array.isArray(entry)) return entry;
+      const Type = COLUMN_ARRAYS[entry.type];
+      const perElement = entry.type === "rgba" ? 4 : 1;
+      return new Type(bytes.buffer, bytes.byteOffset + start + entry.offset, this.count * perElement);
+    };
+    this.columns = {};
+    for (const [name, entry] of Object.entries(header.columns)) this.columns[name] = view(entry);
+    this.values = {};
+    for (const [name, entry] of Object.entries(header.values ?? {})) this.values[name] = view(entry);
+  }
+
+  /** Column `name` with `count` elements (a shared value repeated); undefined when absent. */
+  column(name) {
+    const column = this.columns[name];
+    if (typeof column !== "number") return column;
+    return new Float64Array(this.count).fill(column);
+  }
+
+  /** The value named `name` of element `i`: a number, `#rrggbbaa`, or what the array holds. */
+  value(name, i) {
+    const column = this.values[name];
+    if (column instanceof Uint8Array) {
+      let hex = "#";
+      for (let k = 4 * i; k < 4 * i + 4; k++) hex += column[k].toString(16).padStart(2, "0");
+      return hex;
+    }
+    if (ArrayBuffer.isView(column)) return Number.isNaN(column[i]) ? undefined : column[i];
+    if (Array.isArray(column)) return column[i] ?? undefined;
+    return column;
+  }
+
+  /** The elements as Protocol 8.1's objects (what `attributeObjects` gives). */
+  objects() {
+    const kinds = ["cell", "header", "footer", ...(this.kinds || [])];
+    // Each column's reader chosen once, not per element.
+    const reader = (name) => {
+      const column = this.columns[name];
+      return typeof column === "number" ? () => column : (i) => column[i];
+    };
+    const [kind, section, item, alpha, zIndex, progress, state] =
+      ["kind", "section", "item", "alpha", "zIndex", "transitionProgress", "layoutState"].map(reader);
+    const [x, y, width, height] = RECT_COLUMNS.frame.map(reader);
+    const [nextX, nextY, nextWidth, nextHeight] = RECT_COLUMNS.nextFrame.map(reader);
+    const transform = TRANSFORM_COLUMNS[0] in this.columns ? TRANSFORM_COLUMNS.map(reader) : null;
+    const hidden = new Set(this.hidden || []);
+    const names = Object.keys(this.values);
+    const out = new Array(this.count);
+    for (let i = 0; i < this.count; i++) {
+      const element = { kind: kinds[kind(i)], section: section(i), item: item(i) };
+      const id = this.id?.[i];
+      if (id !== undefined && id !== null) element.id = id;
+      element.frame = { x: x(i), y: y(i), width: width(i), height: height(i) };
+      element.alpha = alpha(i);
+      element.zIndex = zIndex(i);
+      if (hidden.has(i)) element.hidden = true;
+      if (transform) {
+        const t = transform.map((read) => read(i));
+        if (!(t[0] === 1 && t[1] === 0 && t[2] === 0 && t[3] === 1 && t[4] === 0 && t[5] === 0)) element.transform = t;
+      }
+      element.transitionProgress = progress(i);
+      element.nextFrame = { x: nextX(i), y: nextY(i), width: nextWidth(i), height: nextHeight(i) };
+      element.layoutState = this.states[state(i)];
+      if (names.length > 0) {
+        let values = null;
+        for (const name of names) {
+          const value = this.value(name, i);
+          if (value !== undefined) (values ??= {})[name] = value;
+        }
+        if (values) element.values = values;
+      }
+      out[i] = element;
+    }
+    return out;
+  }
 }

@@ -79,7 +79,7 @@ private func sampleFigure(_ name: String, _ output: JSONValue, native: [Double],
 }
 
 /// A figure whose host could not be run, saying why.
-private func missingFigure(_ name: String, unit: String, _ why: String) -> Figure {
+func missingFigure(_ name: String, unit: String, _ why: String) -> Figure {
     Figure(name: name, value: 0, unit: unit, peers: [.init(name: name, value: nil, missing: why)])
 }
 
@@ -167,7 +167,7 @@ private func hostFigures(_ program: String, _ arguments: [String], samples: Int,
 }
 
 /// Everything a child writes to `fd` until it closes it.
-private func readToEnd(_ fd: Int32) -> String {
+func readToEnd(_ fd: Int32) -> String {
     var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {

@@ -18,6 +18,7 @@ let groups: [(name: String, run: () throws(BenchError) -> [Figure])] = [
     ("export", exportBenchmarks),
     ("web", webBenchmarks),
     ("wasm", wasmBenchmarks),
+    ("browser", browserBenchmarks),
 ]
 
 signal(SIGPIPE, SIG_IGN)

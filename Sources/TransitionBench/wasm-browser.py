@@ -94,8 +94,8 @@ def serve_web():
             time.sleep(0.05)
 
 
-def main():
-    samples, runs = int(sys.argv[1]), int(sys.argv[2])
+def open_page():
+    """Headless Chromium on Clients/web served locally: (driver, server, base URL)."""
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.options import Options
@@ -115,9 +115,15 @@ def main():
         options.add_argument(arg)
     options.binary_location = chromium
     driver = webdriver.Chrome(options=options, service=Service(chromedriver))
+    driver.set_script_timeout(300)
+    driver.get(base + "/")
+    return driver, server, base
+
+
+def main():
+    samples, runs = int(sys.argv[1]), int(sys.argv[2])
+    driver, server, base = open_page()
     try:
-        driver.set_script_timeout(300)
-        driver.get(base + "/")
         session = json.loads(os.environ["WASM_BENCH_SESSION"])
         sample = json.loads(os.environ["WASM_BENCH_SAMPLE"])
         sampled = driver.execute_async_script(SAMPLES_SCRIPT, base, session, sample, samples, runs)

@@ -2071,9 +2071,11 @@ enum DocumentSchema {
      "default": 60
     },
     "encoding": {
+     "description": "binary: ticks in binary frames (Protocol 8.3), only on a connection that carries them (WebSocket, the in-page engine); results compact.",
      "enum": [
       "objects",
-      "compact"
+      "compact",
+      "binary"
      ],
      "default": "objects"
     },

@@ -3,7 +3,9 @@ import TransitionService
 
 /// A wire whose host delimits messages itself (a page's `postMessage`, a test): each
 /// chunk appended is one whole message body, and each outbound body goes out behind its
-/// length (4 bytes, little-endian), so the host can split what one write holds.
+/// length (4 bytes, little-endian), so the host can split what one write holds. The
+/// length's top bit marks a binary message (a binary session's tick), as a WebSocket's
+/// binary frame; text is JSON.
 package final class MessageWire: WireFormat {
     private var bodies: [[UInt8]] = []
     private var nextBody = 0
@@ -49,7 +51,19 @@ package final class MessageWire: WireFormat {
     package func finish() -> String? { nil }
 
     package func appendHeader(bodyLength length: Int, to output: inout [UInt8]) {
-        let word = UInt32(truncatingIfNeeded: length)
+        appendLength(UInt32(truncatingIfNeeded: length), to: &output)
+    }
+
+    package var carriesBinary: Bool { true }
+
+    package func appendBinaryHeader(bodyLength length: Int, to output: inout [UInt8]) {
+        appendLength(UInt32(truncatingIfNeeded: length) | Self.binaryFlag, to: &output)
+    }
+
+    /// Marks a binary message's length; bodies stay far below 2^31 bytes.
+    static let binaryFlag: UInt32 = 0x8000_0000
+
+    private func appendLength(_ word: UInt32, to output: inout [UInt8]) {
         output.append(UInt8(truncatingIfNeeded: word))
         output.append(UInt8(truncatingIfNeeded: word >> 8))
         output.append(UInt8(truncatingIfNeeded: word >> 16))

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.native_only("the benchmark measures the native daemon")
 ROOT = Path(__file__).resolve().parents[2]
 TRANSITIOND = os.environ.get("TRANSITIOND") or str(ROOT / ".build" / "debug" / "transitiond")
 TRANSITIONBENCH = os.environ.get("TRANSITIONBENCH") or str(ROOT / ".build" / "debug" / "TransitionBench")
-GROUPS = ["rpc", "startup", "tickpath", "fanout", "pacing", "memory", "wasm"]
+GROUPS = ["rpc", "startup", "tickpath", "fanout", "pacing", "memory", "wasm", "browser"]
 
 EXPECTED = {
     "rpc": [
@@ -53,6 +53,14 @@ EXPECTED = {
     "wasm": [
         "wasm.size.raw", "wasm.size.gzip", "wasm.node.sample", "wasm.chromium.sample",
         "wasm.chromium.ticksPerSecond",
+    ],
+    # A page reading ticks in each encoding, in headless Chromium.
+    "browser": [
+        f"browser.{figure}.{encoding}.{size}"
+        for size in ("100", "1000")
+        for figure, encodings in (("decode", ("objects", "compact", "binary", "binaryObjects")),
+                                  ("bytesPerAttribute", ("objects", "compact", "binary")))
+        for encoding in encodings
     ],
 }
 # Figures that always have a number; others may be null when nothing was there to

@@ -14,12 +14,17 @@ import json
 import os
 import socket
 import struct
+import sys
 import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 from e2e_harness import DEFAULT_TIMEOUT, Client, ProtocolViolation, encode_body
+
+# Binary ticks are read by the Python client's decoder (Clients/python).
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "Clients" / "python" / "src"))
+from transitiond.binary import decode_tick  # noqa: E402
 
 GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
@@ -58,7 +63,9 @@ def mask_frame(opcode: int, payload: bytes, fin: bool = True, masked: bool = Tru
 
 class ServerFrameParser:
     """Splits the daemon's WebSocket bytes into frames, strictly: server frames are
-    final and unmasked; text frames hold one JSON message or batch each."""
+    final and unmasked; text frames hold one JSON message or batch each, binary frames
+    one binary session's tick (Protocol 8.3): it becomes the `transition/tick`
+    notification, its bytes under "binary"."""
 
     def __init__(self) -> None:
         self.buffer = bytearray()
@@ -92,6 +99,9 @@ class ServerFrameParser:
         for opcode, payload in self.frames(data):
             if opcode == 0x1:
                 messages.append(json.loads(payload.decode("utf-8")))
+            elif opcode == 0x2:
+                messages.append({"jsonrpc": "2.0", "method": "transition/tick",
+                                 "params": decode_tick(payload), "binary": payload})
             elif opcode == 0xA:
                 self.pongs.append(payload)
             elif opcode == 0x8:

@@ -94,7 +94,9 @@ struct ProtocolSchemaTests {
         let properties = try #require(schema["properties"] as? [String: Any])
         let capabilities = try #require(properties["capabilities"] as? [String: Any])
         let required = try #require(capabilities["required"] as? [String])
-        let advertised = Initialize.capabilities(ServiceLimits()).map { $0.key }
+        let advertised = Initialize.capabilities(ServiceLimits(), encodings: [.objects]).map {
+            $0.key
+        }
         #expect(advertised.sorted() == required.sorted())
     }
 

@@ -63,6 +63,9 @@ package final class Connection {
     /// stdio), or it showed the token (a web client).
     package var isAuthenticated: Bool { wire.isAuthenticated }
 
+    /// Whether its wire carries binary frames (a binary session's ticks).
+    package var carriesBinary: Bool { wire.carriesBinary }
+
     /// Whether its client got past `initialize`.
     package var hasInitialized: Bool { dispatcher.lifecycle != .uninitialized }
 
@@ -246,13 +249,15 @@ package final class Connection {
         checkPressure()
     }
 
-    /// Sends a tick; while the client is behind, only the newest per session waits.
-    package func sendTick(_ body: [UInt8], session: String) {
+    /// Sends a tick (a binary session's in a binary frame); while the client is behind,
+    /// only the newest per session waits.
+    package func sendTick(_ body: [UInt8], session: String, frame: MessageFrame = .text) {
         guard state.handlesInput else { return }
         if queue.isEmpty && backlog < limits.highWater {
-            write(body)
+            write(body, frame: frame)
         } else {
-            queue.push(tick: OutgoingBytes.framed(body, wire: wire), session: session)
+            queue.push(
+                tick: OutgoingBytes.framed(body, wire: wire, frame: frame), session: session)
         }
         checkPressure()
     }
@@ -262,7 +267,7 @@ package final class Connection {
         let corkedHere = cork()
         for n in notifications {
             if n.isTick {
-                sendTick(n.body, session: n.session)
+                sendTick(n.body, session: n.session, frame: n.frame)
             } else {
                 send(n.body, session: n.session)
             }
@@ -304,14 +309,14 @@ package final class Connection {
     }
 
     /// Frames and writes `body` now (into the cork when one is in).
-    private func write(_ body: [UInt8]) {
+    private func write(_ body: [UInt8], frame: MessageFrame = .text) {
         guard corked != nil else {
             var one = OutgoingBytes()
-            one.append(message: body, wire: wire)
+            one.append(message: body, wire: wire, frame: frame)
             transport.write(one.take())
             return
         }
-        corked!.append(message: body, wire: wire)
+        corked!.append(message: body, wire: wire, frame: frame)
         sendCorkWhenFull()
     }
 

@@ -93,6 +93,7 @@ package final class ConnectionHub {
         transport.onWritten = { self.written(c) }
         transport.onOutputError = { error in self.outputFailed(c, error) }
         connections.append(c)
+        if wire.carriesBinary { host.noteBinaryFrames(on: id) }
         transport.startReading()
         return c
     }
@@ -375,7 +376,7 @@ package final class ConnectionHub {
             for id in e.audience {
                 guard let c = connections[id] else { continue }
                 if case .tick = e.payload {
-                    c.sendTick(body, session: e.session)
+                    c.sendTick(body, session: e.session, frame: e.frame)
                 } else {
                     c.send(body, session: e.session)
                 }
@@ -392,7 +393,8 @@ package final class ConnectionHub {
             for id in e.audience {
                 if shares[id] == nil { order.append(id) }
                 shares[id, default: []].append(
-                    SessionNotification(body: body, session: e.session, isTick: isTick))
+                    SessionNotification(
+                        body: body, session: e.session, isTick: isTick, frame: e.frame))
             }
         }
         for id in order {

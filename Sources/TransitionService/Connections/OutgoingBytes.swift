@@ -15,19 +15,26 @@ struct OutgoingBytes {
 
     var isEmpty: Bool { count == 0 }
 
-    /// Appends one message, framed by `wire`.
-    mutating func append(message body: [UInt8], wire: any WireFormat) {
+    /// Appends one message, framed by `wire` in a frame of kind `frame`.
+    mutating func append(
+        message body: [UInt8], wire: any WireFormat, frame: MessageFrame = .text
+    ) {
         let before = gathered.count
-        wire.appendHeader(bodyLength: body.count, to: &gathered)
+        switch frame {
+        case .text: wire.appendHeader(bodyLength: body.count, to: &gathered)
+        case .binary: wire.appendBinaryHeader(bodyLength: body.count, to: &gathered)
+        }
         count += gathered.count - before
         append(body)
     }
 
     /// One message framed by `wire`, as one array (for a queue that holds it until the
     /// client catches up).
-    static func framed(_ body: [UInt8], wire: any WireFormat) -> [UInt8] {
+    static func framed(_ body: [UInt8], wire: any WireFormat, frame: MessageFrame = .text)
+        -> [UInt8]
+    {
         var one = OutgoingBytes()
-        one.append(message: body, wire: wire)
+        one.append(message: body, wire: wire, frame: frame)
         let chunks = one.take()
         return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
     }

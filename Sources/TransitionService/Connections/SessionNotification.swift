@@ -3,4 +3,5 @@ package struct SessionNotification {
     package var body: [UInt8]
     package var session: String
     package var isTick: Bool
+    package var frame: MessageFrame = .text
 }

@@ -19,6 +19,10 @@ package protocol WireFormat: AnyObject {
     /// Appends what goes before `length` bytes of an outbound message body; the body
     /// follows verbatim (so a large one is written from where it was encoded).
     func appendHeader(bodyLength length: Int, to output: inout [UInt8])
+    /// Whether it carries binary frames beside text (a session's binary ticks).
+    var carriesBinary: Bool { get }
+    /// Appends what goes before `length` bytes of a binary message body.
+    func appendBinaryHeader(bodyLength length: Int, to output: inout [UInt8])
     /// What to send when the daemon closes the connection (a WebSocket close frame).
     var farewell: [UInt8]? { get }
     /// Whether the client proved it may connect (a web client showed the token); a
@@ -30,4 +34,12 @@ extension WireFormat {
     package var isAuthenticated: Bool { true }
 
     package func reuse(_ body: consuming [UInt8]) {}
+
+    package var carriesBinary: Bool { false }
+
+    /// A wire without binary frames is never given one: binary sessions and their
+    /// subscriptions are refused on it.
+    package func appendBinaryHeader(bodyLength length: Int, to output: inout [UInt8]) {
+        appendHeader(bodyLength: length, to: &output)
+    }
 }

@@ -17,7 +17,8 @@ public enum AttributeWriter {
                 for i in list.indices { writeObject(list[i], decimals: d, kinds: kinds, to: &w) }
             }
             w.endArray()
-        case .compact:
+        case .compact, .binary:
+            // A binary session's results are JSON text: compact is the nearest to its ticks.
             writeColumns(list, decimals: d, kinds: kinds, to: &w)
         }
     }

@@ -23,9 +23,11 @@ package enum MethodTable {
             host.identify(context.connection, processID: q.processId)
             onInitialize(context.connection, q)
             #if hasFeature(Embedded)
-                return Initialize.result(host.limits)
+                return Initialize.result(
+                    host.limits, encodings: host.encodings(for: context.connection))
             #else
-                var result = Initialize.result(host.limits)
+                var result = Initialize.result(
+                    host.limits, encodings: host.encodings(for: context.connection))
                 // An editor's language client says what it does with text documents;
                 // others are not told of the language server.
                 if q.capabilities?["textDocument"] != nil {

@@ -22,8 +22,19 @@ struct Emission {
         }
     }
 
-    /// The notification's JSON text.
+    /// The frame that carries it: a binary session's ticks go in binary frames.
+    var frame: MessageFrame {
+        guard case .tick(let tick) = payload, tick.payload.format.encoding == .binary else {
+            return .text
+        }
+        return .binary
+    }
+
+    /// The notification's JSON text, or a binary session's tick frame (Protocol 8.3).
     func body() -> [UInt8] {
+        if frame == .binary, case .tick(let tick) = payload {
+            return BinaryTickWriter.bytes(tick.payload)
+        }
         switch payload {
         case .tick(let tick):
             // Written in the array that is sent: a tick is tens of kilobytes.

@@ -13,6 +13,10 @@ package final class SessionHost {
     /// Each connection's process id, from its `initialize`; `session/list` shows the
     /// owner's.
     private var processIDs: [ConnectionID: Int64] = [:]
+    /// The connections whose wire carries binary frames: only they may create or
+    /// subscribe to a session with binary ticks. (An array: a set of its own would
+    /// cost the WebAssembly module a specialization.)
+    private var binaryConnections: [ConnectionID] = []
     package let limits: ServiceLimits
     /// Notifications caused since the last `takeEmissions()`, in order.
     private var outbox: [Emission] = []
@@ -52,6 +56,19 @@ package final class SessionHost {
         processIDs[connection] = processID
     }
 
+    /// Connection `connection` carries binary frames (a WebSocket, the in-page engine's
+    /// messages).
+    package func noteBinaryFrames(on connection: ConnectionID) {
+        binaryConnections.append(connection)
+    }
+
+    /// The encodings `connection` may choose: binary only where binary frames travel.
+    func encodings(for connection: ConnectionID) -> [AttributeEncoding] {
+        AttributeEncoding.allCases.filter {
+            $0 != .binary || binaryConnections.contains(connection)
+        }
+    }
+
     var layoutLimits: LayoutLimits { LayoutLimits(maxItems: limits.maxItemsPerSession) }
 
     // MARK: Sessions
@@ -68,6 +85,14 @@ package final class SessionHost {
             throw .invalid(
                 ValidationError(
                     field: "fps", message: "must be an integer from 1 to \(limits.maxFPS)"))
+        }
+        if r.format.encoding == .binary, !binaryConnections.contains(connection) {
+            throw .invalid(
+                ValidationError(
+                    field: "encoding",
+                    message:
+                        "binary ticks travel in binary frames, which only a WebSocket (or the in-page engine) carries: use compact here"
+                ))
         }
         if let name = r.name {
             do {
@@ -176,6 +201,19 @@ package final class SessionHost {
             guard let named = session(named: name) else { throw .unknownSessionName(name) }
             s = named
         }
+        if s.format.encoding == .binary, !binaryConnections.contains(connection) {
+            let field: String
+            switch target {
+            case .id: field = "session"
+            case .name: field = "name"
+            }
+            throw .invalid(
+                ValidationError(
+                    field: field,
+                    message:
+                        "session '\(s.id)' sends binary ticks, in binary frames this connection cannot carry (subscribe over a WebSocket)"
+                ))
+        }
         s.subscribers.insert(connection)
         return SessionSubscribed(
             resting: restingState(s), state: s.state, session: s.id, name: s.name)
@@ -218,6 +256,7 @@ package final class SessionHost {
     /// A connection went away: its sessions end unless kept alive, its subscriptions go.
     func connectionClosed(_ connection: ConnectionID, now: UInt64) {
         processIDs[connection] = nil
+        binaryConnections.removeAll { $0 == connection }
         for id in order {
             guard let s = sessions[id] else { continue }
             s.subscribers.remove(connection)

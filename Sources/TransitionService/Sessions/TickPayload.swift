@@ -20,10 +20,20 @@ struct TickPayload: JSONEncodable {
     /// Room enough for the encoded tick as a rule (compact attributes take about 120
     /// bytes, objects about 260): a writer that has to grow copies what it holds.
     var expectedByteCount: Int {
-        256 + attributes.count * (format.encoding == .compact ? 136 : 300)
+        256 + attributes.count * (format.encoding == .objects ? 300 : 136)
     }
 
     func encode(to w: inout JSONByteWriter) {
+        encode(to: &w) { w in
+            AttributeWriter.write(attributes, format: format, kinds: kinds, to: &w)
+        }
+    }
+
+    /// The params with `writeAttributes` writing the value of `attributes` (a binary
+    /// frame's header describes its columns there).
+    func encode(
+        to w: inout JSONByteWriter, attributes writeAttributes: (inout JSONByteWriter) -> Void
+    ) {
         w.beginObject()
         writeSessionAndTransition(to: &w)
         if truncated {
@@ -37,7 +47,7 @@ struct TickPayload: JSONEncodable {
         w.writeKey("contentOffset")
         PointPayload(point: contentOffset, decimals: format.decimals).encode(to: &w)
         w.writeKey("attributes")
-        AttributeWriter.write(attributes, format: format, kinds: kinds, to: &w)
+        writeAttributes(&w)
         w.endObject()
     }
 

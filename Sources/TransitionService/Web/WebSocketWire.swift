@@ -139,6 +139,12 @@ package final class WebSocketWire: WireFormat {
         WebSocketFrameEncoder.appendHeader(.text, length: length, to: &output)
     }
 
+    package var carriesBinary: Bool { true }
+
+    package func appendBinaryHeader(bodyLength length: Int, to output: inout [UInt8]) {
+        WebSocketFrameEncoder.appendHeader(.binary, length: length, to: &output)
+    }
+
     package var farewell: [UInt8]? {
         if case .webSocket = phase { return WebSocketFrameEncoder.close(.normal) }
         return nil

@@ -9,7 +9,7 @@
             print(tick.seq, tick.progress, len(tick.attributes))
 """
 
-from . import spec
+from . import binary, spec
 from .aio import AsyncClient, AsyncSession, AsyncTickIterator
 from .client import Client, Session, TickIterator
 from .errors import (

@@ -5,21 +5,25 @@ import TransitionEngine
 /// `initialize` (JSONRPC's `InitializeRequest`): its result, the daemon's capabilities.
 enum Initialize {
     /// The result of `initialize`: `{capabilities, serverInfo}`.
-    static func result(_ limits: ServiceLimits) -> InitializeResult {
+    static func result(_ limits: ServiceLimits, encodings: [AttributeEncoding])
+        -> InitializeResult
+    {
         InitializeResult(
-            capabilities: capabilities(limits), serverName: ServerInfo.name,
+            capabilities: capabilities(limits, encodings: encodings), serverName: ServerInfo.name,
             serverVersion: ServerInfo.version)
     }
 
-    /// What `initialize` advertises.
-    static func capabilities(_ limits: ServiceLimits) -> JSONObject {
+    /// What `initialize` advertises; `encodings` are those the connection may choose.
+    static func capabilities(_ limits: ServiceLimits, encodings: [AttributeEncoding])
+        -> JSONObject
+    {
         [
             "layoutTypes": .array(LayoutSpec.typeNames.map { .string($0) }),
             "easings": .array(Easing.allCases.map { .string($0.rawValue) }),
             "timingForms": .array(Decode.timingForms.map { .string($0) }),
             "placements": .array(Placement.allCases.map { .string($0.rawValue) }),
             "contentOffsetStrategies": ["automatic", "displaySwitch"],
-            "encodings": .array(AttributeEncoding.allCases.map { .string($0.rawValue) }),
+            "encodings": .array(encodings.map { .string($0.rawValue) }),
             "colorSpaces": .array(ColorSpace.allCases.map { .string($0.rawValue) }),
             "appearEffects": .array(AppearEffect.allCases.map { .string($0.rawValue) }),
             "clocks": .array(ClockKind.allCases.map { .string($0.rawValue) }),

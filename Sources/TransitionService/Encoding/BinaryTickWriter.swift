@@ -1,0 +1,162 @@
+import JSONRPC
+import TransitionEngine
+
+/// A `transition/tick` as one binary frame (Protocol 8.3): the magic `tdb` and version 1,
+/// the header's length (u32, little-endian), the header (the tick's params as JSON text,
+/// whose `attributes` say where each column lies), spaces up to a multiple of 8 bytes,
+/// then the columns. A page reads each column as a typed array without parsing it.
+enum BinaryTickWriter {
+    static let magic: [UInt8] = [0x74, 0x64, 0x62, 0x01]
+
+    /// The frame's bytes.
+    /// - Complexity: O(n k) for n elements and k columns (values included).
+    @inline(never)
+    static func bytes(_ tick: TickPayload) -> [UInt8] {
+        var columns = BinaryColumns()
+        var header = JSONByteWriter(capacity: 512)
+        tick.encode(to: &header) { w in
+            tick.attributes.withUnsafeBufferPointer { list in
+                writeAttributes(list, kinds: tick.kinds, columns: &columns, to: &w)
+            }
+        }
+        let text = header.bytes
+        let columnStart = (8 + text.count + 7) & ~7
+        var out = magic
+        out.reserveCapacity(columnStart + columns.body.count)
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: text.count).littleEndian) {
+            out.append(contentsOf: $0)
+        }
+        out.append(contentsOf: text)
+        out.append(contentsOf: repeatElement(0x20, count: columnStart - out.count))
+        out.append(contentsOf: columns.body)
+        return out
+    }
+
+    /// `{"count", "states", "kinds"?, "id"?, "hidden"?, "columns", "values"?}`: what the
+    /// compact encoding holds as JSON arrays is a column here, except ids, the indices of
+    /// hidden elements and values that are neither numbers nor colours.
+    private static func writeAttributes(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, kinds: ElementKindTable,
+        columns c: inout BinaryColumns, to w: inout JSONByteWriter
+    ) {
+        w.beginObject()
+        w.writeKey("count")
+        w.write(list.count)
+        var states: [String] = []
+        var stateOf: [Int] = []
+        stateOf.reserveCapacity(list.count)
+        var highestKind = 0
+        for i in list.indices {
+            let name = list[i].layoutState
+            // Neighbours share their state (every cell of a layout): the last one first.
+            if let last = stateOf.last, states[last] == name {
+                stateOf.append(last)
+            } else if let known = states.firstIndex(of: name) {
+                stateOf.append(known)
+            } else {
+                stateOf.append(states.count)
+                states.append(name)
+            }
+            highestKind = Swift.max(highestKind, list[i].kind.code)
+        }
+        w.writeKey("states")
+        w.beginArray()
+        for s in states { w.write(s) }
+        w.endArray()
+        if highestKind >= ElementKind.firstCustomCode {
+            w.writeKey("kinds")
+            w.beginArray()
+            for code in ElementKind.firstCustomCode...highestKind {
+                w.write(kinds.name(of: ElementKind(code: code)))
+            }
+            w.endArray()
+        }
+        if list.contains(where: { $0.id != nil }) {
+            w.writeKey("id")
+            w.beginArray()
+            for i in list.indices {
+                if let id = list[i].id {
+                    AttributeWriter.writeID(id, to: &w)
+                } else {
+                    w.writeNull()
+                }
+            }
+            w.endArray()
+        }
+        if list.contains(where: { $0.isHidden }) {
+            w.writeKey("hidden")
+            w.beginArray()
+            for i in list.indices where list[i].isHidden { w.write(i) }
+            w.endArray()
+        }
+        w.writeKey("columns")
+        w.beginObject()
+        let hasTransform = list.contains(where: { $0.transform != nil })
+        var values: [Double] = []
+        values.reserveCapacity(list.count)
+        for field in BinaryField.allCases where hasTransform || !field.isTransform {
+            values.removeAll(keepingCapacity: true)
+            for i in list.indices { values.append(field.value(in: list, at: i, state: stateOf[i])) }
+            w.writeKey(field.key)
+            c.write(values, integers: field.isInteger, to: &w)
+        }
+        w.endObject()
+        writeValues(list, columns: &c, to: &w)
+        w.endObject()
+    }
+
+    /// `"values"`, per name: a column of numbers (NaN where an element lacks it), a
+    /// column of colours (when every element has one), or else compact's JSON array.
+    private static func writeValues(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, columns c: inout BinaryColumns,
+        to w: inout JSONByteWriter
+    ) {
+        var names: [String] = []
+        for i in list.indices {
+            for v in list[i].values where !names.contains(v.name) { names.append(v.name) }
+        }
+        guard !names.isEmpty else { return }
+        w.writeKey("values")
+        w.beginObject()
+        for name in names {
+            let value = { (i: Int) in list[i].values.first(where: { $0.name == name })?.value }
+            var numbers = true
+            var colors = true
+            for i in list.indices {
+                switch value(i) {
+                case .number?: colors = false
+                case .color?: numbers = false
+                case nil: colors = false
+                case .bool?, .string?:
+                    numbers = false
+                    colors = false
+                }
+            }
+            w.writeKey(name)
+            if numbers {
+                c.write(
+                    list.indices.map {
+                        if case .number(let n)? = value($0) { return n }
+                        return .nan
+                    }, integers: false, to: &w)
+            } else if colors {
+                c.write(
+                    colors: list.indices.map {
+                        if case .color(let color)? = value($0) { return BinaryColumns.rgba(color) }
+                        return 0
+                    }, to: &w)
+            } else {
+                w.beginArray()
+                for i in list.indices {
+                    if let v = value(i) {
+                        AttributeWriter.writeValue(v, to: &w)
+                    } else {
+                        w.writeNull()
+                    }
+                }
+                w.endArray()
+            }
+        }
+        w.endObject()
+    }
+}
