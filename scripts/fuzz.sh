@@ -4,7 +4,7 @@
 #
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #   SECONDS_PER_TARGET  default 60
-#   TARGET              FuzzFraming, FuzzSessionParams (default: all Tests/Fuzz/Fuzz*.swift)
+#   TARGET              FuzzFraming, FuzzSessionParams, FuzzWebSocket, FuzzStateFile (default: all Tests/Fuzz/Fuzz*.swift)
 # Environment:
 #   FUZZ_ARGS   extra libFuzzer flags (e.g. "-jobs=2 -workers=2", "-seed=1")
 #   FUZZ_OPT    optimisation flag for the build (default -O)

@@ -44,6 +44,8 @@ public struct Dispatcher {
     var cancellations: CancellationMemory
     /// Parser memory and key cache kept across this connection's messages.
     let workspace = JSONParserWorkspace()
+    /// The batch being handled a message at a time (`begin(body:into:)`).
+    var batch: BatchInProgress?
     /// The most messages one batch may hold (a larger batch is refused whole).
     public let maximumBatchLength: Int
     public static let defaultMaximumBatchLength = 1000
@@ -54,9 +56,8 @@ public struct Dispatcher {
     ///   - connection: The server's tag for the connection (`RequestContext.connection`).
     ///   - maximumDepth: Nesting limit for incoming JSON.
     ///   - cancellationMemory: How many early cancels (and answered ids) to remember.
-    ///   - maximumBatchLength: The most messages one batch may hold: a batch is
-    ///     handled in one go, so this bounds how long one message can keep the others
-    ///     of a server waiting.
+    ///   - maximumBatchLength: The most messages one batch may hold (`handle` takes a
+    ///     batch in one go; `begin` and `continueBatch` a message at a time).
     public init(
         registry: MethodRegistry, connection: Int = 0,
         maximumDepth: Int = JSONParser.defaultMaximumDepth,

@@ -10,6 +10,7 @@ let groups: [(name: String, run: () throws(BenchError) -> [Figure])] = [
     ("json", jsonBenchmarks),
     ("transition", transitionBenchmarks),
     ("rpc", rpcBenchmarks),
+    ("bystander", bystanderBenchmarks),
     ("startup", startupBenchmarks),
     ("tickpath", tickPathBenchmarks),
     ("fanout", fanoutBenchmarks),

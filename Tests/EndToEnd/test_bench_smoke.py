@@ -18,13 +18,14 @@ pytestmark = pytest.mark.native_only("the benchmark measures the native daemon")
 ROOT = Path(__file__).resolve().parents[2]
 TRANSITIOND = os.environ.get("TRANSITIOND") or str(ROOT / ".build" / "debug" / "transitiond")
 TRANSITIONBENCH = os.environ.get("TRANSITIONBENCH") or str(ROOT / ".build" / "debug" / "TransitionBench")
-GROUPS = ["rpc", "startup", "tickpath", "fanout", "pacing", "memory", "wasm", "browser"]
+GROUPS = ["rpc", "bystander", "startup", "tickpath", "fanout", "pacing", "memory", "wasm", "browser"]
 
 EXPECTED = {
     "rpc": [
         "rpc.pingpong.p50", "rpc.pingpong.p99", "rpc.pipelined.throughput",
         "rpc.scrub.p50", "rpc.scrub.p99", "rpc.scrub.toTick.p50", "rpc.scrub.toTick.p99", "rpc.scrub.missingTicks",
     ],
+    "bystander": ["bystander.behindBatch", "bystander.behindStart"],
     "startup": ["startup.initialize", "startup.forwarded"],
     "tickpath": [
         "tickpath.visibleAttributes",
@@ -66,7 +67,8 @@ EXPECTED = {
 # Figures that always have a number; others may be null when nothing was there to
 # divide (a window in which no tick arrived).
 ALWAYS_NUMBERS = [
-    "rpc.pingpong.p50", "rpc.pipelined.throughput", "rpc.scrub.p50", "startup.initialize", "tickpath.compact.all",
+    "rpc.pingpong.p50", "rpc.pipelined.throughput", "rpc.scrub.p50", "bystander.behindBatch",
+    "bystander.behindStart", "startup.initialize", "tickpath.compact.all",
     "tickpath.compact.daemonCPU", "fanout.daemonCPU", "fanout.skippedTicks", "pacing.rate", "memory.idle",
     "memory.uniform.perSession", "memory.slowReader.peak", "wasm.size.gzip", "wasm.node.sample",
 ]

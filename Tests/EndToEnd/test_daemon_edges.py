@@ -98,6 +98,11 @@ def initialized_or_none(path: Path) -> SocketClient | None:
         return None
 
 
+def process_state(pid: int) -> str:
+    """The state letter of /proc/PID/stat (R running, S sleeping, T stopped ...)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
 def wait_until(predicate, timeout: float, what: str):
     deadline = time.monotonic() + timeout
     while True:
@@ -414,6 +419,52 @@ def test_ws_alone_that_cannot_write_web_json_exits_1(spawn, monkeypatch):
     assert daemon.wait() == 1
     assert f"cannot write {runtime}/transitiond/web.json" in daemon.stderr(), daemon.stderr()
     assert "without it nobody can learn the token of --ws" in daemon.stderr()
+
+
+# ---------------------------------------------------------------------------
+# One message that holds the loop
+
+
+@pytest.mark.time_limit(60)
+def test_a_bystander_is_answered_before_a_long_batchs_response(server):
+    """The repro: a batch was handled in one go, so a batch of requests within the
+    limits (each one costly on a large session) kept every other client waiting until
+    its last answer. Now a batch takes turns with the others a message at a time, like a
+    pipeline. Both requests reach the daemon while it is stopped, in either order (the
+    order it then reads them in is the kernel's): the bystander's answer is written
+    before the batch's response array."""
+    import signal
+    from e2e_harness import create_params
+
+    srv = server()
+    # The busy client came last: the kernel reports it first when both are readable (it
+    # does here; a kernel that reports them otherwise tests the same in the other order).
+    bystander = srv.connect(name="bystander")
+    busy = srv.connect(name="busy")
+    s = busy.call("session/create", create_params(sections=[{"items": 2000}], clock="manual"))["session"]
+    for round, bystander_first in enumerate([False, True]):
+        # 600 requests: more than two turns' share (256 each).
+        ids = [1000 * (round + 1) + i for i in range(600)]
+        calls = [{"jsonrpc": "2.0", "id": i, "method": "layout/attributes", "params": {"session": s}} for i in ids]
+        os.kill(srv.daemon.pid, signal.SIGSTOP)
+        try:
+            # SIGSTOP is delivered asynchronously: wait until the daemon is stopped.
+            wait_until(lambda: process_state(srv.daemon.pid) == "T", 10, "the daemon stopped")
+            if bystander_first:
+                request = bystander.request("session/list", {})
+                busy.send(calls)
+            else:
+                busy.send(calls)
+                request = bystander.request("session/list", {})
+        finally:
+            os.kill(srv.daemon.pid, signal.SIGCONT)
+        listed = bystander.response(request)
+        assert [e["session"] for e in listed["result"]["sessions"]] == [s]
+        # Written before the batch's response: none of it can have reached the busy client.
+        assert select.select([busy.fileno()], [], [], 0)[0] == [], f"bystander first: {bystander_first}"
+        answer = busy.wait_for(lambda m: isinstance(m, list), 30, "the batch's response")
+        assert [r["id"] for r in answer] == ids
+        assert all(len(r["result"]["attributes"]) == len(answer[0]["result"]["attributes"]) > 0 for r in answer)
 
 
 # ---------------------------------------------------------------------------

@@ -103,11 +103,11 @@ public struct AttachedSupplementary: Hashable, Sendable {
         throws(ValidationError)
     {
         for (i, attachment) in list.enumerated() {
-            let here = "\(field)[\(i)]"
-            try attachment.validate(model: model, field: here)
+            func here() -> String { "\(field)[\(i)]" }
+            try attachment.validate(model: model, field: here())
             if list[..<i].contains(where: { $0.kind == attachment.kind }) {
                 throw ValidationError(
-                    field: here + ".kind", message: "\(attachment.kind) is declared twice")
+                    field: here() + ".kind", message: "\(attachment.kind) is declared twice")
             }
         }
     }

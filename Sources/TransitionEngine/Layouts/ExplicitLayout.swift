@@ -17,15 +17,16 @@ public struct ExplicitLayout: Sendable {
         var frames: [Rect] = []
         frames.reserveCapacity(frameArrays.count)
         for (i, a) in frameArrays.enumerated() {
-            let here = "\(field).frames[\(i)]"
+            func here() -> String { "\(field).frames[\(i)]" }
             guard a.count == 4 else {
                 throw ValidationError(
-                    field: here, message: "expected [x, y, width, height], got \(a.count) numbers")
+                    field: here(), message: "expected [x, y, width, height], got \(a.count) numbers"
+                )
             }
-            try ValidationError.checkFinite(a[0], field: here + "[0]")
-            try ValidationError.checkFinite(a[1], field: here + "[1]")
-            try ValidationError.checkNonNegative(a[2], field: here + "[2]")
-            try ValidationError.checkNonNegative(a[3], field: here + "[3]")
+            try ValidationError.checkFinite(a[0], field: here() + "[0]")
+            try ValidationError.checkFinite(a[1], field: here() + "[1]")
+            try ValidationError.checkNonNegative(a[2], field: here() + "[2]")
+            try ValidationError.checkNonNegative(a[3], field: here() + "[3]")
             frames.append(Rect(x: a[0], y: a[1], width: a[2], height: a[3]))
         }
         self.init(frames: frames, contentSize: contentSize)
@@ -38,11 +39,11 @@ public struct ExplicitLayout: Sendable {
                 message: "expected \(itemCount) frames (one per item), got \(frames.count)")
         }
         for (i, f) in frames.enumerated() {
-            let here = "\(field).frames[\(i)]"
-            try ValidationError.checkFinite(f.minX, field: here + "[0]")
-            try ValidationError.checkFinite(f.minY, field: here + "[1]")
-            try ValidationError.checkNonNegative(f.size.width, field: here + "[2]")
-            try ValidationError.checkNonNegative(f.size.height, field: here + "[3]")
+            func here() -> String { "\(field).frames[\(i)]" }
+            try ValidationError.checkFinite(f.minX, field: here() + "[0]")
+            try ValidationError.checkFinite(f.minY, field: here() + "[1]")
+            try ValidationError.checkNonNegative(f.size.width, field: here() + "[2]")
+            try ValidationError.checkNonNegative(f.size.height, field: here() + "[3]")
         }
         if let size = contentSize {
             try ValidationError.checkSize(size, field: field + ".contentSize")

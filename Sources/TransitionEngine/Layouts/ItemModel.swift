@@ -43,14 +43,14 @@ public struct ItemModel: Hashable, Sendable {
         }
         var total = 0
         for (s, section) in sections.enumerated() {
-            let here = "\(field)[\(s)]"
+            func here() -> String { "\(field)[\(s)]" }
             guard section.count >= 0 else {
-                throw ValidationError(field: "\(here).items", message: "must be an integer >= 0")
+                throw ValidationError(field: "\(here()).items", message: "must be an integer >= 0")
             }
             // Compared before adding, so no count can overflow the total.
             guard section.count <= limits.maxItems - total else {
                 throw ValidationError(
-                    field: "\(here).items",
+                    field: "\(here()).items",
                     message:
                         "the item count exceeds the limit of \(limits.maxItems) items per session",
                     limit: limits.maxItems)
@@ -59,25 +59,25 @@ public struct ItemModel: Hashable, Sendable {
             if let ids = section.ids {
                 guard ids.count == section.count else {
                     throw ValidationError(
-                        field: "\(here).ids",
+                        field: "\(here()).ids",
                         message: "expected \(section.count) ids (one per item), got \(ids.count)")
                 }
                 var seen = Set<ItemID>(minimumCapacity: ids.count)
                 for (i, id) in ids.enumerated() where !seen.insert(id).inserted {
                     throw ValidationError(
-                        field: "\(here).ids[\(i)]",
+                        field: "\(here()).ids[\(i)]",
                         message: "duplicate id \(id); ids must be unique")
                 }
             }
             if let sizes = section.sizes {
                 guard sizes.count == section.count else {
                     throw ValidationError(
-                        field: "\(here).sizes",
+                        field: "\(here()).sizes",
                         message:
                             "expected \(section.count) sizes (one per item), got \(sizes.count)")
                 }
                 for (i, size) in sizes.enumerated() {
-                    try ValidationError.checkSize(size, field: "\(here).sizes[\(i)]")
+                    try ValidationError.checkSize(size, field: "\(here()).sizes[\(i)]")
                 }
             }
         }

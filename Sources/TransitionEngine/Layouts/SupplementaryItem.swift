@@ -52,12 +52,12 @@ public struct SupplementaryItem: Hashable, Sendable {
         }
         var seen = Set<SupplementaryKey>()
         for (i, item) in list.enumerated() {
-            let here = "\(field)[\(i)]"
-            try item.validate(model: model, field: here)
+            func here() -> String { "\(field)[\(i)]" }
+            try item.validate(model: model, field: here())
             guard seen.insert(SupplementaryKey(kind: item.kind, indexPath: item.indexPath)).inserted
             else {
                 throw ValidationError(
-                    field: here,
+                    field: here(),
                     message: "a \(item.kind) at \(item.indexPath) is already given")
             }
         }

@@ -52,36 +52,45 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// included) far from overflow.
     public static let maximumMagnitude = 1e9
 
-    static func checkNonNegative(_ value: Double, field: String) throws(ValidationError) {
+    // The field's path is built only for an error: checks run once per item of a session.
+    static func checkNonNegative(_ value: Double, field: @autoclosure () -> String)
+        throws(ValidationError)
+    {
         guard value.isFinite, value >= 0, value <= maximumMagnitude else {
             throw ValidationError(
-                field: field, message: "must be a number from 0 to 1e9, got \(value)")
+                field: field(), message: "must be a number from 0 to 1e9, got \(value)")
         }
     }
 
-    static func checkPositive(_ value: Double, field: String) throws(ValidationError) {
+    static func checkPositive(_ value: Double, field: @autoclosure () -> String)
+        throws(ValidationError)
+    {
         guard value.isFinite, value > 0, value <= maximumMagnitude else {
             throw ValidationError(
-                field: field, message: "must be a number > 0 and at most 1e9, got \(value)")
+                field: field(), message: "must be a number > 0 and at most 1e9, got \(value)")
         }
     }
 
-    static func checkFinite(_ value: Double, field: String) throws(ValidationError) {
+    static func checkFinite(_ value: Double, field: @autoclosure () -> String)
+        throws(ValidationError)
+    {
         guard value.isFinite, Swift.abs(value) <= maximumMagnitude else {
             throw ValidationError(
-                field: field, message: "must be a number from -1e9 to 1e9, got \(value)")
+                field: field(), message: "must be a number from -1e9 to 1e9, got \(value)")
         }
     }
 
-    static func checkSize(_ size: Size, field: String) throws(ValidationError) {
-        try checkNonNegative(size.width, field: field + ".width")
-        try checkNonNegative(size.height, field: field + ".height")
+    static func checkSize(_ size: Size, field: @autoclosure () -> String) throws(ValidationError) {
+        try checkNonNegative(size.width, field: field() + ".width")
+        try checkNonNegative(size.height, field: field() + ".height")
     }
 
-    static func checkInsets(_ insets: EdgeInsets, field: String) throws(ValidationError) {
-        try checkFinite(insets.top, field: field + ".top")
-        try checkFinite(insets.left, field: field + ".left")
-        try checkFinite(insets.bottom, field: field + ".bottom")
-        try checkFinite(insets.right, field: field + ".right")
+    static func checkInsets(_ insets: EdgeInsets, field: @autoclosure () -> String)
+        throws(ValidationError)
+    {
+        try checkFinite(insets.top, field: field() + ".top")
+        try checkFinite(insets.left, field: field() + ".left")
+        try checkFinite(insets.bottom, field: field() + ".bottom")
+        try checkFinite(insets.right, field: field() + ".right")
     }
 }

@@ -45,13 +45,17 @@ extension ServiceLimits {
             "max-depth", "Deepest JSON nesting accepted", 2...10_000,
             read: { $0.maxDepth }, write: { $0.maxDepth = $1 }),
         LimitOption(
-            "max-batch", "Messages in one JSON-RPC batch", 1...1_000_000,
+            "max-batch",
+            "Messages in one JSON-RPC batch, handled one at a time in turns with the other clients",
+            1...1_000_000,
             read: { $0.maxBatch }, write: { $0.maxBatch = $1 }),
         LimitOption(
             "max-sessions", "Sessions per connection", 1...100_000,
             read: { $0.maxSessionsPerConnection }, write: { $0.maxSessionsPerConnection = $1 }),
         LimitOption(
-            "max-items", "Items per session", 1...100_000_000,
+            "max-items",
+            "Items per session; one request is handled whole, so the other clients wait while it runs on a large session",
+            1...100_000_000,
             read: { $0.maxItemsPerSession }, write: { $0.maxItemsPerSession = $1 }),
         LimitOption(
             "max-connections", "Concurrent Unix-socket clients", 1...100_000,

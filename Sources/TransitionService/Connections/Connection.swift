@@ -31,6 +31,9 @@ package final class Connection {
     private var corked: OutgoingBytes?
     /// The dispatcher's actions for one message, kept empty between messages.
     private var spareOutgoing: [Outgoing] = []
+    /// Realtime notifications that came while a batch was handled across turns: they
+    /// follow its response array (the newest tick of each session only).
+    private var heldForBatch: [SessionNotification] = []
 
     /// One turn: at most this many messages, or this much time, before others are served.
     package static let messagesPerTurn = 256
@@ -124,6 +127,8 @@ package final class Connection {
         case message([UInt8])
         /// What the dispatcher made of a framing error, to carry out.
         case actions([Outgoing])
+        /// The next message of a batch in progress (with `continueBatch()`).
+        case batchMessage
     }
 
     package func beginTurn() -> Turn {
@@ -139,11 +144,16 @@ package final class Connection {
         while state == .reading, !isCongested {
             // A client with a long pipeline (or costly requests) takes turns with the
             // others instead of holding the loop until its input is used up.
-            if !isSoleClient, turn.handled > 0, wire.bufferedByteCount > 0,
+            // A batch is taken a message at a time for the same reason.
+            if !isSoleClient, turn.handled > 0, hasWorkWaiting,
                 turn.handled >= Self.messagesPerTurn || now() >= turn.endsAt
             {
                 enter(.yielding)
                 return nil
+            }
+            if dispatcher.hasBatchInProgress {
+                turn.handled += 1
+                return .batchMessage
             }
             guard let event = wire.next() else { return nil }
             turn.handled += 1
@@ -167,9 +177,43 @@ package final class Connection {
         var outgoing = spareOutgoing
         spareOutgoing = []
         let message = body
-        dispatcher.handle(body: message, into: &outgoing)
+        dispatcher.begin(body: message, into: &outgoing)
         wire.reuse(message)
         return outgoing
+    }
+
+    /// Handles the next message of the batch in progress; the actions go back with
+    /// `recycle(_:)` once carried out.
+    package func continueBatch() -> [Outgoing] {
+        var outgoing = spareOutgoing
+        spareOutgoing = []
+        dispatcher.continueBatch(into: &outgoing)
+        return outgoing
+    }
+
+    /// Keeps realtime notifications until the batch in progress has its response.
+    package func holdUntilBatchEnds(_ notifications: [SessionNotification]) {
+        for n in notifications {
+            if n.isTick,
+                let older = heldForBatch.firstIndex(where: { $0.isTick && $0.session == n.session })
+            {
+                heldForBatch.remove(at: older)
+            }
+            heldForBatch.append(n)
+        }
+    }
+
+    /// Sends what waited for a batch's response, once the batch has ended.
+    package func releaseHeldNotifications() {
+        guard !dispatcher.hasBatchInProgress, !heldForBatch.isEmpty else { return }
+        let held = heldForBatch
+        heldForBatch = []
+        send(held)
+    }
+
+    /// Messages wait: buffered input, or the rest of a batch.
+    private var hasWorkWaiting: Bool {
+        wire.bufferedByteCount > 0 || dispatcher.hasBatchInProgress
     }
 
     /// Takes back the array of `dispatch(_:)`'s actions, to fill for the next message.
@@ -190,7 +234,7 @@ package final class Connection {
     package var hasInputToHandle: Bool {
         guard state == .reading, !isCongested else { return false }
         if case .pending = inputEnd { return true }
-        return wire.bufferedByteCount > 0
+        return hasWorkWaiting
     }
 
     /// The client's input ended. What it sent before is handled first (the hub serves
@@ -199,7 +243,7 @@ package final class Connection {
     /// would wait for ever. Returns the dispatcher's actions when the end is handled now.
     package func inputEnded(_ error: Int32?) -> [Outgoing] {
         guard state != .closed, inputEnd == .notYet else { return [] }
-        if error == nil, state.handlesInput, wire.bufferedByteCount > 0 {
+        if error == nil, state.handlesInput, hasWorkWaiting {
             inputEnd = .pending(error: nil)
             return []
         }
@@ -209,7 +253,9 @@ package final class Connection {
     /// The end of input that waited behind messages, once they are handled: the
     /// dispatcher's actions, or nil while messages still wait.
     package func takeEndOfInput() -> [Outgoing]? {
-        guard case .pending(let error) = inputEnd, state == .reading, !isCongested else {
+        guard case .pending(let error) = inputEnd, state == .reading, !isCongested,
+            !dispatcher.hasBatchInProgress
+        else {
             return nil
         }
         return finishInput(error)

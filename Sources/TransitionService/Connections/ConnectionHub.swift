@@ -234,6 +234,13 @@ package final class ConnectionHub {
                     deliver(host.takeEmissions())
                     perform(outgoing, from: c)
                     c.recycle(outgoing)
+                case .batchMessage:
+                    let outgoing = c.continueBatch()
+                    deliver(host.takeEmissions())
+                    perform(outgoing, from: c)
+                    c.recycle(outgoing)
+                    // The ticks that waited for the batch's response follow it.
+                    c.releaseHeldNotifications()
                 case .actions(let outgoing):
                     perform(outgoing, from: c)
                 }
@@ -361,21 +368,32 @@ package final class ConnectionHub {
     /// its share in one call, so it can write it at once. A connection closed while they
     /// are handed out (its backlog passed the cap) ends its sessions, and their didEnd
     /// goes out after this round.
-    private func deliver(_ emissions: [Emission]) {
+    private func deliver(_ emissions: [Emission], _ cause: EmissionCause = .request) {
         var round = emissions
+        var roundCause = cause
         while !round.isEmpty {
-            handOut(round)
+            handOut(round, roundCause)
+            // What handing out caused (a closed connection's didEnds) goes out at once.
+            roundCause = .request
             round = host.takeEmissions()
         }
     }
 
-    private func handOut(_ emissions: [Emission]) {
+    private func handOut(_ emissions: [Emission], _ cause: EmissionCause) {
         if emissions.count == 1 {
             let e = emissions[0]
             let body = e.body()
             for id in e.audience {
                 guard let c = connections[id] else { continue }
-                if case .tick = e.payload {
+                if cause == .pacing, c.dispatcher.hasBatchInProgress {
+                    var isTick = false
+                    if case .tick = e.payload { isTick = true }
+                    c.holdUntilBatchEnds(
+                        [
+                            SessionNotification(
+                                body: body, session: e.session, isTick: isTick, frame: e.frame)
+                        ])
+                } else if case .tick = e.payload {
                     c.sendTick(body, session: e.session, frame: e.frame)
                 } else {
                     c.send(body, session: e.session)
@@ -399,7 +417,11 @@ package final class ConnectionHub {
         }
         for id in order {
             guard let c = connections[id] else { continue }
-            c.send(shares[id]!)
+            if cause == .pacing, c.dispatcher.hasBatchInProgress {
+                c.holdUntilBatchEnds(shares[id]!)
+            } else {
+                c.send(shares[id]!)
+            }
             check(c)
         }
     }
@@ -426,7 +448,7 @@ package final class ConnectionHub {
             closedWhenPumped = closedCount
             let round = host.tickRealtime(now: now(), saturated: saturatedReaders)
             // The ticks of one wake-up reach each connection in one write.
-            deliver(round.emissions)
+            deliver(round.emissions, .pacing)
             if let next = round.next {
                 // A deadline already past fires on the next loop iteration, after the
                 // I/O that is ready then, so a session that falls behind cannot starve
