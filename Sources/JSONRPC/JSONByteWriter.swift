@@ -260,18 +260,11 @@ public struct JSONByteWriter: ~Copyable {
         needsComma = false
     }
 
-    /// `writeKey(_:)` when the buffer must grow first.
+    /// `writeKey(_:)` when the buffer must grow first: grown, the key fits.
     @usableFromInline
     mutating func writeKeyGrowing(_ key: StaticString) {
-        separate()
-        let length = key.utf8CodeUnitCount
-        reserve(length + 3)
-        base[count] = UInt8(ascii: "\"")
-        Self.copyBytes(length, from: key.utf8Start, to: base + count + 1)
-        base[count + 1 + length] = UInt8(ascii: "\"")
-        base[count + 2 + length] = UInt8(ascii: ":")
-        count += length + 3
-        needsComma = false
+        reserve(key.utf8CodeUnitCount + 4)
+        writeKey(key)
     }
 
     /// Writes an object key and its colon. (A string literal picks the

@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+# No __pycache__ beside the Swift sources (the package would see it as unhandled files).
+sys.dont_write_bytecode = True
 _spec = importlib.util.spec_from_file_location("wasm_browser", HERE / "wasm-browser.py")
 wasm_browser = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(wasm_browser)
@@ -114,9 +116,7 @@ def main():
             wasm_browser.missing(f"the page failed: {measured['error']}")
         print(json.dumps(measured["value"]))
     finally:
-        driver.quit()
-        server.kill()
-        server.wait()
+        wasm_browser.close_page(driver, server)
 
 
 if __name__ == "__main__":

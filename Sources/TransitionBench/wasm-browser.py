@@ -94,6 +94,13 @@ def serve_web():
             time.sleep(0.05)
 
 
+def close_page(driver, server):
+    """Ends what `open_page` started."""
+    driver.quit()
+    server.kill()
+    server.wait()
+
+
 def open_page():
     """Headless Chromium on Clients/web served locally: (driver, server, base URL)."""
     try:
@@ -134,9 +141,7 @@ def main():
             missing(f"the page failed: {paced['error']}")
         print(json.dumps({**sampled["value"], **paced["value"]}))
     finally:
-        driver.quit()
-        server.kill()
-        server.wait()
+        close_page(driver, server)
 
 
 if __name__ == "__main__":

@@ -255,16 +255,22 @@ public enum AttributeWriter {
         }
     }
 
+    /// The names of the elements' custom values, in order of first use.
+    static func valueNames(_ list: UnsafeBufferPointer<LayoutAttributes>) -> [String] {
+        var names: [String] = []
+        for i in list.indices {
+            for v in list[i].values where !names.contains(v.name) { names.append(v.name) }
+        }
+        return names
+    }
+
     /// `"values"`: per name, one per element, null where the element lacks it; nothing
     /// when no element has values.
     private static func writeValueColumns(
         _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int,
         to w: inout JSONByteWriter
     ) {
-        var names: [String] = []
-        for i in list.indices {
-            for v in list[i].values where !names.contains(v.name) { names.append(v.name) }
-        }
+        let names = valueNames(list)
         guard !names.isEmpty else { return }
         w.writeKey("values")
         w.beginObject()

@@ -111,10 +111,7 @@ enum BinaryTickWriter {
         _ list: UnsafeBufferPointer<LayoutAttributes>, columns c: inout BinaryColumns,
         to w: inout JSONByteWriter
     ) {
-        var names: [String] = []
-        for i in list.indices {
-            for v in list[i].values where !names.contains(v.name) { names.append(v.name) }
-        }
+        let names = AttributeWriter.valueNames(list)
         guard !names.isEmpty else { return }
         w.writeKey("values")
         w.beginObject()
