@@ -17,15 +17,7 @@ public struct JSONCursor {
     enum Content: Sendable {
         case present(JSONValue)
         case missing
-        /// Boxed: a problem on the way is rare, and inline it would make every cursor,
-        /// and the code of every copy of one, several times larger.
-        case failed(FoundProblem)
-    }
-
-    /// The first problem found on the way to a position.
-    final class FoundProblem: Sendable {
-        let error: JSONDecodingError
-        init(_ error: JSONDecodingError) { self.error = error }
+        case failed(JSONDecodingError)
     }
 
     let content: Content
@@ -142,13 +134,12 @@ public struct JSONCursor {
             return child(member, at: childOrigin, step: .key(key))
         case .present(let other):
             return JSONCursor(
-                content: .failed(FoundProblem(mismatch(expected: "object", found: other))),
-                at: childOrigin,
+                content: .failed(mismatch(expected: "object", found: other)), at: childOrigin,
                 step: .key(key))
         case .missing:
             return JSONCursor(content: .missing, at: childOrigin, step: .key(key))
-        case .failed(let problem):
-            return JSONCursor(content: .failed(problem), at: childOrigin, step: .key(key))
+        case .failed(let error):
+            return JSONCursor(content: .failed(error), at: childOrigin, step: .key(key))
         }
     }
 
@@ -162,13 +153,12 @@ public struct JSONCursor {
             return child(elements[index], at: childOrigin, step: .index(index))
         case .present(let other):
             return JSONCursor(
-                content: .failed(FoundProblem(mismatch(expected: "array", found: other))),
-                at: childOrigin,
+                content: .failed(mismatch(expected: "array", found: other)), at: childOrigin,
                 step: .index(index))
         case .missing:
             return JSONCursor(content: .missing, at: childOrigin, step: .index(index))
-        case .failed(let problem):
-            return JSONCursor(content: .failed(problem), at: childOrigin, step: .index(index))
+        case .failed(let error):
+            return JSONCursor(content: .failed(error), at: childOrigin, step: .index(index))
         }
     }
 
@@ -202,8 +192,8 @@ public struct JSONCursor {
             return value
         case .missing:
             throw FieldError(path: pathSteps, expected: expected, found: "nothing")
-        case .failed(let problem):
-            throw problem.error
+        case .failed(let error):
+            throw error
         }
     }
 
@@ -246,8 +236,8 @@ public struct JSONCursor {
             return mismatch(expected: expected, found: value)
         case .missing:
             return FieldError(path: pathSteps, expected: expected, found: "nothing")
-        case .failed(let problem):
-            return problem.error
+        case .failed(let error):
+            return error
         }
     }
 
