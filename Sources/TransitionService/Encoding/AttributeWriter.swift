@@ -14,7 +14,9 @@ public enum AttributeWriter {
         case .objects:
             w.beginArray()
             list.withUnsafeBufferPointer { list in
-                for i in list.indices { writeObject(list[i], decimals: d, kinds: kinds, to: &w) }
+                for i in list.indices {
+                    writeObject(list.baseAddress! + i, decimals: d, kinds: kinds, to: &w)
+                }
             }
             w.endArray()
         case .compact, .binary:
@@ -71,46 +73,49 @@ public enum AttributeWriter {
 
     /// `{"kind", "section", "item", "id"?, "frame", "alpha", "zIndex", "hidden"?,
     /// "transform"?, "transitionProgress", "nextFrame"?, "layoutState", "values"?}`.
+    /// The record is read in place: passed by value it would be copied (and its strings
+    /// and arrays retained) for each element written.
     static func writeObject(
-        _ a: LayoutAttributes, decimals d: Int, kinds: ElementKindTable, to w: inout JSONByteWriter
+        _ record: UnsafePointer<LayoutAttributes>, decimals d: Int, kinds: ElementKindTable,
+        to w: inout JSONByteWriter
     ) {
         w.beginObject()
         w.writeKey("kind")
-        w.write(kinds.name(of: a.kind))
+        w.write(kinds.name(of: record.pointee.kind))
         w.writeKey("section")
-        w.write(a.indexPath.section)
+        w.write(record.pointee.indexPath.section)
         w.writeKey("item")
-        w.write(a.indexPath.item)
-        if let id = a.id {
+        w.write(record.pointee.indexPath.item)
+        if let id = record.pointee.id {
             w.writeKey("id")
             writeID(id, to: &w)
         }
         w.writeKey("frame")
-        writeFrame(a.frame, decimals: d, to: &w)
+        writeFrame(record.pointee.frame, decimals: d, to: &w)
         w.writeKey("alpha")
-        w.write(a.alpha, decimals: d)
+        w.write(record.pointee.alpha, decimals: d)
         w.writeKey("zIndex")
-        w.write(a.zIndex)
-        if a.isHidden {
+        w.write(record.pointee.zIndex)
+        if record.pointee.isHidden {
             w.writeKey("hidden")
             w.write(true)
         }
-        if let t = a.transform {
+        if let t = record.pointee.transform {
             w.writeKey("transform")
             writeTransform(t, decimals: d, to: &w)
         }
         w.writeKey("transitionProgress")
-        w.write(a.transitionProgress, decimals: d)
-        if let next = a.nextFrame {
+        w.write(record.pointee.transitionProgress, decimals: d)
+        if let next = record.pointee.nextFrame {
             w.writeKey("nextFrame")
             writeFrame(next, decimals: d, to: &w)
         }
         w.writeKey("layoutState")
-        w.write(a.layoutState)
-        if !a.values.isEmpty {
+        w.write(record.pointee.layoutState)
+        if !record.pointee.values.isEmpty {
             w.writeKey("values")
             w.beginObject()
-            for v in a.values {
+            for v in record.pointee.values {
                 w.writeKey(v.name)
                 writeValue(v.value, decimals: d, to: &w)
             }

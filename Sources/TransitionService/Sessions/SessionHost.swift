@@ -228,7 +228,7 @@ package final class SessionHost {
         let placed = s.scene.placed
         let rect = r.all ? Rect.everything : (r.rect ?? placed.visibleRect)
         let list = try bounded { limit, body in
-            placed.layout.forEachAttributes(in: rect, limit: limit, body)
+            placed.layout.forEachAttributes(in: rect, limit: limit) { body($0) }
         }
         return AttributesResult(
             contentSize: placed.layout.contentSize, contentOffset: placed.contentOffset,
@@ -238,8 +238,10 @@ package final class SessionHost {
 
     /// Collects what `query` yields, refusing more than the per-response limit; the query
     /// is asked for one more than the limit, so it stops early.
-    func bounded(_ query: (Int, (LayoutAttributes) -> Void) -> Bool) throws(ResponseError)
-        -> [LayoutAttributes]
+    /// The body takes each element as its own (`consuming`): appending it moves it into
+    /// the list rather than copying it (a copy retains its strings and arrays).
+    func bounded(_ query: (Int, (consuming LayoutAttributes) -> Void) -> Bool)
+        throws(ResponseError) -> [LayoutAttributes]
     {
         var list: [LayoutAttributes] = []
         let limit = limits.maxAttributesPerResponse
