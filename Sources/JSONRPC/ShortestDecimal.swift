@@ -38,10 +38,9 @@ enum ShortestDecimal {
         // At a power of two the double below is half as far as the one above.
         let lowerGapIsHalf = fraction == 0 && biasedExponent > 1
 
-        // The interval bounds and the value, in units of 2^(q-2).
-        let lowerBound4 = 4 &* c &- (lowerGapIsHalf ? 1 : 2)
+        // The value in units of 2^(q-2); the interval's bounds are 1 or 2 units below
+        // it (1 at a power of two) and 2 above.
         let value4 = 4 &* c
-        let upperBound4 = 4 &* c &+ 2
 
         // k = floor(log10 2^q), or floor(log10 (3/4 · 2^q)): fixed-point logarithms,
         // exact over the whole exponent range.
@@ -56,12 +55,17 @@ enum ShortestDecimal {
         let gLow = powerOfTenSignificands[index &+ 1]
 
         // v, and the bounds, times 4 · 10^-k. Open bounds move inward by one unit:
-        // rounded to odd, "bound < an even integer" is "bound + 1 <= it".
-        let scaled = productRoundedToOdd(gHigh, gLow, value4 &<< h)
+        // rounded to odd, "bound < an even integer" is "bound + 1 <= it". The bounds
+        // differ from v by 1 or 2 units of 2^(q-2), so their products are v's plus or
+        // minus g shifted: one 192-bit multiplication serves all three (two 64-bit
+        // halves each), not three.
+        let product = Product192(gHigh, gLow, times: value4 &<< h)
+        let scaled = product.roundedToOdd
         let lower =
-            productRoundedToOdd(gHigh, gLow, lowerBound4 &<< h) &+ (boundsIncluded ? 0 : 1)
+            product.minus(gHigh, gLow, shiftedBy: h &+ (lowerGapIsHalf ? 0 : 1)).roundedToOdd
+            &+ (boundsIncluded ? 0 : 1)
         let upper =
-            productRoundedToOdd(gHigh, gLow, upperBound4 &<< h) &- (boundsIncluded ? 0 : 1)
+            product.plus(gHigh, gLow, shiftedBy: h &+ 1).roundedToOdd &- (boundsIncluded ? 0 : 1)
 
         let s = scaled >> 2  // floor(v · 10^-k)
 
@@ -86,22 +90,59 @@ enum ShortestDecimal {
         return withoutTrailingZeros(significand, exponent: k &+ Int(truncatingIfNeeded: useTens))
     }
 
-    /// floor(g · x / 2^128) with the lowest bit set when the exact quotient is not an
-    /// integer (rounding to odd), for the 128-bit g = (high, low). As g is 10^-k
-    /// scaled and rounded up, g · x exceeds the exact product by less than x < 2^64,
-    /// under one unit of the middle 64 bits of the 192-bit product; the paper's
-    /// analysis shows that a quotient that is not an integer stays much further than
-    /// that from one. So the middle bits are zero exactly when the quotient is an
-    /// integer, and the lowest 64 bits are not needed.
-    @inline(__always)
-    private static func productRoundedToOdd(_ high: UInt64, _ low: UInt64, _ x: UInt64)
-        -> UInt64
-    {
-        let lowProduct = low.multipliedFullWidth(by: x)
-        let highProduct = high.multipliedFullWidth(by: x)
-        let (middle, carry) = highProduct.low.addingReportingOverflow(lowProduct.high)
-        let top = highProduct.high &+ (carry ? 1 : 0)
-        return top | (middle != 0 ? 1 : 0)
+    /// A 192-bit product g · x of the 128-bit g = (high, low) and a 64-bit x, as three
+    /// words, most significant first.
+    struct Product192 {
+        var top: UInt64
+        var middle: UInt64
+        var bottom: UInt64
+
+        @inline(__always)
+        init(_ high: UInt64, _ low: UInt64, times x: UInt64) {
+            let lowProduct = low.multipliedFullWidth(by: x)
+            let highProduct = high.multipliedFullWidth(by: x)
+            let (middle, carry) = highProduct.low.addingReportingOverflow(lowProduct.high)
+            top = highProduct.high &+ (carry ? 1 : 0)
+            self.middle = middle
+            bottom = lowProduct.low
+        }
+
+        /// floor(g · x / 2^128) with the lowest bit set when the exact quotient is not
+        /// an integer (rounding to odd). As g is 10^-k scaled and rounded up, g · x
+        /// exceeds the exact product by less than x < 2^64, under one unit of the middle
+        /// 64 bits; the paper's analysis shows that a quotient that is not an integer
+        /// stays much further than that from one. So the middle bits are zero exactly
+        /// when the quotient is an integer, and the lowest 64 bits are not needed.
+        @inline(__always)
+        var roundedToOdd: UInt64 { top | (middle != 0 ? 1 : 0) }
+
+        /// g · (x + 2^shift): this product plus g shifted left by `shift` (1 to 63).
+        @inline(__always)
+        func plus(_ high: UInt64, _ low: UInt64, shiftedBy shift: UInt64) -> Product192 {
+            let (b, c0) = bottom.addingReportingOverflow(low &<< shift)
+            let (m1, c1) = middle.addingReportingOverflow(
+                high &<< shift | low &>> (64 &- shift))
+            let (m, c2) = m1.addingReportingOverflow(c0 ? 1 : 0)
+            let t = top &+ high &>> (64 &- shift) &+ (c1 ? 1 : 0) &+ (c2 ? 1 : 0)
+            return Product192(top: t, middle: m, bottom: b)
+        }
+
+        /// g · (x - 2^shift): this product minus g shifted left by `shift` (1 to 63).
+        @inline(__always)
+        func minus(_ high: UInt64, _ low: UInt64, shiftedBy shift: UInt64) -> Product192 {
+            let (b, b0) = bottom.subtractingReportingOverflow(low &<< shift)
+            let (m1, b1) = middle.subtractingReportingOverflow(
+                high &<< shift | low &>> (64 &- shift))
+            let (m, b2) = m1.subtractingReportingOverflow(b0 ? 1 : 0)
+            let t = top &- high &>> (64 &- shift) &- (b1 ? 1 : 0) &- (b2 ? 1 : 0)
+            return Product192(top: t, middle: m, bottom: b)
+        }
+
+        private init(top: UInt64, middle: UInt64, bottom: UInt64) {
+            self.top = top
+            self.middle = middle
+            self.bottom = bottom
+        }
     }
 
     /// The same decimal with the zeros at the end of the significand moved into the
