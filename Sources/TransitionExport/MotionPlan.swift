@@ -186,6 +186,16 @@ extension MotionPlan {
                     stops: [LinearStop(value: 0, input: 0), LinearStop(value: 1, input: 1)],
                     curve: .easing(.linear)))
         }
+        if transition.options.reducedMotion, duration > 0 {
+            // The content switches at progress 0.5: a track of no duration at that moment.
+            let x = MotionPlan.crossings(of: [Transition.reducedSwitch]) { progress($0 * duration) }
+            tracks.insert(
+                ProgressTrack(
+                    delay: (x.first ?? 1) * duration, duration: 0,
+                    stops: [LinearStop(value: 0, input: 0), LinearStop(value: 1, input: 1)],
+                    curve: nil), at: 0)
+            for i in elements.indices { elements[i].track += 1 }
+        }
         self.elements = elements
         self.tracks = tracks
     }

@@ -21,4 +21,12 @@ public struct TransitionTiming: Hashable, Sendable {
     public var resolvedDuration: Double {
         curve.naturalDuration ?? duration ?? TransitionTiming.defaultDuration
     }
+
+    /// The timing of a reduced transition: `duration` seconds, a spring replaced by
+    /// linear (its settling time and overshoot mean nothing to a fade); other curves kept.
+    public func reduced(to duration: Double) -> TransitionTiming {
+        TransitionTiming(
+            interactive: interactive, duration: duration,
+            curve: curve.isSpring ? .easing(.linear) : curve)
+    }
 }
