@@ -20,7 +20,7 @@ struct TransitionSpecParams {
             json["contentInset"].isPresent ? try Decode.insets(json["contentInset"]) : nil
         options = try Decode.transitionOptions(json)
         timing = try Decode.transitionTiming(json)
-        motion = try Decode.named(json["motion"], default: MotionChoice.auto)
+        motion = try MotionChoice(json: json["motion"])
         options.reducedDuration = try Decode.reducedDuration(json["reducedDuration"])
     }
 
