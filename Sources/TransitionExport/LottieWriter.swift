@@ -13,25 +13,25 @@ enum LottieWriter {
     ///   (its layers start there) under the marker `reduced motion`.
     static func write(_ plan: MotionPlan, reduced: MotionPlan? = nil) -> String {
         let fps = plan.settings.fps
+        // Both versions have the same two viewports.
+        let width = Swift.max(plan.viewport.from.width, plan.viewport.to.width).rounded(.up)
+        let height = Swift.max(plan.viewport.from.height, plan.viewport.to.height).rounded(.up)
         let n = { (x: Double) in NumberText.format(x, places: 4) }
-        var plans = [plan]
-        if let reduced { plans.append(reduced) }
-        let width = plans.map { Swift.max($0.viewport.from.width, $0.viewport.to.width) }.max()!
-        let height = plans.map { Swift.max($0.viewport.from.height, $0.viewport.to.height) }.max()!
-        var layers: [String] = []
-        var segment = 0.0
+        var frames = (plan.duration * fps).rounded(.up) + 1
+        var layers = self.layers(plan, firstIndex: 1, start: 0, frames: frames)
         var markers = ""
-        for (k, p) in plans.enumerated() {
-            let frames = (p.duration * fps).rounded(.up) + 1
-            if k > 0 {
-                markers =
-                    ",\"markers\":[{\"tm\":\(n(segment)),\"cm\":\(JSONText.string(reducedMarker)),\"dr\":\(n(frames))}]"
-            }
-            layers += self.layers(p, firstIndex: layers.count + 1, start: segment, frames: frames)
-            segment += frames
+        if let reduced {
+            let start = frames
+            frames = (reduced.duration * fps).rounded(.up) + 1
+            layers += self.layers(
+                reduced, firstIndex: layers.count + 1, start: start, frames: frames)
+            markers =
+                ",\"markers\":[{\"tm\":" + n(start) + ",\"cm\":\"" + reducedMarker + "\",\"dr\":"
+                + n(frames) + "}]"
+            frames += start
         }
         return
-            "{\"v\":\"5.7.4\",\"fr\":\(n(fps)),\"ip\":0,\"op\":\(n(segment)),\"w\":\(n(width.rounded(.up))),\"h\":\(n(height.rounded(.up))),\"nm\":\"transitiond\",\"ddd\":0,\"assets\":[]"
+            "{\"v\":\"5.7.4\",\"fr\":\(n(fps)),\"ip\":0,\"op\":\(n(frames)),\"w\":\(n(width)),\"h\":\(n(height)),\"nm\":\"transitiond\",\"ddd\":0,\"assets\":[]"
             + markers + ",\"layers\":[\n" + layers.joined(separator: ",\n") + "\n]}\n"
     }
 

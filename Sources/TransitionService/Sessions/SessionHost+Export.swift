@@ -23,24 +23,24 @@ extension SessionHost {
                 data: ["limit": .integer(Int64(maxExportElements)), "field": "sections"])
         }
         let viewport = destinationViewport(for: s, r.spec)
-        func plan(reduced: Bool) throws(ResponseError) -> MotionPlan {
+        // With `motion: "auto"`, the formats that can carry both versions do (full, then
+        // reduced), and the reader's setting chooses; the others follow the session.
+        let both = r.spec.motion == .auto && r.format.carriesReducedMotion
+        var plans: [MotionPlan] = []
+        for reduced in both ? [false, true] : [r.spec.motion.isReduced(inSession: s.reducedMotion)]
+        {
             var options = r.spec.options
             options.reducedMotion = reduced
-            return try answeringRefusals(of: s.id) { () throws(SceneError) in
-                try MotionPlan(
-                    scene: s.scene, to: r.spec.to, model: r.spec.model, viewport: viewport,
-                    options: options,
-                    timing: r.spec.timing, at: s.time(at: now), settings: r.settings)
-            }
+            plans.append(
+                try answeringRefusals(of: s.id) { () throws(SceneError) in
+                    try MotionPlan(
+                        scene: s.scene, to: r.spec.to, model: r.spec.model, viewport: viewport,
+                        options: options,
+                        timing: r.spec.timing, at: s.time(at: now), settings: r.settings)
+                })
         }
-        // With `motion: "auto"`, the formats that can carry both versions do, and the
-        // reader's setting chooses; the others follow the session.
-        if r.spec.motion == .auto, r.format.carriesReducedMotion {
-            return ExportPayload(
-                result: Exporter.export(
-                    try plan(reduced: false), reduced: try plan(reduced: true), as: r.format))
-        }
-        let reduced = r.spec.motion.isReduced(inSession: s.reducedMotion)
-        return ExportPayload(result: Exporter.export(try plan(reduced: reduced), as: r.format))
+        return ExportPayload(
+            result: Exporter.export(
+                plans[0], reduced: plans.count > 1 ? plans[1] : nil, as: r.format))
     }
 }

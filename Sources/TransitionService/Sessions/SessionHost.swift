@@ -140,7 +140,7 @@ package final class SessionHost {
                 contentInset: r.contentInset ?? s.scene.placed.viewport.contentInset)
         }
         // `reducedMotion` alone changes nothing in flight: the next transition follows it.
-        if r.reducedMotion == nil || r.layout != nil || r.model != nil || viewport != nil {
+        if !r.changesMotionOnly {
             try answeringRefusals(of: s.id) { () throws(SceneError) in
                 try s.scene.update(spec: r.layout, model: r.model, viewport: viewport)
             }

@@ -13,6 +13,8 @@ struct SessionUpdateRequest: RequestType {
     var model: ItemModel?
     var layout: LayoutSpec?
     var reducedMotion: Bool?
+    /// Whether `reducedMotion` is all it changes (which a transition in flight allows).
+    var changesMotionOnly: Bool
 
     init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         session = try json["session"].decode()
@@ -22,5 +24,9 @@ struct SessionUpdateRequest: RequestType {
         model = json["sections"].isPresent ? try Decode.model(json["sections"]) : nil
         layout = json["layout"].isPresent ? try Decode.layout(json["layout"]) : nil
         reducedMotion = try json["reducedMotion"].decodeIfPresent()
+        changesMotionOnly =
+            json["reducedMotion"].isPresent && !json["viewport"].isPresent
+            && !json["contentInset"].isPresent && !json["sections"].isPresent
+            && !json["layout"].isPresent
     }
 }
