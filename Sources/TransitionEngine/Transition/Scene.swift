@@ -90,7 +90,8 @@ public struct Scene: Sendable {
         transition: ActiveTransition, superseded: (id: Int, end: TransitionEnd)?
     ) {
         let source = active.map { frozen($0, at: time) } ?? placed
-        let timing = options.reducedMotion ? timing.reduced(to: options.reducedDuration) : timing
+        var timing = timing
+        if options.reducedMotion { timing.reduce(to: options.reducedDuration) }
         let geometry = try makeTransition(
             from: source, to: spec, model: newModel ?? source.layout.model, viewport: viewport,
             options: options, timing: timing)
@@ -126,7 +127,7 @@ public struct Scene: Sendable {
                 curve: old.animator.curve)
         if timing.interactive { timing.interactive = false }
         let options = options ?? old.geometry.options
-        if options.reducedMotion { timing = timing.reduced(to: options.reducedDuration) }
+        if options.reducedMotion { timing.reduce(to: options.reducedDuration) }
         var carried: CarriedMomentum? = nil
         if case .spring(let spring, _) = timing.curve {
             // Momentum is measured in the old transition's distances per second.

@@ -37,7 +37,7 @@ extension Transition {
     /// With reduced motion: whether it fades out and in (its frame or transform changes).
     public func isShaped(_ element: ElementEnds) -> Bool {
         guard let a = element.from, let b = element.to else { return false }
-        if options.reducedMotion { return a.frame != b.frame || a.transform != b.transform }
+        if options.reducedMotion { return Transition.moves(a, b) }
         return !keyframes(for: a.key).isEmpty || arc(a.frame, b.frame) != nil
     }
 

@@ -41,7 +41,7 @@ extension Transition {
                 e = a
             } else if q == 1 {
                 e = b
-            } else if options.reducedMotion, a.frame != b.frame || a.transform != b.transform {
+            } else if options.reducedMotion, Transition.moves(a, b) {
                 // Out as it was, in as it will be: alpha times |1 - 2q|, never in between.
                 e = q < Transition.reducedSwitch ? a : b
                 e.alpha = clamp01(e.alpha * clamp01(Swift.abs(1 - 2 * q)))
@@ -94,6 +94,12 @@ extension Transition {
         default:
             return nil
         }
+    }
+
+    /// Whether an element moves or changes size (frame or transform differ): with reduced
+    /// motion it fades instead.
+    static func moves(_ a: LayoutAttributes, _ b: LayoutAttributes) -> Bool {
+        a.frame != b.frame || a.transform != b.transform
     }
 
     /// The element progress at which zIndex takes the destination's.

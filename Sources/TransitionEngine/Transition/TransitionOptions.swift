@@ -16,7 +16,7 @@ public struct TransitionOptions: Hashable, Sendable {
     /// first half of their progress and in at their destination over the second half;
     /// keyframes and the path are ignored (`Transition+Interpolation`).
     public var reducedMotion: Bool
-    /// Seconds a reduced transition lasts (positive): `TransitionTiming.reduced(to:)`.
+    /// Seconds a reduced transition lasts (positive): `TransitionTiming.reduce(to:)`.
     public var reducedDuration: Double
 
     public static let defaultDiscreteSwitch = 0.5

@@ -22,11 +22,11 @@ public struct TransitionTiming: Hashable, Sendable {
         curve.naturalDuration ?? duration ?? TransitionTiming.defaultDuration
     }
 
-    /// The timing of a reduced transition: `duration` seconds, a spring replaced by
-    /// linear (its settling time and overshoot mean nothing to a fade); other curves kept.
-    public func reduced(to duration: Double) -> TransitionTiming {
-        TransitionTiming(
-            interactive: interactive, duration: duration,
-            curve: curve.isSpring ? .easing(.linear) : curve)
+    /// Makes this the timing of a reduced transition: `duration` seconds, a spring
+    /// replaced by linear (its settling time and overshoot mean nothing to a fade); other
+    /// curves kept.
+    public mutating func reduce(to duration: Double) {
+        self.duration = duration
+        if curve.isSpring { curve = .easing(.linear) }
     }
 }

@@ -27,6 +27,14 @@ enum MotionChoice {
         self == .reduced || (self == .auto && session)
     }
 
-    /// The name a result reports for a transition (`"full"` or `"reduced"`).
-    static func name(reduced: Bool) -> String { reduced ? "reduced" : "full" }
+}
+
+extension JSONByteWriter {
+    /// `"motion": "full"` or `"reduced"`, as results report a transition's version (one
+    /// copy for every result that writes it).
+    @inline(never)
+    mutating func write(motionReduced reduced: Bool) {
+        writeKey("motion")
+        write(reduced ? "reduced" : "full")
+    }
 }

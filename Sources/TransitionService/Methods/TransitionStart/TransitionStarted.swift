@@ -27,8 +27,7 @@ struct TransitionStarted: JSONEncodable {
         w.write("toContentSize", size: toContentSize)
         w.writeKey("duration")
         w.write(duration)
-        w.writeKey("motion")
-        w.write(MotionChoice.name(reduced: reduced))
+        w.write(motionReduced: reduced)
         w.endObject()
     }
 }

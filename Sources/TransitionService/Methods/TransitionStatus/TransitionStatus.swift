@@ -45,8 +45,7 @@ struct TransitionStatus: JSONEncodable {
         }
         w.write(inFlight.state)
         w.write(transition: inFlight.transition)
-        w.writeKey("motion")
-        w.write(MotionChoice.name(reduced: inFlight.reduced))
+        w.write(motionReduced: inFlight.reduced)
         w.writeKey("time")
         w.write(time)
         w.writeKey("rate")
