@@ -45,7 +45,6 @@ extension Transition {
     /// tracks may turn sharply (an exporter puts a key there).
     public func keyframeProgresses(of element: ElementEnds) -> [Double] {
         guard let a = element.from, element.to != nil else { return [] }
-        if options.reducedMotion { return isShaped(element) ? [Transition.reducedSwitch] : [] }
         return keyframes(for: a.key).map { $0.at }
     }
 
