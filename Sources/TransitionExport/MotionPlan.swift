@@ -141,10 +141,10 @@ extension MotionPlan {
                 ?? Color.palette(ordinal)
             ordinal += 1
             if duration > 0, reduced, transition.isShaped(ends) {
-                // Alpha |1 - 2q| weighs 200 points per unit of progress; the frame is at
-                // one end or the other (it switches at alpha 0).
+                // Alpha |1 - 2q| weighs 200 points per unit of progress.
                 groups[window]!.sensitivity = Swift.max(
-                    groups[window]!.sensitivity, 2 * ElementMotion.pointsPerUnit)
+                    groups[window]!.sensitivity, motion.sensitivity,
+                    2 * ElementMotion.pointsPerUnit)
                 fading.append(elements.count)
             } else if duration > 0, transition.isShaped(ends), let key = ends.from?.key {
                 let start = motion.from
