@@ -26,21 +26,26 @@ extension SessionHost {
         // With `motion: "auto"`, the formats that can carry both versions do (full, then
         // reduced), and the reader's setting chooses; the others follow the session.
         let both = r.spec.motion == .auto && r.format.carriesReducedMotion
-        var plans: [MotionPlan] = []
-        for reduced in both ? [false, true] : [r.spec.motion.isReduced(inSession: s.reducedMotion)]
-        {
-            var options = r.spec.options
-            options.reducedMotion = reduced
-            plans.append(
-                try answeringRefusals(of: s.id) { () throws(SceneError) in
-                    try MotionPlan(
-                        scene: s.scene, to: r.spec.to, model: r.spec.model, viewport: viewport,
-                        options: options,
-                        timing: r.spec.timing, at: s.time(at: now), settings: r.settings)
-                })
+        let plan = try exportPlan(
+            r, of: s, viewport: viewport,
+            reduced: !both && r.spec.motion.isReduced(inSession: s.reducedMotion), now: now)
+        let reduced =
+            both ? try exportPlan(r, of: s, viewport: viewport, reduced: true, now: now) : nil
+        return ExportPayload(result: Exporter.export(plan, reduced: reduced, as: r.format))
+    }
+
+    /// The plan of the transition `r` describes, played reduced or not.
+    @inline(never)
+    private func exportPlan(
+        _ r: TransitionExportRequest, of s: Session, viewport: Viewport?, reduced: Bool, now: UInt64
+    ) throws(ResponseError) -> MotionPlan {
+        var options = r.spec.options
+        options.reducedMotion = reduced
+        return try answeringRefusals(of: s.id) { () throws(SceneError) in
+            try MotionPlan(
+                scene: s.scene, to: r.spec.to, model: r.spec.model, viewport: viewport,
+                options: options,
+                timing: r.spec.timing, at: s.time(at: now), settings: r.settings)
         }
-        return ExportPayload(
-            result: Exporter.export(
-                plans[0], reduced: plans.count > 1 ? plans[1] : nil, as: r.format))
     }
 }
