@@ -153,12 +153,12 @@
 
 (defconst transitiond-protocol-defaults
   '(("clock/advance" . (:reply "tick"))
-    ("session/create" . (:clock "realtime" :encoding "objects" :fps 60))
-    ("transition/export" . (:duration 0.3 :path "straight" :timing "linear"))
+    ("session/create" . (:clock "realtime" :encoding "objects" :fps 60 :reducedMotion :json-false))
+    ("transition/export" . (:duration 0.3 :motion "auto" :path "straight" :reducedDuration 0.2 :timing "linear"))
     ("transition/release" . (:timing (:spring (:dampingFraction 0.825 :response 0.55))))
-    ("transition/retarget" . (:duration 0.3 :path "straight" :timing "linear"))
-    ("transition/sample" . (:duration 0.3 :path "straight" :timing "linear"))
-    ("transition/start" . (:duration 0.3 :path "straight" :timing "linear")))
+    ("transition/retarget" . (:duration 0.3 :motion "auto" :path "straight" :reducedDuration 0.2 :timing "linear"))
+    ("transition/sample" . (:duration 0.3 :motion "auto" :path "straight" :reducedDuration 0.2 :timing "linear"))
+    ("transition/start" . (:duration 0.3 :motion "auto" :path "straight" :reducedDuration 0.2 :timing "linear")))
   "What the daemon uses for params members left out, by method.")
 
 ;;;; End of the protocol tables

@@ -176,7 +176,16 @@ export interface TransitionSpec {
   discreteSwitch?: number;
   keyframes?: Keyframe[];
   path?: MotionPath;
+  /** Which version plays: "auto" (default) follows the session's reducedMotion (Protocol 7.11). */
+  motion?: Motion;
+  /** Seconds a reduced transition lasts (default 0.2), instead of `duration`. */
+  reducedDuration?: number;
 }
+
+/** @schema defs.json#/$defs/motion */
+export type Motion = "auto" | "full" | "reduced";
+/** @schema defs.json#/$defs/playedMotion */
+export type PlayedMotion = "full" | "reduced";
 
 // ---------------------------------------------------------------------------
 // Attributes and ticks (sections 8 and 11)
@@ -304,6 +313,13 @@ export interface SessionCreateParams {
   keepAlive?: boolean;
   /** Unique among live sessions: other clients subscribe by it. */
   name?: string;
+  /**
+   * The user asked for reduced motion: transitions with motion "auto" play reduced.
+   * `Client.createSession` fills it in a browser from
+   * `matchMedia("(prefers-reduced-motion: reduce)")` when not given; elsewhere the
+   * daemon's default is false.
+   */
+  reducedMotion?: boolean;
 }
 /** @schema defs.json#/$defs/textPosition */
 export interface TextPosition { line: number; character: number }
@@ -331,7 +347,15 @@ export interface DocumentCheckResult {
 export interface SessionCreateResult { session: string; name?: string; contentSize: Size; contentOffset: Point }
 
 /** @schema session.update.params.json */
-export interface SessionUpdateParams { session: string; viewport?: Size; contentInset?: Insets; sections?: Section[]; layout?: Layout }
+export interface SessionUpdateParams {
+  session: string;
+  viewport?: Size;
+  contentInset?: Insets;
+  sections?: Section[];
+  layout?: Layout;
+  /** May change while a transition is in flight: the next transition follows it. */
+  reducedMotion?: boolean;
+}
 /** @schema defs.json#/$defs/restingState */
 export interface RestingState { contentSize: Size; contentOffset: Point }
 
@@ -361,6 +385,7 @@ export interface SessionSummary {
   owned: boolean;
   subscribed: boolean;
   keepAlive: boolean;
+  reducedMotion: boolean;
 }
 /** @schema session.list.result.json */
 export interface SessionListResult { sessions: SessionSummary[] }
@@ -376,7 +401,7 @@ export interface LayoutAttributesResult { contentSize: Size; contentOffset: Poin
 /** @schema transition.start.params.json */
 export interface TransitionStartParams extends TransitionSpec { session: string; to: Layout }
 /** @schema defs.json#/$defs/transitionStarted */
-export interface TransitionStarted { transition: string; toContentOffset: Point; toContentSize: Size; duration: number }
+export interface TransitionStarted { transition: string; toContentOffset: Point; toContentSize: Size; duration: number; motion: PlayedMotion }
 
 /** @schema transition.scrub.params.json */
 export interface TransitionScrubParams { session: string; progress: number }
@@ -390,6 +415,7 @@ export interface ActiveStatus {
   session: string;
   state: "running" | "paused" | "finishing" | "cancelling";
   transition: string;
+  motion: PlayedMotion;
   time: number;
   rate: number;
   fraction: number;

@@ -311,7 +311,15 @@ export class TransitionClient {
   // Shortcuts for the methods of Protocol/README.md sections 9 and 10, one convention for
   // all: `shortcut(params, options)`, params as the method takes them (`scrub({session,
   // progress})`), `listSessions(options)` alone having none.
-  createSession(params, options) { return this.shortcut("session/create", params, options); }
+  // In a browser, a session says whether the reader asked for reduced motion unless the
+  // caller does (`reducedMotion`): `matchMedia("(prefers-reduced-motion: reduce)")`.
+  createSession(params, options) {
+    const media = globalThis.matchMedia;
+    if (params && params.reducedMotion === undefined && typeof media === "function") {
+      params = { ...params, reducedMotion: media("(prefers-reduced-motion: reduce)").matches };
+    }
+    return this.shortcut("session/create", params, options);
+  }
   updateSession(params, options) { return this.shortcut("session/update", params, options); }
   scroll(params, options) { return this.shortcut("session/scroll", params, options); }
   disposeSession(params, options) { return this.shortcut("session/dispose", params, options); }

@@ -54,7 +54,8 @@ def test_the_tables_hold_what_the_schema_says():
     codes = dict(t["error_codes"])
     assert codes["RequestCancelled"] == -32800 and codes["NoTransition"] == -32011
     assert len(t["easings"]) == 31 and "quarticEaseInOut" in t["easings"]
-    assert t["defaults"]["session/create"] == {"clock": "realtime", "encoding": "objects", "fps": 60}
+    assert t["defaults"]["session/create"] == {"clock": "realtime", "encoding": "objects", "fps": 60,
+                                              "reducedMotion": False}
     assert t["defaults"]["transition/start"]["duration"] == 0.3
 
 

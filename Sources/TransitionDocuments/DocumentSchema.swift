@@ -1152,6 +1152,17 @@ enum DocumentSchema {
     "path": {
      "$ref": "#/$defs/motionPath",
      "default": "straight"
+    },
+    "motion": {
+     "$ref": "#/$defs/motion",
+     "default": "auto"
+    },
+    "reducedDuration": {
+     "type": "number",
+     "exclusiveMinimum": 0,
+     "maximum": 1000000000.0,
+     "default": 0.2,
+     "description": "Seconds a reduced transition lasts (its duration, whatever duration and timing say)."
     }
    }
   },
@@ -1495,6 +1506,9 @@ enum DocumentSchema {
     "transition": {
      "$ref": "#/$defs/transitionId"
     },
+    "motion": {
+     "$ref": "#/$defs/playedMotion"
+    },
     "time": {
      "type": "number"
     },
@@ -1528,6 +1542,7 @@ enum DocumentSchema {
     "session",
     "state",
     "transition",
+    "motion",
     "time",
     "rate",
     "fraction",
@@ -1619,13 +1634,17 @@ enum DocumentSchema {
     "duration": {
      "type": "number",
      "minimum": 0
+    },
+    "motion": {
+     "$ref": "#/$defs/playedMotion"
     }
    },
    "required": [
     "transition",
     "toContentOffset",
     "toContentSize",
-    "duration"
+    "duration",
+    "motion"
    ],
    "additionalProperties": false
   },
@@ -2038,6 +2057,21 @@ enum DocumentSchema {
    ],
    "additionalProperties": false
   },
+  "motion": {
+   "description": "Which version of a transition plays: \"auto\" follows the session's reducedMotion; \"reduced\" fades elements that move out in place and in at their destination (Protocol/README.md 7.11).",
+   "enum": [
+    "auto",
+    "full",
+    "reduced"
+   ]
+  },
+  "playedMotion": {
+   "description": "The version a transition plays (Protocol/README.md 7.11).",
+   "enum": [
+    "full",
+    "reduced"
+   ]
+  },
   "sessionCreateParams": {
    "title": "session/create params",
    "type": "object",
@@ -2087,6 +2121,11 @@ enum DocumentSchema {
     },
     "keepAlive": {
      "type": "boolean"
+    },
+    "reducedMotion": {
+     "type": "boolean",
+     "default": false,
+     "description": "Whether the client's user asked for reduced motion (prefers-reduced-motion, UIAccessibility.isReduceMotionEnabled): transitions with motion \"auto\" then play reduced."
     },
     "name": {
      "$ref": "#/$defs/sessionName",

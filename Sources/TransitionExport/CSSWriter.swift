@@ -5,41 +5,57 @@ import TransitionEngine
 /// changes; `fill-mode: both` holds the ends. A `linear()` easing is written once per
 /// track, as a custom property of the viewport that the elements' animations refer to.
 /// An element that keyframes or an arc shape has a keyframe per key, linear between.
+/// With a `reduced` plan, an `@media (prefers-reduced-motion: reduce)` block follows
+/// with its rules (names prefixed `transitiond-reduced-`): the reader's setting chooses.
 enum CSSWriter {
-    static func write(_ plan: MotionPlan) -> String {
+    static func write(_ plan: MotionPlan, reduced: MotionPlan? = nil) -> String {
         var out =
             "/* transitiond export: \(plan.elements.count) elements, \(StyleProperties.seconds(plan.duration)) */\n"
+        out += StyleProperties.registrations(plan)
+        out += rules(plan, prefix: "transitiond-", overriding: false)
+        if let reduced {
+            out += "@media (prefers-reduced-motion: reduce) {\n"
+            out += rules(reduced, prefix: "transitiond-reduced-", overriding: true)
+            out += "}\n"
+        }
+        return out
+    }
+
+    /// The rules and keyframes of `plan`, every name starting with `prefix`; when
+    /// `overriding` (the reduced block), a part that does not animate says so.
+    private static func rules(_ plan: MotionPlan, prefix: String, overriding: Bool) -> String {
+        var out = ""
         let start = StyleProperties.content(plan, progress: 0)
         let end = StyleProperties.content(plan, progress: 1)
         var easings = plan.tracks.map(StyleProperties.easing)
         var shared = ""
         for (i, easing) in easings.enumerated() where easing.hasPrefix("linear(") {
-            shared += "  --transitiond-easing-\(i): \(easing);\n"
-            easings[i] = "var(--transitiond-easing-\(i))"
+            shared += "  --\(prefix)easing-\(i): \(easing);\n"
+            easings[i] = "var(--\(prefix)easing-\(i))"
         }
+        let still = overriding ? "  animation: none;\n" : ""
         let animation = { (name: String, track: Int) in
             "  animation: \(name) \(StyleProperties.seconds(plan.tracks[track].duration)) \(easings[track]) \(StyleProperties.seconds(plan.tracks[track].delay)) both;\n"
         }
         let sceneAnimation = { (name: String) in animation(name, 0) }
-        out += StyleProperties.registrations(plan)
         out += ".transitiond-viewport {\n  position: relative;\n  overflow: hidden;\n" + shared
         for p in start.viewport { out += "  \(p.css): \(p.value);\n" }
-        if start.viewport != end.viewport { out += sceneAnimation("transitiond-viewport") }
+        out += start.viewport != end.viewport ? sceneAnimation(prefix + "viewport") : still
         out += "}\n"
         out += ".transitiond-content {\n  position: absolute;\n"
         for p in start.content { out += "  \(p.css): \(p.value);\n" }
-        if start.content != end.content { out += sceneAnimation("transitiond-content") }
+        out += start.content != end.content ? sceneAnimation(prefix + "content") : still
         out += "}\n"
         out +=
             ".transitiond-content > * {\n  position: absolute;\n  box-sizing: border-box;\n  margin: 0;\n  overflow: hidden;\n  transform-origin: 50% 50%;\n}\n"
         if start.viewport != end.viewport {
-            out += keyframes("transitiond-viewport", start.viewport, end.viewport)
+            out += keyframes(prefix + "viewport", start.viewport, end.viewport)
         }
         if start.content != end.content {
-            out += keyframes("transitiond-content", start.content, end.content)
+            out += keyframes(prefix + "content", start.content, end.content)
         }
         for (i, e) in plan.elements.enumerated() {
-            let name = "transitiond-\(i)"
+            let name = prefix + String(i)
             if e.isKeyed {
                 let keys = e.keys.map {
                     (input: $0.input, list: StyleProperties.of($0.pose, in: e))
@@ -54,7 +70,7 @@ enum CSSWriter {
             let to = StyleProperties.of(e.to, in: e)
             out += "\(e.selector) {\n"
             for p in from { out += "  \(p.css): \(p.value);\n" }
-            if from != to { out += animation(name, e.track) }
+            out += from != to ? animation(name, e.track) : still
             out += "}\n"
             if from != to { out += keyframes(name, from, to) }
         }
@@ -70,8 +86,12 @@ enum CSSWriter {
             keys.contains { $0.list[j].value != keys[0].list[j].value }
         }
         var out = "@keyframes \(name) {\n"
+        var last = -1.0
         for key in keys {
-            out += "  " + NumberText.format(key.input * 100, places: 5) + "% {"
+            // A jump (a reduced element's switch) has two keys a nanosecond apart: keep
+            // them apart when written, else the second would replace the first.
+            last = Swift.min(Swift.max((key.input * 1e7).rounded() / 1e5, last + 1e-5), 100)
+            out += "  " + NumberText.format(last, places: 5) + "% {"
             for j in changing { out += " \(key.list[j].css): \(key.list[j].value);" }
             out += " }\n"
         }

@@ -22,6 +22,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the format carries a reduced-motion version beside the full one (`css` and
+    /// `html` in an `@media` block, `lottie` under a marker).
+    public var carriesReducedMotion: Bool { self == .css || self == .html || self == .lottie }
+
     /// Whether a protocol reply carries `content` as a JSON value rather than a string.
     public var contentIsJSONValue: Bool { self == .waapi }
 }

@@ -3,7 +3,7 @@ import TransitionEngine
 /// The `html` export: one self-contained page with the DOM contract, the `css` export
 /// and a replay button; nothing is fetched.
 enum HTMLWriter {
-    static func write(_ plan: MotionPlan) -> String {
+    static func write(_ plan: MotionPlan, reduced: MotionPlan? = nil) -> String {
         var out = """
             <!doctype html>
             <html lang="en">
@@ -17,7 +17,7 @@ enum HTMLWriter {
             #transitiond-replay { position: fixed; right: 16px; bottom: 16px; font: inherit; padding: 6px 12px; }
 
             """
-        out += CSSWriter.write(plan)
+        out += CSSWriter.write(plan, reduced: reduced)
         out +=
             "</style>\n</head>\n<body>\n<div class=\"transitiond-viewport\">\n<div class=\"transitiond-content\">\n"
         for e in plan.elements {

@@ -6,11 +6,41 @@ import TransitionEngine
 /// Keyframes are in frames at the plan's fps; a cubic-bezier track keeps its curve,
 /// every other track is written as linear keyframes at its stops.
 enum LottieWriter {
-    static func write(_ plan: MotionPlan) -> String {
+    /// The marker lottie-ios plays instead of the whole animation under reduced motion.
+    static let reducedMarker = "reduced motion"
+
+    /// - Parameter reduced: a reduced version, written as a segment after the full one
+    ///   (its layers start there) under the marker `reduced motion`.
+    static func write(_ plan: MotionPlan, reduced: MotionPlan? = nil) -> String {
         let fps = plan.settings.fps
+        // Both versions have the same two viewports.
         let width = Swift.max(plan.viewport.from.width, plan.viewport.to.width).rounded(.up)
         let height = Swift.max(plan.viewport.from.height, plan.viewport.to.height).rounded(.up)
-        let lastFrame = (plan.duration * fps).rounded(.up) + 1
+        let n = { (x: Double) in NumberText.format(x, places: 4) }
+        var frames = (plan.duration * fps).rounded(.up) + 1
+        var layers = self.layers(plan, firstIndex: 1, start: 0, frames: frames)
+        var markers = ""
+        if let reduced {
+            let start = frames
+            frames = (reduced.duration * fps).rounded(.up) + 1
+            layers += self.layers(
+                reduced, firstIndex: layers.count + 1, start: start, frames: frames)
+            markers =
+                ",\"markers\":[{\"tm\":" + n(start) + ",\"cm\":\"" + reducedMarker + "\",\"dr\":"
+                + n(frames) + "}]"
+            frames += start
+        }
+        return
+            "{\"v\":\"5.7.4\",\"fr\":\(n(fps)),\"ip\":0,\"op\":\(n(frames)),\"w\":\(n(width)),\"h\":\(n(height)),\"nm\":\"transitiond\",\"ddd\":0,\"assets\":[]"
+            + markers + ",\"layers\":[\n" + layers.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// The layers of `plan` played from composition frame `start` for `frames` frames:
+    /// one per element, then the content's null layer (index `firstIndex`, their parent).
+    private static func layers(_ plan: MotionPlan, firstIndex: Int, start: Double, frames: Double)
+        -> [String]
+    {
+        let fps = plan.settings.fps
         let n = { (x: Double) in NumberText.format(x, places: 4) }
         var layers: [String] = []
         let keys = plan.tracks.map { LottieKeys($0, fps: fps) }
@@ -18,27 +48,34 @@ enum LottieWriter {
         let order = plan.elements.indices.sorted {
             (plan.elements[$0].zIndex, $0) > (plan.elements[$1].zIndex, $1)
         }
+        let timing = LayerTiming(parent: firstIndex, start: start, lastFrame: frames)
         for (k, i) in order.enumerated() {
             layers.append(
                 layer(
                     plan.elements[i], plan.tracks[plan.elements[i].track],
                     keys[plan.elements[i].track],
-                    index: k + 2, fps: fps, lastFrame: lastFrame))
+                    index: firstIndex + k + 1, fps: fps, timing: timing))
         }
         let o = plan.contentOffset
         let offset = property(keys[0], from: [-o.from.x, -o.from.y, 0], to: [-o.to.x, -o.to.y, 0])
         layers.append(
-            "{\"ddd\":0,\"ind\":1,\"ty\":3,\"nm\":\"transitiond-content\",\"sr\":1,\"ks\":{\"o\":{\"a\":0,\"k\":100},\"r\":{\"a\":0,\"k\":0},\"p\":\(offset),\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}},\"ao\":0,\"ip\":0,\"op\":\(n(lastFrame)),\"st\":0,\"bm\":0}"
+            "{\"ddd\":0,\"ind\":\(firstIndex),\"ty\":3,\"nm\":\"transitiond-content\",\"sr\":1,\"ks\":{\"o\":{\"a\":0,\"k\":100},\"r\":{\"a\":0,\"k\":0},\"p\":\(offset),\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}},\"ao\":0,\"ip\":\(n(start)),\"op\":\(n(start + frames)),\"st\":\(n(start)),\"bm\":0}"
         )
-        return
-            "{\"v\":\"5.7.4\",\"fr\":\(n(fps)),\"ip\":0,\"op\":\(n(lastFrame)),\"w\":\(n(width)),\"h\":\(n(height)),\"nm\":\"transitiond\",\"ddd\":0,\"assets\":[],\"layers\":[\n"
-            + layers.joined(separator: ",\n") + "\n]}\n"
+        return layers
+    }
+
+    /// Where a segment's layers sit: their parent, first composition frame and length.
+    private struct LayerTiming {
+        var parent: Int
+        var start: Double
+        var lastFrame: Double
     }
 
     private static func layer(
         _ e: ElementMotion, _ track: ProgressTrack, _ keys: LottieKeys, index: Int, fps: Double,
-        lastFrame: Double
+        timing: LayerTiming
     ) -> String {
+        let lastFrame = timing.lastFrame
         let n = { (x: Double) in NumberText.format(x, places: 4) }
         // Every value at each key: the two ends along the track, or a keyed element's keys.
         let poses = e.isKeyed ? e.keys.map { $0.pose } : [e.from, e.to]
@@ -64,11 +101,11 @@ enum LottieWriter {
             outPoint = (TrackShape.firstTime(track, reaching: 1) ?? plan(track)) * fps
         }
         return
-            "{\"ddd\":0,\"ind\":\(index),\"ty\":4,\"nm\":\(JSONText.string(e.name)),\"parent\":1,\"sr\":1,\"ks\":{\"o\":\(opacity),\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}},\"ao\":0,"
+            "{\"ddd\":0,\"ind\":\(index),\"ty\":4,\"nm\":\(JSONText.string(e.name)),\"parent\":\(timing.parent),\"sr\":1,\"ks\":{\"o\":\(opacity),\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}},\"ao\":0,"
             + "\"shapes\":[{\"ty\":\"gr\",\"nm\":\"box\",\"it\":[{\"ty\":\"rc\",\"d\":1,\"nm\":\"rect\",\"p\":\(centre),\"s\":\(size),\"r\":{\"a\":0,\"k\":0}},"
             + "{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":\(color),\"o\":{\"a\":0,\"k\":100},\"r\":1},"
             + "{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100},\"sk\":{\"a\":0,\"k\":0},\"sa\":{\"a\":0,\"k\":0}}]}],"
-            + "\"ip\":\(n(inPoint)),\"op\":\(n(outPoint)),\"st\":0,\"bm\":0}"
+            + "\"ip\":\(n(timing.start + inPoint)),\"op\":\(n(timing.start + outPoint)),\"st\":\(n(timing.start)),\"bm\":0}"
     }
 
     /// The end of a track, in seconds.

@@ -98,6 +98,9 @@ extension MotionPlan {
         // Elements that keyframes or an arc shape share one linear track over the whole
         // duration and carry their poses as keys.
         var shaped: [Int] = []
+        // Reduced elements that move: keyed from their window's track (`reducedKeys`).
+        var fading: [Int] = []
+        let reduced = transition.options.reducedMotion
         let fitter = PoseFitter(tolerance: settings.tolerance * 0.9)
         for ends in transition.allElements() {
             let w = transition.progressWindow(of: ends)
@@ -137,7 +140,13 @@ extension MotionPlan {
                 motion.from.color(named: "background") ?? motion.to.color(named: "background")
                 ?? Color.palette(ordinal)
             ordinal += 1
-            if duration > 0, transition.isShaped(ends), let key = ends.from?.key {
+            if duration > 0, reduced, transition.isShaped(ends) {
+                // Alpha |1 - 2q| weighs 200 points per unit of progress.
+                groups[window]!.sensitivity = Swift.max(
+                    groups[window]!.sensitivity, motion.sensitivity,
+                    2 * ElementMotion.pointsPerUnit)
+                fading.append(elements.count)
+            } else if duration > 0, transition.isShaped(ends), let key = ends.from?.key {
                 let start = motion.from
                 let breaks = MotionPlan.crossings(
                     of: transition.keyframeProgresses(of: ends)
@@ -178,6 +187,11 @@ extension MotionPlan {
                 return window.side == .both ? q : Swift.min(Swift.max(q, 0), 1)
             }
         }
+        for i in fading {
+            elements[i].keys = MotionPlan.reducedKeys(
+                elements[i], tracks[elements[i].track], duration: duration)
+        }
+        shaped += fading
         if !shaped.isEmpty {
             for i in shaped { elements[i].track = tracks.count }
             tracks.append(
@@ -186,8 +200,49 @@ extension MotionPlan {
                     stops: [LinearStop(value: 0, input: 0), LinearStop(value: 1, input: 1)],
                     curve: .easing(.linear)))
         }
+        if transition.options.reducedMotion, duration > 0 {
+            // The content switches at progress 0.5: a track of no duration at that moment.
+            let x = MotionPlan.crossings(of: [Transition.reducedSwitch]) { progress($0 * duration) }
+            tracks.insert(
+                ProgressTrack(
+                    delay: (x.first ?? 1) * duration, duration: 0,
+                    stops: [LinearStop(value: 0, input: 0), LinearStop(value: 1, input: 1)],
+                    curve: nil), at: 0)
+            for i in elements.indices { elements[i].track += 1 }
+        }
         self.elements = elements
         self.tracks = tracks
+    }
+
+    /// The keys of a reduced element that moves, on a linear track over `duration`: at
+    /// each stop of its window's `track` (element progress q), its start pose while
+    /// q < 0.5 and its end pose from 0.5, alpha times |1 - 2q|; where q crosses 0.5, two
+    /// keys at alpha 0 (the start pose, then the end pose) at the same input. Alpha is
+    /// linear in q, so these keys play the track exactly.
+    static func reducedKeys(_ e: ElementMotion, _ track: ProgressTrack, duration: Double)
+        -> [PoseKey]
+    {
+        var keys: [PoseKey] = []
+        func add(_ x: Double, _ q: Double, start: Bool) {
+            var pose = start ? e.from : e.to
+            pose.alpha = Swift.min(Swift.max(pose.alpha * Swift.min(Swift.abs(1 - 2 * q), 1), 0), 1)
+            keys.append(PoseKey(input: (track.delay + x * track.duration) / duration, pose: pose))
+        }
+        if track.delay > 0 { keys.append(PoseKey(input: 0, pose: e.from)) }
+        var previous: LinearStop? = nil
+        for stop in track.stops {
+            let x = stop.input ?? 0
+            if let p = previous, (p.value < 0.5) != (stop.value < 0.5) {
+                let x0 = p.input ?? 0
+                let at = x0 + (x - x0) * (0.5 - p.value) / (stop.value - p.value)
+                add(at, 0.5, start: p.value < 0.5)
+                add(at, 0.5, start: p.value >= 0.5)
+            }
+            add(x, stop.value, start: stop.value < 0.5)
+            previous = stop
+        }
+        if let last = keys.last, last.input < 1 { keys.append(PoseKey(input: 1, pose: last.pose)) }
+        return keys
     }
 
     /// Every input in 0...1 where `progress` reaches one of `levels` (a keyframe stop), in

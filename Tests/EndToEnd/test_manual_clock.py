@@ -20,7 +20,8 @@ def test_advance_emits_the_tick_it_returns(connect):
     s = manual_session(client)
     started = client.call("transition/start", {"session": s, **ARTICLE_START})
     assert started == {"transition": "t1", "toContentOffset": {"x": 0, "y": 1537.75},
-                       "toContentSize": {"width": 375, "height": 8890}, "duration": 0.75}
+                       "toContentSize": {"width": 375, "height": 8890}, "duration": 0.75,
+                       "motion": "full"}
     # Nothing ticks on its own on a manual clock.
     client.drain(0.2)
     assert client.take("transition/tick") == []

@@ -37,7 +37,7 @@ def test_create_with_all_options(connect):
     listed = client.call("session/list")["sessions"]
     assert listed == [{"session": s, "name": None, "ownerProcessId": None, "subscribers": 0, "clock": "manual", "rate": 1, "fps": 30, "encoding": "compact", "state": "idle",
                        "items": 5, "layoutState": "flow", "owned": True, "subscribed": False,
-                       "keepAlive": True}]
+                       "keepAlive": True, "reducedMotion": False}]
     attrs = client.call("layout/attributes", {"session": s, "all": True})["attributes"]
     # compact: columns of flat arrays.
     assert attrs["count"] == 5
@@ -56,7 +56,7 @@ def test_list_shows_sessions_and_their_state(connect):
     assert [x["session"] for x in sessions] == [s1, s2]
     assert sessions[0] == {"session": s1, "name": None, "ownerProcessId": None, "subscribers": 0, "clock": "realtime", "rate": 1, "fps": 60, "encoding": "objects", "state": "idle",
                            "items": 100, "layoutState": "flow", "owned": True, "subscribed": False,
-                           "keepAlive": False}
+                           "keepAlive": False, "reducedMotion": False}
     assert sessions[1]["fps"] == 120 and sessions[1]["clock"] == "manual" and sessions[1]["layoutState"] == "grid"
     client.call("transition/start", {"session": s2, "to": LIST, "duration": 1})
     assert client.call("session/list")["sessions"][1]["state"] == "running"

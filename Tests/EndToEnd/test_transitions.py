@@ -261,7 +261,7 @@ def test_status_shapes(connect):
                                      "contentOffset": {"point": {"x": 0, "y": 100}}})
     client.call("clock/advance", {"session": s, "to": 2.5})
     status = client.call("transition/status", {"session": s})
-    assert status == {"session": s, "state": "running", "transition": "t1", "time": 2.5, "rate": 1, "fraction": 0.5,
+    assert status == {"session": s, "state": "running", "transition": "t1", "motion": "full", "time": 2.5, "rate": 1, "fraction": 0.5,
                       "progress": 0.5, "velocity": 1, "contentOffset": {"x": 0, "y": 50}}
 
 

@@ -310,3 +310,29 @@ def test_a_paused_named_session_is_drawn_where_it_is(viewer):
         [a["item"], a["frame"]["x"], a["frame"]["y"], a["frame"]["width"], a["frame"]["height"]]
         for a in expected["attributes"])
     assert console_errors(driver) == []
+
+
+@pytest.mark.time_limit(90)
+def test_reduced_motion_toggle(viewer):
+    """The toggle starts as the browser says (emulated reduced motion: checked), new
+    sessions take it, and clicking it sets the selected session's reducedMotion."""
+    driver, info, watcher, daemon = viewer
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    driver.get(info["url"])
+    wait_until(lambda: driver.execute_script("return document.getElementById('connection').dataset.state") == "open",
+               what="the page connecting")
+    assert driver.find_element(By.ID, "reduced-toggle").is_selected()
+    driver.find_element(By.ID, "new-session").click()
+    session = wait_until(lambda: driver.execute_script("return window.transitiondViewer?.selected"), what="a new session")
+
+    def entry():
+        return next(s for s in watcher.call("session/list")["sessions"] if s["session"] == session)
+
+    assert entry()["reducedMotion"] is True
+    driver.find_element(By.ID, "btn-play").click()
+    wait_until(lambda: status(watcher, session).get("motion") == "reduced" or entry()["layoutState"] == "grid",
+               what="a reduced transition")
+    driver.find_element(By.ID, "reduced-toggle").click()
+    wait_until(lambda: entry()["reducedMotion"] is False, what="the daemon reporting reducedMotion false")
+    assert console_errors(driver) == []

@@ -103,6 +103,24 @@ import TransitionEngine
         #expect(s.state == "idle")
     }
 
+    @Test func reducedMotionIsWrittenWhenTrueAndChangedByUpdate() throws {
+        let host = Self.durableHost()
+        let id = try Self.create(
+            host,
+            #""viewport":{"width":200,"height":100},"sections":[{"items":3}],"layout":{"type":"list","rowHeight":40},"reducedMotion":true"#
+        )
+        let bytes = try #require(Self.written(host))
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""reducedMotion":true"#))
+        let (_, restored) = try Self.restored(bytes)
+        #expect(restored.reducedMotion)
+        _ = try host.update(
+            SessionUpdateRequest(
+                json: Self.parse(#"{"session":"\#(id)","reducedMotion":false}"#)))
+        let updated = try #require(Self.written(host))
+        #expect(!String(decoding: updated, as: UTF8.self).contains("reducedMotion"))
+        #expect(try !Self.restored(updated).1.reducedMotion)
+    }
+
     @Test func aTransitionInFlightIsWrittenAsTheRestItStartedFrom() throws {
         let host = Self.durableHost()
         let id = try Self.create(

@@ -364,3 +364,23 @@ def test_close_from_a_hook_does_not_hang(open_client):
         time.sleep(0.01)
     assert client.closed
     client.process.wait(3)
+
+
+def test_reduced_motion(client):
+    """A session created for a user who asked for reduced motion plays its transitions
+    as fades: every moving cell at its source or destination frame."""
+    session = client.create_session(VIEWPORT, LIST, 6, clock="manual", reduced_motion=True)
+    [info] = [s for s in client.list_sessions() if s.session == session.id]
+    assert info.reduced_motion
+    started = session.start(GRID, duration=1.0)
+    assert (started.motion, started.duration) == ("reduced", 0.2)
+    assert session.status().motion == "reduced"
+    tick = session.advance(0.05)
+    assert tick.progress == pytest.approx(0.25)
+    assert all(a.alpha == pytest.approx(0.5) for a in tick.attributes)
+    assert [a.frame.height for a in tick.attributes] == [60] * len(tick.attributes)
+    session.advance(0.2)
+    session.update(reduced_motion=False)
+    assert session.start(LIST, motion="reduced", reduced_duration=0.5).duration == 0.5
+    session.advance(0.5)
+    assert session.start(GRID).motion == "full"

@@ -182,3 +182,24 @@ test("connect without a WebSocket says how to get one", async () => {
     if (saved) Object.defineProperty(globalThis, "WebSocket", saved);
   }
 });
+
+test("in a browser, createSession says whether the reader asked for reduced motion", () => {
+  const params = { viewport: { width: 10, height: 10 }, sections: [{ items: 1 }], layout: { type: "list" } };
+  const socket = new FakeSocket();
+  const client = new TransitionClient(socket);
+  // Node has no matchMedia: nothing is added, the daemon's default (false) holds.
+  client.createSession(params);
+  assert.equal("reducedMotion" in socket.sent[0].params, false);
+  const queries = [];
+  globalThis.matchMedia = (query) => { queries.push(query); return { matches: true }; };
+  try {
+    client.createSession(params);
+    client.createSession({ ...params, reducedMotion: false });
+  } finally {
+    delete globalThis.matchMedia;
+  }
+  assert.deepEqual(queries, ["(prefers-reduced-motion: reduce)"]);
+  assert.equal(socket.sent[1].params.reducedMotion, true);
+  assert.equal(socket.sent[2].params.reducedMotion, false);
+  assert.equal("reducedMotion" in params, false);
+});

@@ -140,6 +140,7 @@ async function select(id) {
   if (id === state.selected) return;
   const previous = state.selected;
   state.selected = id;
+  if (sessionInfo(id)) $("reduced-toggle").checked = sessionInfo(id).reducedMotion;
   state.frame = null;
   state.attrs = [];
   state.hover = null;
@@ -198,6 +199,7 @@ async function showResting(id) {
 async function createSession({ keepAlive = false } = {}) {
   const { session } = await state.client.createSession({
     viewport: SEED_VIEWPORT, sections: [{ items: 100 }], layout: LIST, fps: state.refreshRate, keepAlive,
+    reducedMotion: $("reduced-toggle").checked,
   });
   state.own ??= new Map();
   state.own.set(session, SEED_VIEWPORT);
@@ -363,6 +365,16 @@ for (const button of $("speed").children) {
       .catch(report);
   });
 }
+
+// Reduced motion: the toggle starts as the system says and sets the selected session's
+// reducedMotion (the next transition follows it; one in flight keeps its version).
+$("reduced-toggle").checked = matchMedia("(prefers-reduced-motion: reduce)").matches;
+$("reduced-toggle").addEventListener("change", () => {
+  if (!state.selected || !sessionInfo()?.owned) return;
+  state.client.updateSession({ session: state.selected, reducedMotion: $("reduced-toggle").checked })
+    .then(() => refreshSessions())
+    .catch(report);
+});
 
 $("loop-toggle").addEventListener("change", () => {
   if ($("loop-toggle").checked && state.selected && currentPhase() === "idle") play().catch(report);

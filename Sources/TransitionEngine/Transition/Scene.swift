@@ -90,6 +90,8 @@ public struct Scene: Sendable {
         transition: ActiveTransition, superseded: (id: Int, end: TransitionEnd)?
     ) {
         let source = active.map { frozen($0, at: time) } ?? placed
+        var timing = timing
+        if options.reducedMotion { timing.reduce(to: options.reducedDuration) }
         let geometry = try makeTransition(
             from: source, to: spec, model: newModel ?? source.layout.model, viewport: viewport,
             options: options, timing: timing)
@@ -124,6 +126,8 @@ public struct Scene: Sendable {
                 duration: old.animator.duration * Swift.max(0, 1 - now.progress),
                 curve: old.animator.curve)
         if timing.interactive { timing.interactive = false }
+        let options = options ?? old.geometry.options
+        if options.reducedMotion { timing.reduce(to: options.reducedDuration) }
         var carried: CarriedMomentum? = nil
         if case .spring(let spring, _) = timing.curve {
             // Momentum is measured in the old transition's distances per second.
@@ -132,7 +136,7 @@ public struct Scene: Sendable {
         }
         let geometry = try makeTransition(
             from: source, to: spec, model: newModel ?? source.layout.model, viewport: viewport,
-            options: options ?? old.geometry.options, timing: timing,
+            options: options, timing: timing,
             carryReach: carried?.reach ?? 0)
         guard let end = try? old.animator.interrupt(.retargeted, at: time) else {
             throw .noTransition
@@ -178,6 +182,11 @@ public struct Scene: Sendable {
         guard let current = active else { throw .noTransition }
         var duration = duration
         var velocity = velocity
+        var curve = curve
+        // A reduced transition's legs fade: a spring's settling and overshoot mean nothing.
+        if current.geometry.options.reducedMotion, curve?.isSpring == true {
+            curve = .easing(.linear)
+        }
         let legCurve = curve ?? current.animator.curve
         if let v = velocity, !legCurve.isSpring, current.animator.end == nil {
             let p = current.animator.sample(at: time).progress
@@ -284,6 +293,9 @@ public struct Scene: Sendable {
         // A transition that is refused names no new kind.
         let known = kinds
         do {
+            if options.reducedMotion {
+                try ValidationError.checkPositive(options.reducedDuration, field: "reducedDuration")
+            }
             if let d = timing.duration {
                 try ValidationError.checkNonNegative(d, field: "duration")
             }

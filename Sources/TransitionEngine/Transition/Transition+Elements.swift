@@ -230,12 +230,15 @@ extension Transition {
             Swift.abs(p - clamped) * 2
             * Swift.max(from.viewport.size[axis], to.viewport.size[axis])
             + Swift.max(fromLayout.attachmentReach, toLayout.attachmentReach)
+        let reduced = options.reducedMotion
         let lo = rect.min(axis) - widen
         let hi = rect.max(axis) + widen
         func band(_ g: Int) -> (lo: Double, hi: Double) {
             let (s, i) = locate(g)
             let a = fromLayout.cellBand(section: s, item: i)
             let b = toLayout.cellBand(section: s, item: i)
+            // A reduced cell is at one end or the other: both bands (still sorted).
+            if reduced { return (Swift.min(a.lo, b.lo), Swift.max(a.hi, b.hi)) }
             return (
                 Swift.min(lerp(a.lo, b.lo, qa), lerp(a.lo, b.lo, qb)),
                 Swift.max(lerp(a.hi, b.hi, qa), lerp(a.hi, b.hi, qb))
@@ -262,9 +265,10 @@ extension Transition {
         let sharedValues =
             stagger == nil && p != 0 && p != 1
             ? interpolateValues(fromLayout.values, toLayout.values, p) : []
-        // Styled and keyframed cells differ one by one: they take the general path.
+        // Styled, keyframed and reduced cells differ one by one: they take the general path.
         let styled =
             !fromLayout.styles.isEmpty || !toLayout.styles.isEmpty || keyframePlan != nil
+            || reduced
         let attached = !fromLayout.itemAttachments.isEmpty || !toLayout.itemAttachments.isEmpty
         var (s, i) = locate(first)
         for _ in first..<a {

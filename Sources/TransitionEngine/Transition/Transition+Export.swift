@@ -34,8 +34,10 @@ extension Transition {
 
     /// Whether keyframes or an arc shape the element, so that its pose is not linear in
     /// its progress (an exporter then follows it pose by pose).
+    /// With reduced motion: whether it fades out and in (its frame or transform changes).
     public func isShaped(_ element: ElementEnds) -> Bool {
         guard let a = element.from, let b = element.to else { return false }
+        if options.reducedMotion { return Transition.moves(a, b) }
         return !keyframes(for: a.key).isEmpty || arc(a.frame, b.frame) != nil
     }
 

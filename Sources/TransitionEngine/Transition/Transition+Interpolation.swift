@@ -14,6 +14,11 @@ extension Transition {
     /// (`Transition+Keyframes`); elements of one side keep their appear and disappear
     /// effects.
     ///
+    /// With reduced motion, a matched element whose frame or transform changes is its
+    /// source (every attribute) below element progress 0.5 and its destination from 0.5,
+    /// its alpha multiplied by |1 - 2q| (clamped to 0...1): it fades out in place and in
+    /// at its destination. Other elements interpolate as without it.
+    ///
     /// With carried momentum (`carry` seconds, a retarget's spring), a source element is
     /// displaced by its velocity at the retarget times `carry`, at every progress.
     func attributes(
@@ -36,6 +41,10 @@ extension Transition {
                 e = a
             } else if q == 1 {
                 e = b
+            } else if options.reducedMotion, Transition.moves(a, b) {
+                // Out as it was, in as it will be: alpha times |1 - 2q|, never in between.
+                e = q < Transition.reducedSwitch ? a : b
+                e.alpha = clamp01(e.alpha * clamp01(Swift.abs(1 - 2 * q)))
             } else {
                 e = a
                 e.frame = Transition.interpolateFrame(a.frame, b.frame, q)
@@ -85,6 +94,12 @@ extension Transition {
         default:
             return nil
         }
+    }
+
+    /// Whether an element moves or changes size (frame or transform differ): with reduced
+    /// motion it fades instead.
+    static func moves(_ a: LayoutAttributes, _ b: LayoutAttributes) -> Bool {
+        a.frame != b.frame || a.transform != b.transform
     }
 
     /// The element progress at which zIndex takes the destination's.

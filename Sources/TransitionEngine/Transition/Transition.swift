@@ -130,9 +130,16 @@ public struct Transition: Sendable {
         kinds: ElementKindTable = ElementKindTable()
     ) throws(ValidationError) {
         if case .arc(let path) = options.path { try path.validate(field: "path") }
-        let keyframePlan =
+        var keyframePlan =
             options.keyframes.isEmpty
             ? nil : try KeyframePlan(options.keyframes, model: from.layout.model, kinds: kinds)
+        var options = options
+        if options.reducedMotion {
+            // Checked like any transition's, then ignored: nothing moves in between.
+            options.keyframes = []
+            options.path = .straight
+            keyframePlan = nil
+        }
         let size = from.viewport.size
         let arcReference = (size.width * size.width + size.height * size.height).squareRoot()
         // Bent paths leave the bands cells sweep: every element is listed, its extent bent too.
@@ -191,7 +198,8 @@ public struct Transition: Sendable {
     /// The content offset at progress p: (1 - p) from + p to, plus the carried
     /// momentum (`carry` seconds of the offset's velocity at a retarget).
     public func contentOffset(at p: Double, carry k: Double = 0) -> Point {
-        Point(
+        let p = motionProgress(p)
+        return Point(
             x: lerp(from.contentOffset.x, to.contentOffset.x, p) + offsetCarry.x * k,
             y: lerp(from.contentOffset.y, to.contentOffset.y, p) + offsetCarry.y * k)
     }
@@ -205,6 +213,7 @@ public struct Transition: Sendable {
 
     /// The viewport at progress p: size (never below 0) and inset interpolated.
     public func viewport(at p: Double) -> Viewport {
+        let p = motionProgress(p)
         let a = from.viewport
         let b = to.viewport
         return Viewport(
@@ -225,12 +234,24 @@ public struct Transition: Sendable {
 
     /// The content size at progress p (never below 0).
     public func contentSize(at p: Double) -> Size {
+        let p = motionProgress(p)
         let a = from.layout.contentSize
         let b = to.layout.contentSize
         return Size(
             width: Swift.max(0, lerp(a.width, b.width, p)),
             height: Swift.max(0, lerp(a.height, b.height, p)))
     }
+
+    /// The progress the content offset, viewport and content size follow: p, or with
+    /// reduced motion the source's below 0.5 and the destination's from 0.5.
+    @inline(__always)
+    func motionProgress(_ p: Double) -> Double {
+        guard options.reducedMotion else { return p }
+        return p < Transition.reducedSwitch ? 0 : 1
+    }
+
+    /// The element progress at which a reduced element switches to its destination.
+    public static let reducedSwitch = 0.5
 
     /// The session's accessory values at progress p (interpolated by name like cell values).
     public func accessory(at p: Double) -> [CustomValue] {

@@ -12,15 +12,25 @@ public struct TransitionOptions: Hashable, Sendable {
     public var keyframes: [Keyframe]
     /// The path element centres travel.
     public var path: MotionPath
+    /// Reduced motion: elements that move or change size fade out in place over the
+    /// first half of their progress and in at their destination over the second half;
+    /// keyframes and the path are ignored (`Transition+Interpolation`).
+    public var reducedMotion: Bool
+    /// Seconds a reduced transition lasts (positive): `TransitionTiming.reduce(to:)`.
+    public var reducedDuration: Double
 
     public static let defaultDiscreteSwitch = 0.5
+    public static let defaultReducedDuration = 0.2
 
     public init(
         contentOffset: ContentOffsetTarget = .automatic, appear: AppearEffect = .fade,
         disappear: AppearEffect = .fade, stagger: Stagger? = nil, colorSpace: ColorSpace = .srgb,
         discreteSwitch: Double = TransitionOptions.defaultDiscreteSwitch,
-        keyframes: [Keyframe] = [], path: MotionPath = .straight
+        keyframes: [Keyframe] = [], path: MotionPath = .straight, reducedMotion: Bool = false,
+        reducedDuration: Double = TransitionOptions.defaultReducedDuration
     ) {
+        self.reducedMotion = reducedMotion
+        self.reducedDuration = reducedDuration
         self.keyframes = keyframes
         self.path = path
         self.discreteSwitch = discreteSwitch

@@ -21,4 +21,12 @@ public struct TransitionTiming: Hashable, Sendable {
     public var resolvedDuration: Double {
         curve.naturalDuration ?? duration ?? TransitionTiming.defaultDuration
     }
+
+    /// Makes this the timing of a reduced transition: `duration` seconds, a spring
+    /// replaced by linear (its settling time and overshoot mean nothing to a fade); other
+    /// curves kept.
+    public mutating func reduce(to duration: Double) {
+        self.duration = duration
+        if curve.isSpring { curve = .easing(.linear) }
+    }
 }

@@ -73,6 +73,15 @@ extension Decode {
         return value
     }
 
+    /// `reducedDuration`: seconds a reduced transition lasts, positive (default 0.2).
+    static func reducedDuration(_ json: JSONCursor) throws(JSONDecodingError) -> Double {
+        let value: Double = try json.decode(default: TransitionOptions.defaultReducedDuration)
+        guard value.isFinite, value > 0, value <= ValidationError.maximumMagnitude else {
+            throw json.invalid("a positive number of seconds")
+        }
+        return value
+    }
+
     /// `interactive`, `duration` and `timing` of a transition.
     static func transitionTiming(_ params: JSONCursor) throws(JSONDecodingError) -> TransitionTiming
     {

@@ -10,6 +10,7 @@ struct TransitionSpecParams {
     var contentInset: EdgeInsets?
     var options: TransitionOptions
     var timing: TransitionTiming
+    var motion: MotionChoice
 
     init(json: borrowing JSONCursor) throws(JSONDecodingError) {
         to = try Decode.layout(json["to"])
@@ -19,5 +20,14 @@ struct TransitionSpecParams {
             json["contentInset"].isPresent ? try Decode.insets(json["contentInset"]) : nil
         options = try Decode.transitionOptions(json)
         timing = try Decode.transitionTiming(json)
+        motion = try MotionChoice(json: json["motion"])
+        options.reducedDuration = try Decode.reducedDuration(json["reducedDuration"])
+    }
+
+    /// The options as they play in a session whose `reducedMotion` is `sessionReduced`.
+    func options(inSession sessionReduced: Bool) -> TransitionOptions {
+        var resolved = options
+        resolved.reducedMotion = motion.isReduced(inSession: sessionReduced)
+        return resolved
     }
 }

@@ -3,7 +3,8 @@ import TransitionEngine
 
 /// A named `keepAlive` session at rest, as its state file holds it: the params of the
 /// `session/create` that would make it again (name, viewport, content inset, sections,
-/// the layout at rest, content offset, clock, fps, encoding, keepAlive), plus the
+/// the layout at rest, content offset, clock, fps, encoding, keepAlive, reducedMotion
+/// when true), plus the
 /// format's name and version and a manual clock's time. `Protocol/README.md` ("Durable
 /// sessions") describes the format and the recovery rules.
 ///
@@ -36,6 +37,10 @@ package struct SessionState {
         w.write(s.name ?? "")
         w.writeKey("keepAlive")
         w.write(s.keepAlive)
+        if s.reducedMotion {
+            w.writeKey("reducedMotion")
+            w.write(true)
+        }
         w.write("viewport", size: placed.viewport.size)
         w.write("contentInset", insets: placed.viewport.contentInset)
         w.write(sections: placed.layout.model)

@@ -18,6 +18,8 @@ final class Session {
     /// Other connections that receive its ticks and didEnd.
     var subscribers: Set<ConnectionID> = []
     let keepAlive: Bool
+    /// Whether its client's user asked for reduced motion (`session/create`, `update`).
+    var reducedMotion = false
     /// Ticks produced so far (a gap in a client's seq shows ticks it skipped).
     var seq = 0
     /// The session's clock in seconds: manual time, or the realtime origin.

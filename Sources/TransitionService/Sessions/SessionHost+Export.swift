@@ -23,12 +23,29 @@ extension SessionHost {
                 data: ["limit": .integer(Int64(maxExportElements)), "field": "sections"])
         }
         let viewport = destinationViewport(for: s, r.spec)
-        let plan = try answeringRefusals(of: s.id) { () throws(SceneError) in
+        // With `motion: "auto"`, the formats that can carry both versions do (full, then
+        // reduced), and the reader's setting chooses; the others follow the session.
+        let both = r.spec.motion == .auto && r.format.carriesReducedMotion
+        let plan = try exportPlan(
+            r, of: s, viewport: viewport,
+            reduced: !both && r.spec.motion.isReduced(inSession: s.reducedMotion), now: now)
+        let reduced =
+            both ? try exportPlan(r, of: s, viewport: viewport, reduced: true, now: now) : nil
+        return ExportPayload(result: Exporter.export(plan, reduced: reduced, as: r.format))
+    }
+
+    /// The plan of the transition `r` describes, played reduced or not.
+    @inline(never)
+    private func exportPlan(
+        _ r: TransitionExportRequest, of s: Session, viewport: Viewport?, reduced: Bool, now: UInt64
+    ) throws(ResponseError) -> MotionPlan {
+        var options = r.spec.options
+        options.reducedMotion = reduced
+        return try answeringRefusals(of: s.id) { () throws(SceneError) in
             try MotionPlan(
                 scene: s.scene, to: r.spec.to, model: r.spec.model, viewport: viewport,
-                options: r.spec.options,
+                options: options,
                 timing: r.spec.timing, at: s.time(at: now), settings: r.settings)
         }
-        return ExportPayload(result: Exporter.export(plan, as: r.format))
     }
 }

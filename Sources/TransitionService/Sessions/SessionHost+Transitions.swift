@@ -19,7 +19,7 @@ extension SessionHost {
         let result = try answeringRefusals(of: s.id) { () throws(SceneError) in
             try s.scene.startTransition(
                 to: r.spec.to, model: r.spec.model, viewport: destinationViewport(for: s, r.spec),
-                options: r.spec.options,
+                options: r.spec.options(inSession: s.reducedMotion),
                 timing: r.spec.timing, at: time)
         }
         if let old = result.superseded { sendDidEnd(s, id: old.id, end: old.end, time: time) }
@@ -35,7 +35,7 @@ extension SessionHost {
         let result = try answeringRefusals(of: s.id) { () throws(SceneError) in
             try s.scene.retarget(
                 to: r.spec.to, model: r.spec.model, viewport: destinationViewport(for: s, r.spec),
-                options: r.spec.options,
+                options: r.spec.options(inSession: s.reducedMotion),
                 timing: r.timingGiven ? r.spec.timing : nil, at: time)
         }
         sendDidEnd(s, id: result.retargeted.id, end: result.retargeted.end, time: time)
@@ -101,7 +101,9 @@ extension SessionHost {
         return TransitionStatus(
             session: s.id, time: time, rate: s.rate, contentOffset: frame.contentOffset,
             accessory: frame.accessory,
-            inFlight: .init(state: s.state, transition: frame.transitionID, sample: frame.sample))
+            inFlight: .init(
+                state: s.state, transition: frame.transitionID, sample: frame.sample,
+                reduced: frame.geometry.options.reducedMotion))
     }
 
     func sample(_ r: TransitionSampleRequest, now: UInt64) throws(ResponseError) -> SampleResult {
@@ -112,7 +114,7 @@ extension SessionHost {
             _ = try answeringRefusals(of: s.id) { () throws(SceneError) in
                 try scene.startTransition(
                     to: h.to, model: h.model, viewport: destinationViewport(for: s, h),
-                    options: h.options, timing: h.timing, at: time)
+                    options: h.options(inSession: s.reducedMotion), timing: h.timing, at: time)
             }
         }
         guard let active = scene.active else { throw .noTransition(s.id) }

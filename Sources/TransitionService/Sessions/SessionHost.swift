@@ -112,6 +112,7 @@ package final class SessionHost {
             id: id, name: r.name, scene: scene, clock: r.clock, fps: r.fps, format: r.format,
             owner: connection,
             keepAlive: r.keepAlive, origin: now)
+        session.reducedMotion = r.reducedMotion
         add(session)
         noteRestingChange(session)
         return SessionCreated(
@@ -138,9 +139,13 @@ package final class SessionHost {
                 size: r.viewportSize ?? s.scene.placed.viewport.size,
                 contentInset: r.contentInset ?? s.scene.placed.viewport.contentInset)
         }
-        try answeringRefusals(of: s.id) { () throws(SceneError) in
-            try s.scene.update(spec: r.layout, model: r.model, viewport: viewport)
+        // `reducedMotion` alone changes nothing in flight: the next transition follows it.
+        if !r.changesMotionOnly {
+            try answeringRefusals(of: s.id) { () throws(SceneError) in
+                try s.scene.update(spec: r.layout, model: r.model, viewport: viewport)
+            }
         }
+        if let reduced = r.reducedMotion { s.reducedMotion = reduced }
         noteRestingChange(s)
         return restingState(s)
     }
@@ -187,7 +192,7 @@ package final class SessionHost {
                     state: s.state,
                     items: s.scene.model.totalCount, layoutState: s.scene.placed.layout.stateName,
                     owned: s.owner == connection, subscribed: s.subscribers.contains(connection),
-                    keepAlive: s.keepAlive)
+                    keepAlive: s.keepAlive, reducedMotion: s.reducedMotion)
             })
     }
 

@@ -120,6 +120,8 @@ def transition_params(
     color_space: Optional[str] = None,
     keyframes: Any = None,
     path: Any = None,
+    motion: Optional[str] = None,
+    reduced_duration: Optional[float] = None,
     extra: Optional[Mapping[str, Any]] = None,
 ) -> Dict[str, Any]:
     """The destination and options shared by start, retarget and hypothetical samples."""
@@ -138,6 +140,8 @@ def transition_params(
     _put(p, "colorSpace", color_space)
     _put(p, "keyframes", keyframes, list)
     _put(p, "path", path)
+    _put(p, "motion", motion)
+    _put(p, "reducedDuration", reduced_duration)
     if extra:
         p.update(extra)
     return p
@@ -288,32 +292,39 @@ class SessionMethods:
               interactive: Optional[bool] = None, content_offset: Any = None, sections: Any = None,
               viewport: Any = None, content_inset: Any = None, stagger: Any = None, appear: Optional[str] = None,
               disappear: Optional[str] = None, color_space: Optional[str] = None, keyframes: Any = None,
-              path: Any = None, timeout: Optional[float] = None, **extra: Any) -> Any:
+              path: Any = None, motion: Optional[str] = None, reduced_duration: Optional[float] = None,
+              timeout: Optional[float] = None, **extra: Any) -> Any:
         """``transition/start``: animate to the layout ``to``; returns a ``TransitionInfo``.
 
         ``content_offset`` is a target such as ``spec.placement("center", [(0, 20)])``;
         ``timing`` a curve (``"quarticEaseInOut"``, ``spec.spring(...)`` ...);
         ``keyframes`` stops such as ``[spec.keyframe(0.5, alpha=0.2, scale=0.5)]`` and
-        ``path`` ``spec.arc()``; extra keyword arguments are sent as they are.
+        ``path`` ``spec.arc()``; ``motion`` ``"auto"`` (default: reduced when the session
+        was created with ``reduced_motion=True``), ``"full"`` or ``"reduced"`` (a fade
+        lasting ``reduced_duration`` seconds, default 0.2); extra keyword arguments are
+        sent as they are.
         """
         params = {"session": self.id}
         params.update(transition_params(
             to, duration=duration, timing=timing, interactive=interactive, content_offset=content_offset,
             sections=sections, viewport=viewport, content_inset=content_inset, stagger=stagger, appear=appear,
-            disappear=disappear, color_space=color_space, keyframes=keyframes, path=path, extra=extra))
+            disappear=disappear, color_space=color_space, keyframes=keyframes, path=path, motion=motion,
+            reduced_duration=reduced_duration, extra=extra))
         return self._call("transition/start", params, self._started, timeout)
 
     def retarget(self, to: Any, *, duration: Optional[float] = None, timing: Any = None,
                  interactive: Optional[bool] = None, content_offset: Any = None, sections: Any = None,
                  viewport: Any = None, content_inset: Any = None, stagger: Any = None, appear: Optional[str] = None,
                  disappear: Optional[str] = None, color_space: Optional[str] = None, keyframes: Any = None,
-                 path: Any = None, timeout: Optional[float] = None, **extra: Any) -> Any:
+                 path: Any = None, motion: Optional[str] = None, reduced_duration: Optional[float] = None,
+                 timeout: Optional[float] = None, **extra: Any) -> Any:
         """``transition/retarget``: head for another layout from where the transition is."""
         params = {"session": self.id}
         params.update(transition_params(
             to, duration=duration, timing=timing, interactive=interactive, content_offset=content_offset,
             sections=sections, viewport=viewport, content_inset=content_inset, stagger=stagger, appear=appear,
-            disappear=disappear, color_space=color_space, keyframes=keyframes, path=path, extra=extra))
+            disappear=disappear, color_space=color_space, keyframes=keyframes, path=path, motion=motion,
+            reduced_duration=reduced_duration, extra=extra))
         return self._call("transition/retarget", params, self._started, timeout)
 
     def scrub(self, progress: float, *, timeout: Optional[float] = None) -> Any:
@@ -396,14 +407,15 @@ class SessionMethods:
         return self._track(SessionGeometry.from_json(result))
 
     def update(self, *, viewport: Any = None, content_inset: Any = None, sections: Any = None, layout: Any = None,
-               timeout: Optional[float] = None, **extra: Any) -> Any:
-        """``session/update``: change viewport, insets, items or layout at rest.
-        Returns ``SessionGeometry``."""
+               reduced_motion: Optional[bool] = None, timeout: Optional[float] = None, **extra: Any) -> Any:
+        """``session/update``: change viewport, insets, items or layout at rest, or whether
+        the user asks for reduced motion (at any time). Returns ``SessionGeometry``."""
         params: Dict[str, Any] = {"session": self.id}
         _put(params, "viewport", viewport, spec.size)
         _put(params, "contentInset", content_inset, spec.insets)
         _put(params, "sections", sections, spec.sections)
         _put(params, "layout", layout)
+        _put(params, "reducedMotion", reduced_motion)
         params.update(extra)
         return self._call("session/update", params, self._geometry, timeout)
 
@@ -440,7 +452,7 @@ class SessionMethods:
 
 _TRANSITION_OPTIONS = {
     "duration", "timing", "interactive", "content_offset", "sections", "viewport", "content_inset", "stagger",
-    "appear", "disappear", "color_space", "keyframes", "path",
+    "appear", "disappear", "color_space", "keyframes", "path", "motion", "reduced_duration",
 }
 
 
@@ -457,6 +469,7 @@ def create_params(
     precision: Optional[int] = None,
     keep_alive: Optional[bool] = None,
     name: Optional[str] = None,
+    reduced_motion: Optional[bool] = None,
     extra: Optional[Mapping[str, Any]] = None,
 ) -> Dict[str, Any]:
     p: Dict[str, Any] = {"viewport": spec.size(viewport), "sections": spec.sections(sections), "layout": layout}
@@ -468,6 +481,7 @@ def create_params(
     _put(p, "precision", precision)
     _put(p, "keepAlive", keep_alive)
     _put(p, "name", name)
+    _put(p, "reducedMotion", reduced_motion)
     if extra:
         p.update(extra)
     return p

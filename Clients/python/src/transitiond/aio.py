@@ -460,13 +460,15 @@ class AsyncClient:
         precision: Optional[int] = None,
         keep_alive: Optional[bool] = None,
         name: Optional[str] = None,
+        reduced_motion: Optional[bool] = None,
         timeout: Optional[float] = None,
         **extra: Any,
     ) -> "AsyncSession":
         """``session/create``: returns an ``AsyncSession`` (see ``Client.create_session``)."""
         params = create_params(
             viewport, layout, sections, content_inset=content_inset, content_offset=content_offset, clock=clock,
-            fps=fps, encoding=encoding, precision=precision, keep_alive=keep_alive, name=name, extra=extra,
+            fps=fps, encoding=encoding, precision=precision, keep_alive=keep_alive, name=name,
+            reduced_motion=reduced_motion, extra=extra,
         )
         result = await self.request("session/create", params, timeout=timeout)
         session = self.session(result["session"])

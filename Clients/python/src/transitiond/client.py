@@ -605,6 +605,7 @@ class Client:
         precision: Optional[int] = None,
         keep_alive: Optional[bool] = None,
         name: Optional[str] = None,
+        reduced_motion: Optional[bool] = None,
         timeout: Optional[float] = None,
         **extra: Any,
     ) -> "Session":
@@ -613,11 +614,14 @@ class Client:
         ``viewport`` is ``(width, height)``; ``layout`` a layout (``spec.list_layout(60)``
         ...); ``sections`` ``100`` (one section), ``[3, 4]`` or a list of mappings;
         ``clock`` ``"realtime"`` (default) or ``"manual"``; ``precision`` rounds attribute
-        numbers to that many decimals (exact by default).
+        numbers to that many decimals (exact by default); ``reduced_motion=True`` says
+        the user asked for reduced motion (transitions then play a fade unless they say
+        ``motion="full"``).
         """
         params = create_params(
             viewport, layout, sections, content_inset=content_inset, content_offset=content_offset, clock=clock,
-            fps=fps, encoding=encoding, precision=precision, keep_alive=keep_alive, name=name, extra=extra,
+            fps=fps, encoding=encoding, precision=precision, keep_alive=keep_alive, name=name,
+            reduced_motion=reduced_motion, extra=extra,
         )
         result = self.request("session/create", params, timeout=timeout)
         session = self.session(result["session"])

@@ -344,6 +344,8 @@ class SessionInfo:
     owner_process_id: Optional[int] = None
     #: Connections subscribed to it.
     subscribers: int = 0
+    #: Whether its client's user asked for reduced motion.
+    reduced_motion: bool = False
     raw: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     @classmethod
@@ -364,6 +366,7 @@ class SessionInfo:
             name=p.get("name"),
             owner_process_id=p.get("ownerProcessId"),
             subscribers=p.get("subscribers", 0),
+            reduced_motion=p.get("reducedMotion", False),
             raw=p,
         )
 
@@ -376,6 +379,8 @@ class TransitionInfo:
     to_content_offset: Point
     to_content_size: Size
     duration: float
+    #: ``"full"`` or ``"reduced"``: the version it plays.
+    motion: str = "full"
     raw: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     @classmethod
@@ -385,6 +390,7 @@ class TransitionInfo:
             to_content_offset=Point.from_json(p["toContentOffset"]),
             to_content_size=Size.from_json(p["toContentSize"]),
             duration=p["duration"],
+            motion=p.get("motion", "full"),
             raw=p,
         )
 
@@ -403,6 +409,8 @@ class Status:
     fraction: Optional[float] = None
     progress: Optional[float] = None
     velocity: Optional[float] = None
+    #: ``"full"`` or ``"reduced"`` in flight; None at rest.
+    motion: Optional[str] = None
     raw: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     @property
@@ -421,6 +429,7 @@ class Status:
             fraction=p.get("fraction"),
             progress=p.get("progress"),
             velocity=p.get("velocity"),
+            motion=p.get("motion"),
             raw=p,
         )
 

@@ -21,6 +21,8 @@ struct SessionCreateRequest: RequestType {
     var fps: Int
     var format: AttributeFormat
     var keepAlive: Bool
+    /// Whether the client's user asked for reduced motion (`motion: "auto"` follows it).
+    var reducedMotion: Bool
     /// Checked by the host (`SessionName`), which knows the other sessions' names.
     var name: String?
 
@@ -39,6 +41,7 @@ struct SessionCreateRequest: RequestType {
         }
         format = AttributeFormat(encoding: encoding, precision: precision)
         keepAlive = try json["keepAlive"].decode(default: false)
+        reducedMotion = try json["reducedMotion"].decode(default: false)
         name = try json["name"].decodeIfPresent()
     }
 }

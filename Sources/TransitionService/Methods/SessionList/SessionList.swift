@@ -23,6 +23,7 @@ struct SessionList: JSONEncodable {
         var owned: Bool
         var subscribed: Bool
         var keepAlive: Bool
+        var reducedMotion: Bool
 
         func encode(to w: inout JSONByteWriter) {
             w.beginObject()
@@ -54,6 +55,8 @@ struct SessionList: JSONEncodable {
             w.write(subscribed)
             w.writeKey("keepAlive")
             w.write(keepAlive)
+            w.writeKey("reducedMotion")
+            w.write(reducedMotion)
             if let precision = format.precision {
                 w.writeKey("precision")
                 w.write(precision)

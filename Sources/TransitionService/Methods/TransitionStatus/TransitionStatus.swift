@@ -9,6 +9,8 @@ struct TransitionStatus: JSONEncodable {
         var state: String
         var transition: Int
         var sample: AnimatorSample
+        /// Whether the transition plays reduced (`motion`).
+        var reduced: Bool
     }
 
     var session: String
@@ -43,6 +45,7 @@ struct TransitionStatus: JSONEncodable {
         }
         w.write(inFlight.state)
         w.write(transition: inFlight.transition)
+        w.write(motionReduced: inFlight.reduced)
         w.writeKey("time")
         w.write(time)
         w.writeKey("rate")
