@@ -19,6 +19,8 @@ public struct LayoutSpec: Hashable, Sendable {
     /// Per-item styles, later rules winning (an explicit layout's item objects come
     /// first, as `globalIndices` rules).
     public var itemStyles: [ItemStyleRule] = []
+    /// The style of every cell, under `itemStyles` (`cellStyle`).
+    public var cellStyle: ItemStyle? = nil
     /// The `layoutState` name; by default the layout type (`list`, `grid`, `flow`,
     /// `explicit`) or the displaySwitch mode.
     public var state: String?
@@ -105,6 +107,7 @@ public struct LayoutSpec: Hashable, Sendable {
                 try ValidationError.checkFinite(n, field: "\(field).accessory.\(v.name)")
             }
         }
+        try cellStyle?.validate(field: field + ".cellStyle")
         var kinds = ElementKindTable()
         if itemStyles.contains(where: { $0.kind != nil }) {
             for name in kindNames { _ = try? kinds.intern(name, field: field) }
@@ -186,9 +189,13 @@ public struct LayoutSpec: Hashable, Sendable {
     public func prepareValidated(viewport: Viewport, model: ItemModel, kinds: ElementKindTable)
         -> PreparedLayout
     {
-        let styles =
+        var styles =
             itemStyles.isEmpty
             ? nil : try? resolveStyles(model: model, kinds: kinds, field: "layout")
+        if let cellStyle {
+            styles = styles ?? ItemStyles()
+            styles?.cell = cellStyle
+        }
         var sectioned: SectionedLayout
         switch geometry {
         case .flow(let f):

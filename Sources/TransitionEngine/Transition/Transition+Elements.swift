@@ -262,9 +262,11 @@ extension Transition {
         let sharedValues =
             stagger == nil && p != 0 && p != 1
             ? interpolateValues(fromLayout.values, toLayout.values, p) : []
-        // Styled and keyframed cells differ one by one: they take the general path.
+        // Styled and keyframed cells, and content layers, differ one by one: they take
+        // the general path.
         let styled =
             !fromLayout.styles.isEmpty || !toLayout.styles.isEmpty || keyframePlan != nil
+            || options.hasContentLayers
         let attached = !fromLayout.itemAttachments.isEmpty || !toLayout.itemAttachments.isEmpty
         var (s, i) = locate(first)
         for _ in first..<a {

@@ -12,8 +12,15 @@ public struct TransitionOptions: Hashable, Sendable {
     public var keyframes: [Keyframe]
     /// The path element centres travel.
     public var path: MotionPath
+    /// How each matched element's source and destination content fade (`contentAlpha`).
+    public var contentFade: ContentFade = .none
+    /// How each matched element's content follows its size (`contentScale`).
+    public var contentResize: ContentResize = .remeasure
 
     public static let defaultDiscreteSwitch = 0.5
+
+    /// Whether matched elements carry content layers (`contentAlpha`, `contentScale`).
+    public var hasContentLayers: Bool { contentFade != .none || contentResize == .scale }
 
     public init(
         contentOffset: ContentOffsetTarget = .automatic, appear: AppearEffect = .fade,

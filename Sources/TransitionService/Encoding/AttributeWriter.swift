@@ -116,7 +116,69 @@ public enum AttributeWriter {
             }
             w.endObject()
         }
+        if let shape = a.shape { writeShape(shape, decimals: d, to: &w) }
         w.endObject()
+    }
+
+    /// `"cornerRadius"` (one number when the four are equal), `"border"`, `"shadow"`,
+    /// `"contentAlpha"` and `"contentScale"`, each only when the element has it.
+    static func writeShape(_ s: ElementShape, decimals d: Int, to w: inout JSONByteWriter) {
+        if let r = s.cornerRadius {
+            w.writeKey("cornerRadius")
+            if let radius = r.uniform {
+                w.write(radius, decimals: d)
+            } else {
+                writeNumbers(
+                    r.topLeft, r.topRight, r.bottomRight, r.bottomLeft, decimals: d, to: &w)
+            }
+        }
+        if let border = s.border {
+            w.writeKey("border")
+            w.beginObject()
+            w.writeKey("width")
+            w.write(border.width, decimals: d)
+            w.writeKey("color")
+            w.write(border.color.hexString)
+            w.endObject()
+        }
+        if let shadow = s.shadow {
+            w.writeKey("shadow")
+            w.beginObject()
+            w.writeKey("radius")
+            w.write(shadow.radius, decimals: d)
+            w.writeKey("opacity")
+            w.write(shadow.opacity, decimals: d)
+            w.writeKey("offset")
+            w.beginObject()
+            w.writeKey("x")
+            w.write(shadow.offset.x, decimals: d)
+            w.writeKey("y")
+            w.write(shadow.offset.y, decimals: d)
+            w.endObject()
+            w.writeKey("color")
+            w.write(shadow.color.hexString)
+            w.endObject()
+        }
+        if let alpha = s.content?.alpha {
+            w.writeKey("contentAlpha")
+            writeNumbers(alpha.outgoing, alpha.incoming, decimals: d, to: &w)
+        }
+        if let scale = s.content?.scale {
+            w.writeKey("contentScale")
+            w.beginArray()
+            writeNumbers(scale.outgoingX, scale.outgoingY, decimals: d, to: &w)
+            writeNumbers(scale.incomingX, scale.incomingY, decimals: d, to: &w)
+            w.endArray()
+        }
+    }
+
+    /// An array of numbers.
+    private static func writeNumbers(
+        _ numbers: Double..., decimals d: Int, to w: inout JSONByteWriter
+    ) {
+        w.beginArray()
+        for n in numbers { w.write(n, decimals: d) }
+        w.endArray()
     }
 
     /// Columns: `{"count", "kind" (the session's kind codes: 0 cell, 1 header, 2 footer,
@@ -181,6 +243,7 @@ public enum AttributeWriter {
         }
         writeOptionalColumns(list, decimals: d, to: &w)
         writeValueColumns(list, decimals: d, to: &w)
+        writeShapeColumns(list, decimals: d, to: &w)
         w.endObject()
     }
 
@@ -253,6 +316,85 @@ public enum AttributeWriter {
             }
             w.endArray()
         }
+    }
+
+    /// `"cornerRadius"` (4 per element, 0 where none), `"border"` (`{"width", "color"}`:
+    /// 0 and null where none), `"shadow"` (`{"radius", "opacity", "offset" (2 per
+    /// element), "color"}`: 0 and null where none), `"contentAlpha"` (2 per element) and
+    /// `"contentScale"` (4 per element), null where none; each only when some element
+    /// has it.
+    private static func writeShapeColumns(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int,
+        to w: inout JSONByteWriter
+    ) {
+        guard list.contains(where: { $0.shape != nil }) else { return }
+        let present = ShapeField.groupsPresent(in: list)
+        let groups = ShapeField.groups
+        if present[0] {
+            w.writeKey("cornerRadius")
+            writeShapeNumbers(groups[0], of: list, decimals: d, to: &w)
+        }
+        if present[1] {
+            w.writeKey("border")
+            w.beginObject()
+            w.writeKey("width")
+            writeShapeNumbers(groups[1], of: list, decimals: d, to: &w)
+            writeColors(of: list, shadow: false, to: &w)
+            w.endObject()
+        }
+        if present[2] {
+            w.writeKey("shadow")
+            w.beginObject()
+            w.writeKey("radius")
+            writeShapeNumbers(5...5, of: list, decimals: d, to: &w)
+            w.writeKey("opacity")
+            writeShapeNumbers(6...6, of: list, decimals: d, to: &w)
+            w.writeKey("offset")
+            writeShapeNumbers(7...8, of: list, decimals: d, to: &w)
+            writeColors(of: list, shadow: true, to: &w)
+            w.endObject()
+        }
+        if present[3] {
+            w.writeKey("contentAlpha")
+            writeShapeNumbers(groups[3], of: list, decimals: d, to: &w)
+        }
+        if present[4] {
+            w.writeKey("contentScale")
+            writeShapeNumbers(groups[4], of: list, decimals: d, to: &w)
+        }
+    }
+
+    /// The numbers of `fields` (`ShapeField` raw values) of each element in turn, its
+    /// field's `absent` where it has none (NaN written as null).
+    private static func writeShapeNumbers(
+        _ fields: ClosedRange<Int>, of list: UnsafeBufferPointer<LayoutAttributes>,
+        decimals d: Int, to w: inout JSONByteWriter
+    ) {
+        w.beginArray()
+        for i in list.indices {
+            for raw in fields {
+                let field = ShapeField(rawValue: raw)!
+                let v = field.value(list[i].shape) ?? field.absent
+                if v.isNaN { w.writeNull() } else { w.write(v, decimals: d) }
+            }
+        }
+        w.endArray()
+    }
+
+    /// `"color"`: the border's (or shadow's) colour of each element, null where none.
+    private static func writeColors(
+        of list: UnsafeBufferPointer<LayoutAttributes>, shadow: Bool, to w: inout JSONByteWriter
+    ) {
+        w.writeKey("color")
+        w.beginArray()
+        for i in list.indices {
+            if let c = ShapeField.color(list[i].shape, shadow: shadow) {
+                w.write(c.hexString)
+            } else {
+                w.writeNull()
+            }
+        }
+        w.endArray()
     }
 
     /// The names of the elements' custom values, in order of first use.

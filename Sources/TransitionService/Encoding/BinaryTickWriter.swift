@@ -100,9 +100,37 @@ enum BinaryTickWriter {
             w.writeKey(field.key)
             c.write(values, integers: field.isInteger, to: &w)
         }
+        if list.contains(where: { $0.shape != nil }) {
+            writeShapeColumns(list, values: &values, columns: &c, to: &w)
+        }
         w.endObject()
         writeValues(list, columns: &c, to: &w)
         w.endObject()
+    }
+
+    /// The columns of the members of `ShapeField` some element has, group by group; the
+    /// border's and the shadow's colours (`borderColor`, `shadowColor`: 0, transparent,
+    /// where none) after their numbers.
+    private static func writeShapeColumns(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, values: inout [Double],
+        columns c: inout BinaryColumns, to w: inout JSONByteWriter
+    ) {
+        let present = ShapeField.groupsPresent(in: list)
+        for (g, fields) in ShapeField.groups.enumerated() where present[g] {
+            for raw in fields {
+                let field = ShapeField(rawValue: raw)!
+                values.removeAll(keepingCapacity: true)
+                for i in list.indices { values.append(field.value(list[i].shape) ?? field.absent) }
+                w.writeKey(field.key)
+                c.write(values, integers: false, to: &w)
+            }
+            guard g == 1 || g == 2 else { continue }
+            w.writeKey(g == 1 ? "borderColor" : "shadowColor")
+            c.write(
+                colors: list.indices.map {
+                    ShapeField.color(list[$0].shape, shadow: g == 2).map(BinaryColumns.rgba) ?? 0
+                }, to: &w)
+        }
     }
 
     /// `"values"`, per name: a column of numbers (NaN where an element lacks it), a

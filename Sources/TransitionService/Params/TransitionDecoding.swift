@@ -56,7 +56,7 @@ extension Decode {
     static func transitionOptions(_ params: JSONCursor) throws(JSONDecodingError)
         -> TransitionOptions
     {
-        TransitionOptions(
+        var options = TransitionOptions(
             contentOffset: try offsetTarget(params["contentOffset"]),
             appear: try named(params["appear"], default: AppearEffect.fade),
             disappear: try named(params["disappear"], default: AppearEffect.fade),
@@ -64,6 +64,10 @@ extension Decode {
             colorSpace: try named(params["colorSpace"], default: ColorSpace.srgb),
             discreteSwitch: try discreteSwitch(params["discreteSwitch"]),
             keyframes: try keyframes(params["keyframes"]), path: try motionPath(params["path"]))
+        options.contentFade = try named(params["contentFade"], default: ContentFade.none)
+        options.contentResize = try named(
+            params["contentResize"], default: ContentResize.remeasure)
+        return options
     }
 
     /// `discreteSwitch`: a number from 0 to 1 (default 0.5).
