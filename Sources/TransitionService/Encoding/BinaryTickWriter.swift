@@ -109,8 +109,9 @@ enum BinaryTickWriter {
     }
 
     /// The columns of the members of `ShapeField` some element has, group by group; the
-    /// border's and the shadow's colours (`borderColor`, `shadowColor`: 0, transparent,
-    /// where none) after their numbers.
+    /// border's and the shadow's colours (`borderColor`, `shadowColor`) after their
+    /// numbers: a column of colours when every element has one, else compact's array
+    /// (null where none).
     private static func writeShapeColumns(
         _ list: UnsafeBufferPointer<LayoutAttributes>, values: inout [Double],
         columns c: inout BinaryColumns, to w: inout JSONByteWriter
@@ -126,10 +127,16 @@ enum BinaryTickWriter {
             }
             guard g == 1 || g == 2 else { continue }
             w.writeKey(g == 1 ? "borderColor" : "shadowColor")
-            c.write(
-                colors: list.indices.map {
-                    ShapeField.color(list[$0].shape, shadow: g == 2).map(BinaryColumns.rgba) ?? 0
-                }, to: &w)
+            let colors = list.indices.map { ShapeField.color(list[$0].shape, shadow: g == 2) }
+            if colors.allSatisfy({ $0 != nil }) {
+                c.write(colors: colors.map { BinaryColumns.rgba($0!) }, to: &w)
+            } else {
+                w.beginArray()
+                for color in colors {
+                    if let color { w.write(color.hexString) } else { w.writeNull() }
+                }
+                w.endArray()
+            }
         }
     }
 
