@@ -1588,22 +1588,36 @@ enum DocumentSchema {
      }
     },
     "cornerRadius": {
-     "description": "When some element has corner radii: topLeft, topRight, bottomRight, bottomLeft per element (4 x count), 0 where none.",
+     "description": "When some element has corner radii: topLeft, topRight, bottomRight, bottomLeft per element (4 x count), null where none.",
      "type": "array",
      "items": {
-      "type": "number",
-      "minimum": 0
+      "oneOf": [
+       {
+        "type": "number",
+        "minimum": 0
+       },
+       {
+        "type": "null"
+       }
+      ]
      }
     },
     "border": {
-     "description": "When some element has a border: width (0 where none) and colour (null where none) per element.",
+     "description": "When some element has a border: width and colour per element, null where none.",
      "type": "object",
      "properties": {
       "width": {
        "type": "array",
        "items": {
-        "type": "number",
-        "minimum": 0
+        "oneOf": [
+         {
+          "type": "number",
+          "minimum": 0
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "color": {
@@ -1627,28 +1641,45 @@ enum DocumentSchema {
      "additionalProperties": false
     },
     "shadow": {
-     "description": "When some element has a shadow: radius, opacity (0 where none), offset (x, y per element) and colour (null where none).",
+     "description": "When some element has a shadow: radius, opacity, offset (x, y per element) and colour, null where none.",
      "type": "object",
      "properties": {
       "radius": {
        "type": "array",
        "items": {
-        "type": "number",
-        "minimum": 0
+        "oneOf": [
+         {
+          "type": "number",
+          "minimum": 0
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "opacity": {
        "type": "array",
        "items": {
-        "type": "number",
-        "minimum": 0,
-        "maximum": 1
+        "oneOf": [
+         {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1
+         },
+         {
+          "type": "null"
+         }
+        ]
        }
       },
       "offset": {
        "type": "array",
        "items": {
-        "type": "number"
+        "type": [
+         "number",
+         "null"
+        ]
        }
       },
       "color": {

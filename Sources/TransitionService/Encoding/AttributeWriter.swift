@@ -318,11 +318,10 @@ public enum AttributeWriter {
         }
     }
 
-    /// `"cornerRadius"` (4 per element, 0 where none), `"border"` (`{"width", "color"}`:
-    /// 0 and null where none), `"shadow"` (`{"radius", "opacity", "offset" (2 per
-    /// element), "color"}`: 0 and null where none), `"contentAlpha"` (2 per element) and
-    /// `"contentScale"` (4 per element), null where none; each only when some element
-    /// has it.
+    /// `"cornerRadius"` (4 per element), `"border"` (`{"width", "color"}`), `"shadow"`
+    /// (`{"radius", "opacity", "offset" (2 per element), "color"}`), `"contentAlpha"` (2
+    /// per element) and `"contentScale"` (4 per element), null where an element has
+    /// none; each only when some element has it.
     private static func writeShapeColumns(
         _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int,
         to w: inout JSONByteWriter
@@ -364,8 +363,8 @@ public enum AttributeWriter {
         }
     }
 
-    /// The numbers of `fields` (`ShapeField` raw values) of each element in turn, its
-    /// field's `absent` where it has none (NaN written as null).
+    /// The numbers of `fields` (`ShapeField` raw values) of each element in turn, null
+    /// where it has none.
     private static func writeShapeNumbers(
         _ fields: ClosedRange<Int>, of list: UnsafeBufferPointer<LayoutAttributes>,
         decimals d: Int, to w: inout JSONByteWriter
@@ -374,7 +373,7 @@ public enum AttributeWriter {
         for i in list.indices {
             for raw in fields {
                 let field = ShapeField(rawValue: raw)!
-                let v = field.value(list[i].shape) ?? field.absent
+                let v = field.value(list[i].shape) ?? .nan
                 if v.isNaN { w.writeNull() } else { w.write(v, decimals: d) }
             }
         }

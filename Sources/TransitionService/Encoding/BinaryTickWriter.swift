@@ -108,7 +108,8 @@ enum BinaryTickWriter {
         w.endObject()
     }
 
-    /// The columns of the members of `ShapeField` some element has, group by group; the
+    /// The columns of the members of `ShapeField` some element has, group by group (NaN
+    /// where an element has none); the
     /// border's and the shadow's colours (`borderColor`, `shadowColor`) after their
     /// numbers: a column of colours when every element has one, else compact's array
     /// (null where none).
@@ -121,7 +122,7 @@ enum BinaryTickWriter {
             for raw in fields {
                 let field = ShapeField(rawValue: raw)!
                 values.removeAll(keepingCapacity: true)
-                for i in list.indices { values.append(field.value(list[i].shape) ?? field.absent) }
+                for i in list.indices { values.append(field.value(list[i].shape) ?? .nan) }
                 w.writeKey(field.key)
                 c.write(values, integers: false, to: &w)
             }

@@ -60,10 +60,6 @@ enum ShapeField: Int, CaseIterable {
         }
     }
 
-    /// Where an element lacks the member: 0 for corner radii, border and shadow (none
-    /// drawn), NaN for the content layers (none).
-    var absent: Double { rawValue < ShapeField.contentAlphaOutgoing.rawValue ? 0 : .nan }
-
     /// Which of the groups some element of `list` has.
     static func groupsPresent(in list: UnsafeBufferPointer<LayoutAttributes>) -> [Bool] {
         var present = [Bool](repeating: false, count: groups.count)
