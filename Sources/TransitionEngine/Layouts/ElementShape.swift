@@ -25,7 +25,7 @@ public final class ElementShape: Hashable, Sendable {
     public var hasNoShape: Bool { cornerRadius == nil && border == nil && shadow == nil }
 
     /// `self` with what `top` sets on top, member by member; its content is `top`'s.
-    func overridden(by top: ElementShape) -> ElementShape {
+    public func overridden(by top: ElementShape) -> ElementShape {
         ElementShape(
             cornerRadius: top.cornerRadius ?? cornerRadius, border: top.border ?? border,
             shadow: top.shadow ?? shadow, content: top.content)
