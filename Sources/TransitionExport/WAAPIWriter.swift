@@ -24,6 +24,14 @@ enum WAAPIWriter {
                 ? e.keys.map { (offset: $0.input, list: StyleProperties.of($0.pose, in: e)) }
                 : [(0, StyleProperties.of(e.from, in: e)), (1, StyleProperties.of(e.to, in: e))]
             entries.append(entry(e.selector, frames, plan.tracks[e.track], easings[e.track]))
+            guard e.contentFade != nil else { continue }
+            for (outgoing, layer) in [(true, "from"), (false, "to")] {
+                entries.append(
+                    entry(
+                        e.selector + " > [data-content=\"" + layer + "\"]",
+                        StyleProperties.contentKeyframes(e, outgoing: outgoing),
+                        plan.tracks[e.track], easings[e.track]))
+            }
         }
         return "[\n" + entries.joined(separator: ",\n") + "\n]\n"
     }
