@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from e2e_harness import close_to
+from test_websocket import web  # noqa: F401 (the fixture)
 
 VIEWPORT = {"width": 200, "height": 300}
 LIST = {"type": "list", "rowHeight": 40, "cellStyle": {"cornerRadius": 0}}
@@ -154,3 +155,54 @@ def test_bad_shapes_are_refused_naming_the_field(connect, layout, start, field):
         s = client.call("session/create", create)["session"]
         error = client.call_error("transition/start", {"session": s, **start})
     assert error["code"] == -32602 and error["data"]["field"] == field, error
+
+
+@pytest.mark.native_only("WebSocket (--ws) is the native daemon's")
+def test_binary_ticks_carry_shapes_and_content_layers(web):
+    """A binary session's ticks decode (Python client) to the compact session's shape
+    and content columns, numbers within float32, colours and gaps exactly."""
+    import struct
+
+    from test_binary_ticks import tick_of, twin_sessions
+
+    def float32(x):
+        return struct.unpack("<f", struct.pack("<f", x))[0]
+
+    def same(got, want, where):
+        if isinstance(want, dict):
+            assert sorted(got) == sorted(want), where
+            for k in want:
+                same(got[k], want[k], f"{where}.{k}")
+        elif isinstance(want, list):
+            assert len(got) == len(want), where
+            for i, (g, w) in enumerate(zip(got, want)):
+                same(g, w, f"{where}[{i}]")
+        elif isinstance(want, float) or isinstance(want, int) and not isinstance(want, bool):
+            assert got == want or got == float32(want), f"{where}: {got} is neither {want} nor its float32"
+        else:
+            assert got == want, where
+
+    client = web().connect()
+    params = {"viewport": VIEWPORT, "sections": [{"items": 3, "ids": ["a", "b", "c"]}], "clock": "manual",
+              "layout": {"type": "list", "rowHeight": 40,
+                         "itemStyles": [{"ids": ["a"], "border": {"width": 1.5, "color": "#123456"},
+                                         "shadow": {"radius": 3, "opacity": 0.3, "color": "#000"}}]}}
+    binary, compact = twin_sessions(client, params)
+    start = {"to": {"type": "grid", "columns": 2, "cellStyle": {"cornerRadius": [1, 2, 3, 4]}},
+             "sections": [{"items": 3, "ids": ["b", "c", "d"]}], "duration": 1, "contentFade": "cross",
+             "contentResize": "scale"}
+    for s in (binary, compact):
+        client.call("transition/start", {"session": s, **start})
+    for t in (0.3, 0.7):
+        for s in (binary, compact):
+            client.call("clock/advance", {"session": s, "to": t})
+        b, c = tick_of(client, binary), tick_of(client, compact)
+        assert isinstance(b["binary"], bytes)
+        got, want = b["params"]["attributes"], c["params"]["attributes"]
+        keys = SHAPE_KEYS & set(want)
+        assert keys == {"cornerRadius", "border", "shadow", "contentAlpha", "contentScale"}
+        assert keys == SHAPE_KEYS & set(got)
+        for k in keys:
+            same(got[k], want[k], k)
+        # The disappearing `a` keeps its border; only matched elements have content layers.
+        assert None in want["contentAlpha"] and None in want["border"]["color"]
