@@ -18,8 +18,8 @@ extension StyleProperties {
             list.append(
                 StyleProperty(
                     css: "border-radius", js: "borderRadius",
-                    value: [r.topLeft, r.topRight, r.bottomRight, r.bottomLeft].map(px).joined(
-                        separator: " ")))
+                    value: px(r.topLeft) + " " + px(r.topRight) + " " + px(r.bottomRight) + " "
+                        + px(r.bottomLeft)))
         }
         if let first = poses.lazy.compactMap({ $0.shape?.border }).first {
             let b = pose.shape?.border ?? ElementBorder(width: 0, color: first.color)
@@ -47,37 +47,64 @@ extension StyleProperties {
         return list
     }
 
-    /// The CSS rules of a matched element's two content layers,
-    /// `[data-content="from"]` (the source's content) and `[data-content="to"]` (the
-    /// destination's): their opacities from `--transitiond-progress` (`contentFade`), and
-    /// with `contentResize` `scale` each side's size, centred, scaled to the frame.
+    /// The properties of one of a matched element's two content layers,
+    /// `[data-content="from"]` (`outgoing`: the source's content) or
+    /// `[data-content="to"]` (the destination's): its opacity from
+    /// `--transitiond-progress` (`contentFade`), and either the element's whole box or,
+    /// with `contentResize` `scale`, its side's size, centred, scaled to the frame (the
+    /// current size over its own: linear in the progress).
+    @inline(never)
+    static func contentLayer(_ motion: ElementMotion, outgoing: Bool) -> [StyleProperty] {
+        var list: [StyleProperty] = []
+        if let fade = motion.contentFade, let opacity = contentOpacity(fade, outgoing: outgoing) {
+            list.append(StyleProperty(css: "opacity", js: "opacity", value: opacity))
+        }
+        guard motion.contentResize == .scale else {
+            for (css, value) in [
+                ("left", "0px"), ("top", "0px"), ("width", "100%"), ("height", "100%"),
+            ] {
+                list.append(StyleProperty(css: css, js: css, value: value))
+            }
+            return list
+        }
+        let own = (outgoing ? motion.from : motion.to).frame.size
+        let other = (outgoing ? motion.to : motion.from).frame.size
+        var scale: [String] = []
+        for (mine, theirs) in [(own.width, other.width), (own.height, other.height)] {
+            let (start, end) =
+                mine <= 0 ? (1, 1) : outgoing ? (1, theirs / mine) : (theirs / mine, 1)
+            scale.append(
+                "calc(" + NumberText.format(start, places: 9) + " + "
+                    + NumberText.format(end - start, places: 9) + " * var(" + progressProperty
+                    + "))")
+        }
+        list += [
+            StyleProperty(css: "left", js: "left", value: "calc(50% - " + px(own.width / 2) + ")"),
+            StyleProperty(css: "top", js: "top", value: "calc(50% - " + px(own.height / 2) + ")"),
+            StyleProperty(css: "width", js: "width", value: px(own.width)),
+            StyleProperty(css: "height", js: "height", value: px(own.height)),
+            StyleProperty(
+                css: "transform", js: "transform",
+                value: "scale(" + scale[0] + ", " + scale[1] + ")"),
+        ]
+        return list
+    }
+
+    /// The selector of one content layer of `motion`.
+    static func contentSelector(_ motion: ElementMotion, outgoing: Bool) -> String {
+        motion.selector + " > [data-content=\"" + (outgoing ? "from" : "to") + "\"]"
+    }
+
+    /// The CSS rules of a matched element's two content layers (`contentLayer`); nothing
+    /// without content layers.
+    @inline(never)
     static func contentRules(_ motion: ElementMotion) -> String {
-        guard let fade = motion.contentFade else { return "" }
+        guard motion.contentFade != nil else { return "" }
         var out = ""
         for outgoing in [true, false] {
-            out +=
-                motion.selector + " > [data-content=\"" + (outgoing ? "from" : "to") + "\"] {\n"
-            if let opacity = contentOpacity(fade, outgoing: outgoing) {
-                out += "  opacity: " + opacity + ";\n"
-            }
-            if motion.contentResize == .scale {
-                let own = (outgoing ? motion.from : motion.to).frame.size
-                let other = (outgoing ? motion.to : motion.from).frame.size
-                out += "  left: calc(50% - " + px(own.width / 2) + ");\n"
-                out += "  top: calc(50% - " + px(own.height / 2) + ");\n"
-                out += "  width: " + px(own.width) + ";\n  height: " + px(own.height) + ";\n"
-                // current / own = lerp(from, to, p) / own: linear in the progress.
-                let axes = [(own.width, other.width), (own.height, other.height)].map {
-                    own, other -> String in
-                    guard own > 0 else { return "1" }
-                    let (start, end) = outgoing ? (1, other / own) : (other / own, 1)
-                    return "calc(" + NumberText.format(start, places: 9) + " + "
-                        + NumberText.format(end - start, places: 9) + " * var(" + progressProperty
-                        + "))"
-                }
-                out += "  transform: scale(" + axes[0] + ", " + axes[1] + ");\n"
-            } else {
-                out += "  inset: 0;\n"
+            out += contentSelector(motion, outgoing: outgoing) + " {\n"
+            for p in contentLayer(motion, outgoing: outgoing) {
+                out += "  " + p.css + ": " + p.value + ";\n"
             }
             out += "}\n"
         }
@@ -93,70 +120,9 @@ extension StyleProperties {
         case (.none, _), (.in, true), (.out, false): return nil
         case (.out, true), (.cross, true): expression = "1 - " + p
         case (.in, false), (.cross, false): expression = p
-        case (.through, true):
-            expression = "1 - " + p + " / " + NumberText.format(ContentFade.throughSplit, places: 9)
-        case (.through, false):
-            let s = ContentFade.throughSplit
-            expression =
-                "(" + p + " - " + NumberText.format(s, places: 9) + ") / "
-                + NumberText.format(1 - s, places: 9)
+        case (.through, true): expression = "1 - " + p + " / 0.35"
+        case (.through, false): expression = "(" + p + " - 0.35) / 0.65"
         }
         return "clamp(0, " + expression + ", 1)"
-    }
-}
-
-extension StyleProperties {
-    /// The Web Animations keyframes of one content layer of a matched element: at each
-    /// of its poses (its two ends, with the hand-over of `through` between them; or a
-    /// keyed element's keys), its geometry, its opacity and its scale, computed from the
-    /// pose's progress. Played with the element's easing, whose output the offsets are.
-    static func contentKeyframes(_ motion: ElementMotion, outgoing: Bool)
-        -> [(offset: Double, list: [StyleProperty])]
-    {
-        guard let fade = motion.contentFade else { return [] }
-        var stops: [(offset: Double, progress: Double)] =
-            motion.isKeyed
-            ? motion.keys.map { ($0.input, $0.pose.progress) } : [(0, 0), (1, 1)]
-        if fade == .through && !motion.isKeyed {
-            stops.insert((ContentFade.throughSplit, ContentFade.throughSplit), at: 1)
-        }
-        let own = (outgoing ? motion.from : motion.to).frame.size
-        let other = (outgoing ? motion.to : motion.from).frame.size
-        return stops.map { stop in
-            var list: [StyleProperty]
-            let alpha = fade.alpha(at: stop.progress)
-            list = [
-                StyleProperty(
-                    css: "opacity", js: "opacity",
-                    value: NumberText.format(outgoing ? alpha.outgoing : alpha.incoming, places: 6))
-            ]
-            if motion.contentResize == .scale {
-                let scale = [(own.width, other.width), (own.height, other.height)].map {
-                    own, other -> String in
-                    guard own > 0 else { return "1" }
-                    let (start, end) = outgoing ? (1, other / own) : (other / own, 1)
-                    return NumberText.format(lerp(start, end, stop.progress), places: 6)
-                }
-                list += [
-                    StyleProperty(
-                        css: "left", js: "left", value: "calc(50% - " + px(own.width / 2) + ")"),
-                    StyleProperty(
-                        css: "top", js: "top", value: "calc(50% - " + px(own.height / 2) + ")"),
-                    StyleProperty(css: "width", js: "width", value: px(own.width)),
-                    StyleProperty(css: "height", js: "height", value: px(own.height)),
-                    StyleProperty(
-                        css: "transform", js: "transform",
-                        value: "scale(" + scale[0] + ", " + scale[1] + ")"),
-                ]
-            } else {
-                list += [
-                    StyleProperty(css: "left", js: "left", value: "0px"),
-                    StyleProperty(css: "top", js: "top", value: "0px"),
-                    StyleProperty(css: "width", js: "width", value: "100%"),
-                    StyleProperty(css: "height", js: "height", value: "100%"),
-                ]
-            }
-            return (stop.offset, list)
-        }
     }
 }

@@ -25,12 +25,13 @@ enum WAAPIWriter {
                 : [(0, StyleProperties.of(e.from, in: e)), (1, StyleProperties.of(e.to, in: e))]
             entries.append(entry(e.selector, frames, plan.tracks[e.track], easings[e.track]))
             guard e.contentFade != nil else { continue }
-            for (outgoing, layer) in [(true, "from"), (false, "to")] {
+            // Each layer holds its expressions of the inherited --transitiond-progress.
+            for outgoing in [true, false] {
+                let layer = StyleProperties.contentLayer(e, outgoing: outgoing)
                 entries.append(
                     entry(
-                        e.selector + " > [data-content=\"" + layer + "\"]",
-                        StyleProperties.contentKeyframes(e, outgoing: outgoing),
-                        plan.tracks[e.track], easings[e.track]))
+                        StyleProperties.contentSelector(e, outgoing: outgoing),
+                        [(0, layer), (1, layer)], plan.tracks[e.track], easings[e.track]))
             }
         }
         return "[\n" + entries.joined(separator: ",\n") + "\n]\n"

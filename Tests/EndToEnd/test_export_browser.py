@@ -524,7 +524,11 @@ def test_shapes_and_content_layers_play_as_sampled_at_26_moments(daemon, browser
          " .transitiond-content{position:absolute} .transitiond-content>*{position:absolute;box-sizing:border-box}"
          " [data-content]{position:absolute;transform-origin:50% 50%}"
          f"</style></head><body>{dom}</body></html>")
+    # The layers compute their opacity and scale from the element's progress: the page
+    # registers it, so that it interpolates (Protocol 10.11).
     browser.execute_script(
+        "CSS.registerProperty({name: '--transitiond-progress', syntax: '<number>', inherits: true,"
+        " initialValue: '0'});"
         "for (const e of arguments[0]) for (const el of document.querySelectorAll(e.selector))"
         " el.animate(e.keyframes, e.options);", waapi["content"])
     assert browser.execute_script("return document.getAnimations().length") == len(waapi["content"]) == 2 + 3 * 6

@@ -53,13 +53,15 @@ public final class ElementShape: Hashable, Sendable {
 
     /// Checks the members an item style gives (lengths from 0 to 1e9, offsets from -1e9
     /// to 1e9, opacity from 0 to 1); errors name them under `field`.
+    @inline(never)
     func validate(field: String) throws(ValidationError) {
         if let r = cornerRadius {
-            for (i, v) in r.all.enumerated() {
+            let four = r.uniform == nil
+            var i = 0
+            for v in [r.topLeft, r.topRight, r.bottomRight, r.bottomLeft] {
                 try ValidationError.checkNonNegative(
-                    v,
-                    field: r.uniform != nil
-                        ? field + ".cornerRadius" : "\(field).cornerRadius[\(i)]")
+                    v, field: field + (four ? ".cornerRadius[" + String(i) + "]" : ".cornerRadius"))
+                i += 1
             }
         }
         if let border {

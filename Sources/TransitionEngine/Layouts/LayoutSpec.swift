@@ -115,8 +115,19 @@ public struct LayoutSpec: Hashable, Sendable {
         _ = try resolveStyles(model: model, kinds: kinds, field: field)
     }
 
-    /// The item styles for `model`, supplementary elements named through `kinds`.
+    /// The item styles for `model`, supplementary elements named through `kinds`, and
+    /// the `cellStyle`.
     private func resolveStyles(model: ItemModel, kinds: ElementKindTable, field: String)
+        throws(ValidationError)
+        -> ItemStyles
+    {
+        var styles = try resolveRules(model: model, kinds: kinds, field: field)
+        styles.cell = cellStyle
+        return styles
+    }
+
+    /// The item styles the rules give.
+    private func resolveRules(model: ItemModel, kinds: ElementKindTable, field: String)
         throws(ValidationError)
         -> ItemStyles
     {
@@ -189,13 +200,9 @@ public struct LayoutSpec: Hashable, Sendable {
     public func prepareValidated(viewport: Viewport, model: ItemModel, kinds: ElementKindTable)
         -> PreparedLayout
     {
-        var styles =
-            itemStyles.isEmpty
+        let styles =
+            itemStyles.isEmpty && cellStyle == nil
             ? nil : try? resolveStyles(model: model, kinds: kinds, field: "layout")
-        if let cellStyle {
-            styles = styles ?? ItemStyles()
-            styles?.cell = cellStyle
-        }
         var sectioned: SectionedLayout
         switch geometry {
         case .flow(let f):

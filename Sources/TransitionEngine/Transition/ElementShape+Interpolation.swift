@@ -6,6 +6,7 @@ extension ElementShape {
     /// clamped at 0, the shadow's opacity to 0...1; offsets extrapolate freely; colours
     /// are interpolated in `space` with q clamped to 0...1. Content layers are not
     /// carried over.
+    @inline(never)
     static func interpolate(
         _ a: ElementShape?, _ b: ElementShape?, _ q: Double, in space: ColorSpace
     ) -> ElementShape? {
@@ -57,8 +58,9 @@ extension ElementShape {
     }
 
     /// `shape`'s corner radii, border and shadow with these content layers.
-    convenience init(_ shape: ElementShape?, content: ContentLayers) {
-        self.init(
+    @inline(never)
+    static func with(_ shape: ElementShape?, content: ContentLayers) -> ElementShape {
+        ElementShape(
             cornerRadius: shape?.cornerRadius, border: shape?.border, shadow: shape?.shadow,
             content: content)
     }
@@ -69,6 +71,7 @@ extension Transition {
     /// `frame` and whose source and destination frames are `a` and `b`: the opacities of
     /// `contentFade` (clamped to 0...1) and, with `contentResize` `scale`, each side's
     /// scale to the current frame (1 along an axis where that side's size is 0).
+    @inline(never)
     func contentLayers(_ q: Double, frame: Rect, from a: Rect, to b: Rect) -> ContentLayers {
         var layers = ContentLayers()
         if options.contentFade != .none { layers.alpha = options.contentFade.alpha(at: q) }

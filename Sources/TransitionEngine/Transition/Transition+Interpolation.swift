@@ -72,7 +72,7 @@ extension Transition {
             e.transitionProgress = q
             e.nextFrame = b.frame
             if options.hasContentLayers {
-                e.shape = ElementShape(
+                e.shape = ElementShape.with(
                     e.shape, content: contentLayers(q, frame: e.frame, from: a.frame, to: b.frame))
             }
             return e

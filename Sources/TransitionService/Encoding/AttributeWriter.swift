@@ -122,6 +122,7 @@ public enum AttributeWriter {
 
     /// `"cornerRadius"` (one number when the four are equal), `"border"`, `"shadow"`,
     /// `"contentAlpha"` and `"contentScale"`, each only when the element has it.
+    @inline(never)
     static func writeShape(_ s: ElementShape, decimals d: Int, to w: inout JSONByteWriter) {
         if let r = s.cornerRadius {
             w.writeKey("cornerRadius")
@@ -322,22 +323,22 @@ public enum AttributeWriter {
     /// (`{"radius", "opacity", "offset" (2 per element), "color"}`), `"contentAlpha"` (2
     /// per element) and `"contentScale"` (4 per element), null where an element has
     /// none; each only when some element has it.
+    @inline(never)
     private static func writeShapeColumns(
         _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int,
         to w: inout JSONByteWriter
     ) {
         guard list.contains(where: { $0.shape != nil }) else { return }
-        let present = ShapeField.groupsPresent(in: list)
-        let groups = ShapeField.groups
+        let present = ShapeColumns.present(in: list)
         if present[0] {
             w.writeKey("cornerRadius")
-            writeShapeNumbers(groups[0], of: list, decimals: d, to: &w)
+            writeShapeNumbers(0, 4, of: list, decimals: d, to: &w)
         }
         if present[1] {
             w.writeKey("border")
             w.beginObject()
             w.writeKey("width")
-            writeShapeNumbers(groups[1], of: list, decimals: d, to: &w)
+            writeShapeNumbers(4, 5, of: list, decimals: d, to: &w)
             writeColors(of: list, shadow: false, to: &w)
             w.endObject()
         }
@@ -345,35 +346,35 @@ public enum AttributeWriter {
             w.writeKey("shadow")
             w.beginObject()
             w.writeKey("radius")
-            writeShapeNumbers(5...5, of: list, decimals: d, to: &w)
+            writeShapeNumbers(5, 6, of: list, decimals: d, to: &w)
             w.writeKey("opacity")
-            writeShapeNumbers(6...6, of: list, decimals: d, to: &w)
+            writeShapeNumbers(6, 7, of: list, decimals: d, to: &w)
             w.writeKey("offset")
-            writeShapeNumbers(7...8, of: list, decimals: d, to: &w)
+            writeShapeNumbers(7, 9, of: list, decimals: d, to: &w)
             writeColors(of: list, shadow: true, to: &w)
             w.endObject()
         }
         if present[3] {
             w.writeKey("contentAlpha")
-            writeShapeNumbers(groups[3], of: list, decimals: d, to: &w)
+            writeShapeNumbers(9, 11, of: list, decimals: d, to: &w)
         }
         if present[4] {
             w.writeKey("contentScale")
-            writeShapeNumbers(groups[4], of: list, decimals: d, to: &w)
+            writeShapeNumbers(11, 15, of: list, decimals: d, to: &w)
         }
     }
 
-    /// The numbers of `fields` (`ShapeField` raw values) of each element in turn, null
-    /// where it has none.
+    /// Fields `first..<end` (`ShapeColumns`) of each element in turn, null where it has
+    /// none.
+    @inline(never)
     private static func writeShapeNumbers(
-        _ fields: ClosedRange<Int>, of list: UnsafeBufferPointer<LayoutAttributes>,
+        _ first: Int, _ end: Int, of list: UnsafeBufferPointer<LayoutAttributes>,
         decimals d: Int, to w: inout JSONByteWriter
     ) {
         w.beginArray()
         for i in list.indices {
-            for raw in fields {
-                let field = ShapeField(rawValue: raw)!
-                let v = field.value(list[i].shape) ?? .nan
+            for field in first..<end {
+                let v = ShapeColumns.number(field, of: list[i].shape)
                 if v.isNaN { w.writeNull() } else { w.write(v, decimals: d) }
             }
         }
@@ -381,13 +382,14 @@ public enum AttributeWriter {
     }
 
     /// `"color"`: the border's (or shadow's) colour of each element, null where none.
+    @inline(never)
     private static func writeColors(
         of list: UnsafeBufferPointer<LayoutAttributes>, shadow: Bool, to w: inout JSONByteWriter
     ) {
         w.writeKey("color")
         w.beginArray()
         for i in list.indices {
-            if let c = ShapeField.color(list[i].shape, shadow: shadow) {
+            if let c = ShapeColumns.color(list[i].shape, shadow: shadow) {
                 w.write(c.hexString)
             } else {
                 w.writeNull()

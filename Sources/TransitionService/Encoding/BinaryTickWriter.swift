@@ -108,37 +108,56 @@ enum BinaryTickWriter {
         w.endObject()
     }
 
-    /// The columns of the members of `ShapeField` some element has, group by group (NaN
+    /// The columns of the members of `ShapeColumns` some element has, group by group (NaN
     /// where an element has none); the
     /// border's and the shadow's colours (`borderColor`, `shadowColor`) after their
     /// numbers: a column of colours when every element has one, else compact's array
     /// (null where none).
+    @inline(never)
     private static func writeShapeColumns(
         _ list: UnsafeBufferPointer<LayoutAttributes>, values: inout [Double],
         columns c: inout BinaryColumns, to w: inout JSONByteWriter
     ) {
-        let present = ShapeField.groupsPresent(in: list)
-        for (g, fields) in ShapeField.groups.enumerated() where present[g] {
-            for raw in fields {
-                let field = ShapeField(rawValue: raw)!
+        let present = ShapeColumns.present(in: list)
+        for g in 0..<5 where present[g] {
+            for field in ShapeColumns.starts[g]..<ShapeColumns.starts[g + 1] {
                 values.removeAll(keepingCapacity: true)
-                for i in list.indices { values.append(field.value(list[i].shape) ?? .nan) }
-                w.writeKey(field.key)
+                for i in list.indices {
+                    values.append(ShapeColumns.number(field, of: list[i].shape))
+                }
+                w.writeKey(ShapeColumns.keys[field])
                 c.write(values, integers: false, to: &w)
             }
-            guard g == 1 || g == 2 else { continue }
-            w.writeKey(g == 1 ? "borderColor" : "shadowColor")
-            let colors = list.indices.map { ShapeField.color(list[$0].shape, shadow: g == 2) }
-            if colors.allSatisfy({ $0 != nil }) {
-                c.write(colors: colors.map { BinaryColumns.rgba($0!) }, to: &w)
+            if g == 1 || g == 2 { writeColorColumn(list, shadow: g == 2, columns: &c, to: &w) }
+        }
+    }
+
+    /// `"borderColor"` or `"shadowColor"`: a column of colours when every element has
+    /// one, else compact's array (null where none).
+    @inline(never)
+    private static func writeColorColumn(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, shadow: Bool,
+        columns c: inout BinaryColumns, to w: inout JSONByteWriter
+    ) {
+        w.writeKey(shadow ? "shadowColor" : "borderColor")
+        var words: [UInt32] = []
+        for i in list.indices {
+            guard let color = ShapeColumns.color(list[i].shape, shadow: shadow) else { break }
+            words.append(BinaryColumns.rgba(color))
+        }
+        if words.count == list.count {
+            c.write(colors: words, to: &w)
+            return
+        }
+        w.beginArray()
+        for i in list.indices {
+            if let color = ShapeColumns.color(list[i].shape, shadow: shadow) {
+                w.write(color.hexString)
             } else {
-                w.beginArray()
-                for color in colors {
-                    if let color { w.write(color.hexString) } else { w.writeNull() }
-                }
-                w.endArray()
+                w.writeNull()
             }
         }
+        w.endArray()
     }
 
     /// `"values"`, per name: a column of numbers (NaN where an element lacks it), a
