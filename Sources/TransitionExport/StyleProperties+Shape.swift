@@ -10,25 +10,35 @@ extension StyleProperties {
     /// without it: radii 0, width 0, opacity 0, the rest as the first pose that has it,
     /// as the engine interpolates); then its progress, when it has content layers.
     /// CSS's blur radius is twice the shadow's `radius` (a `CALayer`'s `shadowRadius`).
+    @inline(never)
     static func shape(_ pose: ElementPose, in motion: ElementMotion) -> [StyleProperty] {
-        let poses = motion.writtenPoses
+        var radius = false
+        var border: ElementBorder? = nil
+        var shadow: ElementShadow? = nil
+        for p in motion.writtenPoses {
+            if p.shape?.cornerRadius != nil { radius = true }
+            if border == nil { border = p.shape?.border }
+            if shadow == nil { shadow = p.shape?.shadow }
+        }
         var list: [StyleProperty] = []
-        if poses.contains(where: { $0.shape?.cornerRadius != nil }) {
+        if radius {
             let r = pose.shape?.cornerRadius ?? CornerRadii(0)
             list.append(
                 StyleProperty(
                     css: "border-radius", js: "borderRadius",
-                    value: px(r.topLeft) + " " + px(r.topRight) + " " + px(r.bottomRight) + " "
-                        + px(r.bottomLeft)))
+                    value: join(
+                        [px(r.topLeft), px(r.topRight), px(r.bottomRight), px(r.bottomLeft)], " ")
+                ))
         }
-        if let first = poses.lazy.compactMap({ $0.shape?.border }).first {
+        if let first = border {
             let b = pose.shape?.border ?? ElementBorder(width: 0, color: first.color)
-            list.append(StyleProperty(css: "border-style", js: "borderStyle", value: "solid"))
-            list.append(StyleProperty(css: "border-width", js: "borderWidth", value: px(b.width)))
-            list.append(
-                StyleProperty(css: "border-color", js: "borderColor", value: b.color.hexString))
+            list += [
+                StyleProperty(css: "border-style", js: "borderStyle", value: "solid"),
+                StyleProperty(css: "border-width", js: "borderWidth", value: px(b.width)),
+                StyleProperty(css: "border-color", js: "borderColor", value: b.color.hexString),
+            ]
         }
-        if let first = poses.lazy.compactMap({ $0.shape?.shadow }).first {
+        if let first = shadow {
             var s = pose.shape?.shadow ?? first
             if pose.shape?.shadow == nil { s.opacity = 0 }
             var c = s.color
@@ -36,8 +46,9 @@ extension StyleProperties {
             list.append(
                 StyleProperty(
                     css: "box-shadow", js: "boxShadow",
-                    value: px(s.offset.x) + " " + px(s.offset.y) + " " + px(2 * s.radius) + " "
-                        + c.hexString))
+                    value: join(
+                        [px(s.offset.x), px(s.offset.y), px(2 * s.radius), c.hexString], " ")
+                ))
         }
         if motion.contentFade != nil {
             let p = progressProperty
@@ -45,6 +56,13 @@ extension StyleProperties {
                 StyleProperty(css: p, js: p, value: NumberText.format(pose.progress, places: 9)))
         }
         return list
+    }
+
+    /// The parts one after another (`separator` between them); out of line, so that text
+    /// of many parts is one call.
+    @inline(never)
+    static func join(_ parts: [String], _ separator: String = "") -> String {
+        parts.joined(separator: separator)
     }
 
     /// The properties of one of a matched element's two content layers,
@@ -74,25 +92,28 @@ extension StyleProperties {
             let (start, end) =
                 mine <= 0 ? (1, 1) : outgoing ? (1, theirs / mine) : (theirs / mine, 1)
             scale.append(
-                "calc(" + NumberText.format(start, places: 9) + " + "
-                    + NumberText.format(end - start, places: 9) + " * var(" + progressProperty
-                    + "))")
+                join([
+                    "calc(", NumberText.format(start, places: 9), " + ",
+                    NumberText.format(end - start, places: 9), " * var(--transitiond-progress))",
+                ]))
         }
         list += [
-            StyleProperty(css: "left", js: "left", value: "calc(50% - " + px(own.width / 2) + ")"),
-            StyleProperty(css: "top", js: "top", value: "calc(50% - " + px(own.height / 2) + ")"),
+            StyleProperty(
+                css: "left", js: "left", value: join(["calc(50% - ", px(own.width / 2), ")"])),
+            StyleProperty(
+                css: "top", js: "top", value: join(["calc(50% - ", px(own.height / 2), ")"])),
             StyleProperty(css: "width", js: "width", value: px(own.width)),
             StyleProperty(css: "height", js: "height", value: px(own.height)),
             StyleProperty(
                 css: "transform", js: "transform",
-                value: "scale(" + scale[0] + ", " + scale[1] + ")"),
+                value: join(["scale(", scale[0], ", ", scale[1], ")"])),
         ]
         return list
     }
 
     /// The selector of one content layer of `motion`.
     static func contentSelector(_ motion: ElementMotion, outgoing: Bool) -> String {
-        motion.selector + " > [data-content=\"" + (outgoing ? "from" : "to") + "\"]"
+        join([motion.selector, " > [data-content=\"", outgoing ? "from" : "to", "\"]"])
     }
 
     /// The CSS rules of a matched element's two content layers (`contentLayer`); nothing
@@ -100,29 +121,28 @@ extension StyleProperties {
     @inline(never)
     static func contentRules(_ motion: ElementMotion) -> String {
         guard motion.contentFade != nil else { return "" }
-        var out = ""
+        var parts: [String] = []
         for outgoing in [true, false] {
-            out += contentSelector(motion, outgoing: outgoing) + " {\n"
+            parts += [contentSelector(motion, outgoing: outgoing), " {\n"]
             for p in contentLayer(motion, outgoing: outgoing) {
-                out += "  " + p.css + ": " + p.value + ";\n"
+                parts += ["  ", p.css, ": ", p.value, ";\n"]
             }
-            out += "}\n"
+            parts.append("}\n")
         }
-        return out
+        return join(parts)
     }
 
     /// The opacity of one content layer as a CSS expression of the progress (clamped to
     /// 0...1, as `ContentFade.alpha(at:)`); nil when it is always 1.
     static func contentOpacity(_ fade: ContentFade, outgoing: Bool) -> String? {
-        let p = "var(" + progressProperty + ")"
         let expression: String
         switch (fade, outgoing) {
         case (.none, _), (.in, true), (.out, false): return nil
-        case (.out, true), (.cross, true): expression = "1 - " + p
-        case (.in, false), (.cross, false): expression = p
-        case (.through, true): expression = "1 - " + p + " / 0.35"
-        case (.through, false): expression = "(" + p + " - 0.35) / 0.65"
+        case (.out, true), (.cross, true): expression = "1 - var(--transitiond-progress)"
+        case (.in, false), (.cross, false): expression = "var(--transitiond-progress)"
+        case (.through, true): expression = "1 - var(--transitiond-progress) / 0.35"
+        case (.through, false): expression = "(var(--transitiond-progress) - 0.35) / 0.65"
         }
-        return "clamp(0, " + expression + ", 1)"
+        return join(["clamp(0, ", expression, ", 1)"])
     }
 }

@@ -17,8 +17,9 @@ public struct ItemStyles: Sendable {
 
     public subscript(_ key: ElementKey) -> ItemStyle? { bySupplementary[key] }
 
-    /// Applies the layout's `cellStyle`, then the style rules give the cell `a`.
-    @inline(__always)
+    /// Applies the layout's `cellStyle`, then the style rules give the cell `a`. Out of
+    /// line: every loop over cells calls it, only for a styled layout.
+    @inline(never)
     func applyCell(to a: inout LayoutAttributes) {
         cell?.apply(to: &a)
         if !byIndexPath.isEmpty, let style = byIndexPath[a.key.indexPath] { style.apply(to: &a) }

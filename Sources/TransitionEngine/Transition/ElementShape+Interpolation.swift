@@ -11,27 +11,28 @@ extension ElementShape {
         _ a: ElementShape?, _ b: ElementShape?, _ q: Double, in space: ColorSpace
     ) -> ElementShape? {
         var radii: CornerRadii? = nil
-        if let (x, y) = pair(a?.cornerRadius, b?.cornerRadius, none: { _ in CornerRadii(0) }) {
+        if a?.cornerRadius != nil || b?.cornerRadius != nil {
+            let x = a?.cornerRadius ?? CornerRadii(0)
+            let y = b?.cornerRadius ?? CornerRadii(0)
             radii = CornerRadii(
                 topLeft: grow(x.topLeft, y.topLeft, q), topRight: grow(x.topRight, y.topRight, q),
                 bottomRight: grow(x.bottomRight, y.bottomRight, q),
                 bottomLeft: grow(x.bottomLeft, y.bottomLeft, q))
         }
         var border: ElementBorder? = nil
-        if let (x, y) = pair(
-            a?.border, b?.border, none: { ElementBorder(width: 0, color: $0.color) })
-        {
+        if let some = a?.border ?? b?.border {
+            let x = a?.border ?? ElementBorder(width: 0, color: some.color)
+            let y = b?.border ?? ElementBorder(width: 0, color: some.color)
             border = ElementBorder(
                 width: grow(x.width, y.width, q),
                 color: space.interpolate(x.color, y.color, clamp01(q)))
         }
         var shadow: ElementShadow? = nil
-        if let (x, y) = pair(
-            a?.shadow, b?.shadow,
-            none: { s in
-                ElementShadow(radius: s.radius, opacity: 0, offset: s.offset, color: s.color)
-            })
-        {
+        if let some = a?.shadow ?? b?.shadow {
+            var none = some
+            none.opacity = 0
+            let x = a?.shadow ?? none
+            let y = b?.shadow ?? none
             shadow = ElementShadow(
                 radius: grow(x.radius, y.radius, q),
                 opacity: clamp01(lerp(x.opacity, y.opacity, q)),
@@ -41,14 +42,6 @@ extension ElementShape {
         }
         if radii == nil && border == nil && shadow == nil { return nil }
         return ElementShape(cornerRadius: radii, border: border, shadow: shadow)
-    }
-
-    /// Both sides of a member, the absent one made from the other by `none`; nil when
-    /// neither has it.
-    private static func pair<T>(_ x: T?, _ y: T?, none: (T) -> T) -> (T, T)? {
-        if let x { return (x, y ?? none(x)) }
-        if let y { return (none(y), y) }
-        return nil
     }
 
     /// A length a fraction q of the way, never below 0.

@@ -121,64 +121,74 @@ public enum AttributeWriter {
     }
 
     /// `"cornerRadius"` (one number when the four are equal), `"border"`, `"shadow"`,
-    /// `"contentAlpha"` and `"contentScale"`, each only when the element has it.
+    /// `"contentAlpha"` and `"contentScale"`, each only when the element has it. Keys and
+    /// members through small functions kept out of line: `writeKey` is inlined where it
+    /// is called, and these members are rare.
     @inline(never)
     static func writeShape(_ s: ElementShape, decimals d: Int, to w: inout JSONByteWriter) {
         if let r = s.cornerRadius {
-            w.writeKey("cornerRadius")
+            key("cornerRadius", &w)
             if let radius = r.uniform {
                 w.write(radius, decimals: d)
             } else {
-                writeNumbers(
-                    r.topLeft, r.topRight, r.bottomRight, r.bottomLeft, decimals: d, to: &w)
+                shapeNumbers(s, 0, 4, d, &w)
             }
         }
         if let border = s.border {
-            w.writeKey("border")
+            key("border", &w)
             w.beginObject()
-            w.writeKey("width")
-            w.write(border.width, decimals: d)
-            w.writeKey("color")
-            w.write(border.color.hexString)
+            member("width", border.width, d, &w)
+            colorMember(border.color, &w)
             w.endObject()
         }
         if let shadow = s.shadow {
-            w.writeKey("shadow")
+            key("shadow", &w)
             w.beginObject()
-            w.writeKey("radius")
-            w.write(shadow.radius, decimals: d)
-            w.writeKey("opacity")
-            w.write(shadow.opacity, decimals: d)
-            w.writeKey("offset")
+            member("radius", shadow.radius, d, &w)
+            member("opacity", shadow.opacity, d, &w)
+            key("offset", &w)
             w.beginObject()
-            w.writeKey("x")
-            w.write(shadow.offset.x, decimals: d)
-            w.writeKey("y")
-            w.write(shadow.offset.y, decimals: d)
+            member("x", shadow.offset.x, d, &w)
+            member("y", shadow.offset.y, d, &w)
             w.endObject()
-            w.writeKey("color")
-            w.write(shadow.color.hexString)
+            colorMember(shadow.color, &w)
             w.endObject()
         }
-        if let alpha = s.content?.alpha {
-            w.writeKey("contentAlpha")
-            writeNumbers(alpha.outgoing, alpha.incoming, decimals: d, to: &w)
+        if s.content?.alpha != nil {
+            key("contentAlpha", &w)
+            shapeNumbers(s, 9, 11, d, &w)
         }
-        if let scale = s.content?.scale {
-            w.writeKey("contentScale")
+        if s.content?.scale != nil {
+            key("contentScale", &w)
             w.beginArray()
-            writeNumbers(scale.outgoingX, scale.outgoingY, decimals: d, to: &w)
-            writeNumbers(scale.incomingX, scale.incomingY, decimals: d, to: &w)
+            shapeNumbers(s, 11, 13, d, &w)
+            shapeNumbers(s, 13, 15, d, &w)
             w.endArray()
         }
     }
 
-    /// An array of numbers.
-    private static func writeNumbers(
-        _ numbers: Double..., decimals d: Int, to w: inout JSONByteWriter
+    @inline(never)
+    static func key(_ key: StaticString, _ w: inout JSONByteWriter) { w.writeKey(key) }
+
+    @inline(never)
+    static func member(_ key: StaticString, _ v: Double, _ d: Int, _ w: inout JSONByteWriter) {
+        w.writeKey(key)
+        w.write(v, decimals: d)
+    }
+
+    @inline(never)
+    static func colorMember(_ c: Color, _ w: inout JSONByteWriter) {
+        w.writeKey("color")
+        w.write(c.hexString)
+    }
+
+    /// `[...]`: fields `first..<end` (`ShapeColumns`) of `s`.
+    @inline(never)
+    static func shapeNumbers(
+        _ s: ElementShape, _ first: Int, _ end: Int, _ d: Int, _ w: inout JSONByteWriter
     ) {
         w.beginArray()
-        for n in numbers { w.write(n, decimals: d) }
+        for field in first..<end { w.write(ShapeColumns.number(field, of: s), decimals: d) }
         w.endArray()
     }
 
@@ -331,35 +341,35 @@ public enum AttributeWriter {
         guard list.contains(where: { $0.shape != nil }) else { return }
         let present = ShapeColumns.present(in: list)
         if present[0] {
-            w.writeKey("cornerRadius")
+            key("cornerRadius", &w)
             writeShapeNumbers(0, 4, of: list, decimals: d, to: &w)
         }
         if present[1] {
-            w.writeKey("border")
+            key("border", &w)
             w.beginObject()
-            w.writeKey("width")
+            key("width", &w)
             writeShapeNumbers(4, 5, of: list, decimals: d, to: &w)
             writeColors(of: list, shadow: false, to: &w)
             w.endObject()
         }
         if present[2] {
-            w.writeKey("shadow")
+            key("shadow", &w)
             w.beginObject()
-            w.writeKey("radius")
+            key("radius", &w)
             writeShapeNumbers(5, 6, of: list, decimals: d, to: &w)
-            w.writeKey("opacity")
+            key("opacity", &w)
             writeShapeNumbers(6, 7, of: list, decimals: d, to: &w)
-            w.writeKey("offset")
+            key("offset", &w)
             writeShapeNumbers(7, 9, of: list, decimals: d, to: &w)
             writeColors(of: list, shadow: true, to: &w)
             w.endObject()
         }
         if present[3] {
-            w.writeKey("contentAlpha")
+            key("contentAlpha", &w)
             writeShapeNumbers(9, 11, of: list, decimals: d, to: &w)
         }
         if present[4] {
-            w.writeKey("contentScale")
+            key("contentScale", &w)
             writeShapeNumbers(11, 15, of: list, decimals: d, to: &w)
         }
     }
@@ -386,7 +396,7 @@ public enum AttributeWriter {
     private static func writeColors(
         of list: UnsafeBufferPointer<LayoutAttributes>, shadow: Bool, to w: inout JSONByteWriter
     ) {
-        w.writeKey("color")
+        key("color", &w)
         w.beginArray()
         for i in list.indices {
             if let c = ShapeColumns.color(list[i].shape, shadow: shadow) {
