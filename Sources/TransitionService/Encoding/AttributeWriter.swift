@@ -392,11 +392,18 @@ public enum AttributeWriter {
     }
 
     /// `"color"`: the border's (or shadow's) colour of each element, null where none.
-    @inline(never)
     private static func writeColors(
         of list: UnsafeBufferPointer<LayoutAttributes>, shadow: Bool, to w: inout JSONByteWriter
     ) {
         key("color", &w)
+        writeColorArray(list, shadow: shadow, to: &w)
+    }
+
+    /// The border's (or shadow's) colour of each element, null where none, as an array.
+    @inline(never)
+    static func writeColorArray(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, shadow: Bool, to w: inout JSONByteWriter
+    ) {
         w.beginArray()
         for i in list.indices {
             if let c = ShapeColumns.color(list[i].shape, shadow: shadow) {

@@ -147,17 +147,9 @@ enum BinaryTickWriter {
         }
         if words.count == list.count {
             c.write(colors: words, to: &w)
-            return
+        } else {
+            AttributeWriter.writeColorArray(list, shadow: shadow, to: &w)
         }
-        w.beginArray()
-        for i in list.indices {
-            if let color = ShapeColumns.color(list[i].shape, shadow: shadow) {
-                w.write(color.hexString)
-            } else {
-                w.writeNull()
-            }
-        }
-        w.endArray()
     }
 
     /// `"values"`, per name: a column of numbers (NaN where an element lacks it), a
