@@ -55,24 +55,20 @@ public final class ElementShape: Hashable, Sendable {
     /// to 1e9, opacity from 0 to 1); errors name them under `field`.
     @inline(never)
     func validate(field: String) throws(ValidationError) {
-        // The lengths with their members' names, checked in one place.
-        var lengths: [(Double, String)] = []
         if let r = cornerRadius {
-            if r.uniform != nil {
-                lengths.append((r.topLeft, ".cornerRadius"))
-            } else {
-                lengths += [
-                    (r.topLeft, ".cornerRadius[0]"), (r.topRight, ".cornerRadius[1]"),
-                    (r.bottomRight, ".cornerRadius[2]"), (r.bottomLeft, ".cornerRadius[3]"),
-                ]
+            let four = r.uniform == nil
+            var i = 0
+            for v in [r.topLeft, r.topRight, r.bottomRight, r.bottomLeft] {
+                try ValidationError.checkNonNegative(
+                    v, field: field + (four ? ".cornerRadius[" + String(i) + "]" : ".cornerRadius"))
+                i += 1
             }
         }
-        if let border { lengths.append((border.width, ".border.width")) }
-        if let shadow { lengths.append((shadow.radius, ".shadow.radius")) }
-        for (value, name) in lengths {
-            try ValidationError.checkNonNegative(value, field: field + name)
+        if let border {
+            try ValidationError.checkNonNegative(border.width, field: field + ".border.width")
         }
         if let shadow {
+            try ValidationError.checkNonNegative(shadow.radius, field: field + ".shadow.radius")
             guard shadow.opacity >= 0, shadow.opacity <= 1 else {
                 throw ValidationError(
                     field: field + ".shadow.opacity",
