@@ -20,11 +20,41 @@ export type ValuesInput = Record<string, number | string | boolean | number[] | 
 export type ValuesOutput = Record<string, number | number[] | string | boolean>;
 
 /** @schema defs.json#/$defs/layoutCommon */
-export interface LayoutCommon { values?: ValuesInput; accessory?: ValuesInput; state?: string; itemStyles?: ItemStyleRule[] }
+export interface LayoutCommon {
+  values?: ValuesInput;
+  accessory?: ValuesInput;
+  state?: string;
+  itemStyles?: ItemStyleRule[];
+  /** The style of every cell of the layout, under `itemStyles`. */
+  cellStyle?: ItemStyle;
+}
 /** A transform by components, interpolated component by component (rotation in radians). */
 export interface ItemTransform { scale?: number; scaleX?: number; scaleY?: number; rotation?: number; translateX?: number; translateY?: number }
 /** @schema defs.json#/$defs/itemStyle */
-export interface ItemStyle { alpha?: number; zIndex?: number; transform?: ItemTransform; values?: ValuesInput }
+export interface ItemStyle {
+  alpha?: number;
+  zIndex?: number;
+  transform?: ItemTransform;
+  values?: ValuesInput;
+  /** Points of the element's own frame: one for the four corners, or [topLeft, topRight, bottomRight, bottomLeft]. */
+  cornerRadius?: CornerRadius;
+  border?: BorderInput;
+  shadow?: ShadowInput;
+}
+/** @schema defs.json#/$defs/cornerRadiusInput */
+export type CornerRadius = number | [number, number, number, number];
+/** @schema defs.json#/$defs/borderInput */
+export interface BorderInput { width: number; color?: string }
+/** @schema defs.json#/$defs/shadowInput */
+export interface ShadowInput { radius?: number; opacity?: number; offset?: Point; color?: string }
+/** @schema defs.json#/$defs/borderOutput */
+export interface Border { width: number; color: string }
+/** @schema defs.json#/$defs/shadowOutput */
+export interface Shadow { radius: number; opacity: number; offset: Point; color: string }
+/** How matched elements' content fades from the source's to the destination's (Protocol 10.1). */
+export type ContentFade = "none" | "in" | "out" | "cross" | "through";
+/** What an element's content does while its size animates (Protocol 10.1). */
+export type ContentResize = "remeasure" | "scale";
 /** Styles items by index path or by id; later rules win, member by member. */
 export type ItemStyleRule = ItemStyle & { kind?: string } & ({ items: Array<[number, number]> } | { ids: Array<string | number> });
 /** An element kind: "cell", "header", "footer", or a name a layout gives (Protocol 6.4). */
@@ -180,6 +210,8 @@ export interface TransitionSpec {
   motion?: Motion;
   /** Seconds a reduced transition lasts (default 0.2), instead of `duration`. */
   reducedDuration?: number;
+  contentFade?: ContentFade;
+  contentResize?: ContentResize;
 }
 
 /** @schema defs.json#/$defs/motion */
@@ -205,6 +237,14 @@ export interface AttributeObject {
   nextFrame?: Rect;
   layoutState: string;
   values?: ValuesOutput;
+  /** One number when the four corners are equal. */
+  cornerRadius?: CornerRadius;
+  border?: Border;
+  shadow?: Shadow;
+  /** [outgoing, incoming] content opacities, in flight on elements both layouts have. */
+  contentAlpha?: [number, number];
+  /** [[sx, sy] outgoing, [sx, sy] incoming], with `contentResize: "scale"`. */
+  contentScale?: [[number, number], [number, number]];
 }
 
 export interface CompactAttributes {
@@ -223,6 +263,15 @@ export interface CompactAttributes {
   kinds?: string[];
   id?: Array<string | number | null>;
   hidden?: number[];
+  /** 4 per element, null where none. */
+  cornerRadius?: Array<number | null>;
+  border?: { width: Array<number | null>; color: Array<string | null> };
+  /** offset: x, y per element. */
+  shadow?: { radius: Array<number | null>; opacity: Array<number | null>; offset: Array<number | null>; color: Array<string | null> };
+  /** 2 per element, null where none. */
+  contentAlpha?: Array<number | null>;
+  /** 4 per element, null where none. */
+  contentScale?: Array<number | null>;
   [member: string]: unknown;
 }
 /** A column of a binary tick: typed array views over the frame, or one shared value. */
@@ -247,6 +296,8 @@ export declare class BinaryAttributes {
   value(name: string, i: number): number | string | boolean | undefined;
   /** The elements as objects (what `attributeObjects` gives). */
   objects(): AttributeObject[];
+  /** Compact's shape members (cornerRadius, border, shadow, contentAlpha, contentScale; null where none) read from the columns; null when the tick has none. */
+  compactShape(): Pick<CompactAttributes, "cornerRadius" | "border" | "shadow" | "contentAlpha" | "contentScale"> | null;
 }
 export type Attributes = AttributeObject[] | CompactAttributes | BinaryAttributes;
 

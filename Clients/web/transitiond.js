@@ -468,9 +468,35 @@ export function attributeObjects(attributes) {
       if (value !== null && value !== undefined) values[name] = value;
     }
     if (Object.keys(values).length > 0) element.values = values;
+    addShape(element, (name) => attributes[name], i);
     out.push(element);
   }
   return out;
+}
+
+/**
+ * Adds element i's shape and content members (Protocol 8.1) from compact's columns, as
+ * `column(name)` gives them (null where the element has none): `cornerRadius` (one
+ * number when the four are equal), `border`, `shadow`, `contentAlpha`, `contentScale`.
+ */
+function addShape(element, column, i) {
+  const r = column("cornerRadius");
+  if (r && r[4 * i] != null) {
+    const radii = [r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3]];
+    element.cornerRadius = radii.every((v) => v === radii[0]) ? radii[0] : radii;
+  }
+  const b = column("border");
+  if (b && b.color[i] != null) element.border = { width: b.width[i], color: b.color[i] };
+  const s = column("shadow");
+  if (s && s.color[i] != null) {
+    element.shadow = {
+      radius: s.radius[i], opacity: s.opacity[i], offset: { x: s.offset[2 * i], y: s.offset[2 * i + 1] }, color: s.color[i],
+    };
+  }
+  const a = column("contentAlpha");
+  if (a && a[2 * i] != null) element.contentAlpha = [a[2 * i], a[2 * i + 1]];
+  const c = column("contentScale");
+  if (c && c[4 * i] != null) element.contentScale = [[c[4 * i], c[4 * i + 1]], [c[4 * i + 2], c[4 * i + 3]]];
 }
 
 /** Rect i of a flat [x, y, width, height, ...] column. */
@@ -487,6 +513,15 @@ const COLUMN_ARRAYS = {
 };
 const RECT_COLUMNS = { frame: ["x", "y", "width", "height"], nextFrame: ["nextX", "nextY", "nextWidth", "nextHeight"] };
 const TRANSFORM_COLUMNS = ["transformA", "transformB", "transformC", "transformD", "transformTx", "transformTy"];
+/** Compact's shape members from a binary tick's columns (NaN where none), interleaved. */
+const SHAPE_COLUMNS = {
+  cornerRadius: ["cornerRadiusTopLeft", "cornerRadiusTopRight", "cornerRadiusBottomRight", "cornerRadiusBottomLeft"],
+  "border.width": ["borderWidth"], "border.color": ["borderColor"],
+  "shadow.radius": ["shadowRadius"], "shadow.opacity": ["shadowOpacity"],
+  "shadow.offset": ["shadowOffsetX", "shadowOffsetY"], "shadow.color": ["shadowColor"],
+  contentAlpha: ["contentAlphaOutgoing", "contentAlphaIncoming"],
+  contentScale: ["contentScaleOutgoingX", "contentScaleOutgoingY", "contentScaleIncomingX", "contentScaleIncomingY"],
+};
 
 /**
  * The params of the `transition/tick` a binary frame carries (an ArrayBuffer, or a view
@@ -545,7 +580,11 @@ export class BinaryAttributes {
 
   /** The value named `name` of element `i`: a number, `#rrggbbaa`, or what the array holds. */
   value(name, i) {
-    const column = this.values[name];
+    return BinaryAttributes.entry(this.values[name], i);
+  }
+
+  /** Element `i` of a column or value entry: NaN and null as undefined, colours as `#rrggbbaa`. */
+  static entry(column, i) {
     if (column instanceof Uint8Array) {
       let hex = "#";
       for (let k = 4 * i; k < 4 * i + 4; k++) hex += column[k].toString(16).padStart(2, "0");
@@ -569,6 +608,8 @@ export class BinaryAttributes {
     const [x, y, width, height] = RECT_COLUMNS.frame.map(reader);
     const [nextX, nextY, nextWidth, nextHeight] = RECT_COLUMNS.nextFrame.map(reader);
     const transform = TRANSFORM_COLUMNS[0] in this.columns ? TRANSFORM_COLUMNS.map(reader) : null;
+    const columns = this.compactShape();
+    const shape = columns && ((name) => columns[name]);
     const hidden = new Set(this.hidden || []);
     const names = Object.keys(this.values);
     const out = new Array(this.count);
@@ -595,8 +636,30 @@ export class BinaryAttributes {
         }
         if (values) element.values = values;
       }
+      if (shape) addShape(element, shape, i);
       out[i] = element;
     }
     return out;
+  }
+
+  /**
+   * Compact's shape members (`cornerRadius`, `border`, `shadow`, `contentAlpha`,
+   * `contentScale`, null where an element has none) read from the columns; null when
+   * the tick has none.
+   */
+  compactShape() {
+    let shape = null;
+    for (const [member, names] of Object.entries(SHAPE_COLUMNS)) {
+      if (!(names[0] in this.columns)) continue;
+      const column = [];
+      for (let i = 0; i < this.count; i++) {
+        for (const name of names) column.push(BinaryAttributes.entry(this.columns[name], i) ?? null);
+      }
+      const [outer, inner] = member.split(".");
+      shape ??= {};
+      if (inner) (shape[outer] ??= {})[inner] = column;
+      else shape[outer] = column;
+    }
+    return shape;
   }
 }

@@ -306,6 +306,10 @@ enum DocumentSchema {
       "$ref": "#/$defs/itemStyleRule"
      },
      "description": "Per-item styles; later rules win."
+    },
+    "cellStyle": {
+     "$ref": "#/$defs/itemStyle",
+     "description": "The style of every cell of the layout, under itemStyles (a rule wins, member by member)."
     }
    }
   },
@@ -1095,6 +1099,122 @@ enum DocumentSchema {
     "oklab"
    ]
   },
+  "cornerRadiusInput": {
+   "description": "Corner radii in points of the element's own frame (not scaled by its transform): one length for the four corners, or [topLeft, topRight, bottomRight, bottomLeft].",
+   "oneOf": [
+    {
+     "$ref": "#/$defs/length"
+    },
+    {
+     "type": "array",
+     "items": {
+      "$ref": "#/$defs/length"
+     },
+     "minItems": 4,
+     "maxItems": 4
+    }
+   ]
+  },
+  "borderInput": {
+   "type": "object",
+   "description": "A border drawn inside the frame: width in points, colour (default opaque black).",
+   "properties": {
+    "width": {
+     "$ref": "#/$defs/length"
+    },
+    "color": {
+     "$ref": "#/$defs/colorInput"
+    }
+   },
+   "required": [
+    "width"
+   ],
+   "additionalProperties": false
+  },
+  "shadowInput": {
+   "type": "object",
+   "description": "A drop shadow: blur radius (default 0), opacity 0...1 (default 1, multiplied with the colour's alpha), offset in points (default 0, 0), colour (default opaque black).",
+   "properties": {
+    "radius": {
+     "$ref": "#/$defs/length"
+    },
+    "opacity": {
+     "type": "number",
+     "minimum": 0,
+     "maximum": 1
+    },
+    "offset": {
+     "$ref": "#/$defs/pointInput"
+    },
+    "color": {
+     "$ref": "#/$defs/colorInput"
+    }
+   },
+   "additionalProperties": false
+  },
+  "borderOutput": {
+   "type": "object",
+   "description": "The border at this moment.",
+   "properties": {
+    "width": {
+     "type": "number",
+     "minimum": 0
+    },
+    "color": {
+     "$ref": "#/$defs/colorOutput"
+    }
+   },
+   "required": [
+    "width",
+    "color"
+   ],
+   "additionalProperties": false
+  },
+  "shadowOutput": {
+   "type": "object",
+   "description": "The shadow at this moment.",
+   "properties": {
+    "radius": {
+     "type": "number",
+     "minimum": 0
+    },
+    "opacity": {
+     "type": "number",
+     "minimum": 0,
+     "maximum": 1
+    },
+    "offset": {
+     "$ref": "#/$defs/point"
+    },
+    "color": {
+     "$ref": "#/$defs/colorOutput"
+    }
+   },
+   "required": [
+    "radius",
+    "opacity",
+    "offset",
+    "color"
+   ],
+   "additionalProperties": false
+  },
+  "contentFade": {
+   "description": "How the content of an element both layouts have fades from the source's to the destination's (contentAlpha): none, in [1, p], out [1 - p, 1], cross [1 - p, p], through [max(0, 1 - p / 0.35), max(0, (p - 0.35) / 0.65)].",
+   "enum": [
+    "none",
+    "in",
+    "out",
+    "cross",
+    "through"
+   ]
+  },
+  "contentResize": {
+   "description": "What an element's content does while its size animates: remeasure (laid out at the current frame) or scale (each side's content at its own size, scaled to the frame: contentScale).",
+   "enum": [
+    "remeasure",
+    "scale"
+   ]
+  },
   "transitionSpec": {
    "description": "The destination and options of a transition (transition/start, transition/retarget, hypothetical transition/sample).",
    "properties": {
@@ -1163,6 +1283,14 @@ enum DocumentSchema {
      "maximum": 1000000000.0,
      "default": 0.2,
      "description": "Seconds a reduced transition lasts (its duration, whatever duration and timing say)."
+    },
+    "contentFade": {
+     "$ref": "#/$defs/contentFade",
+     "default": "none"
+    },
+    "contentResize": {
+     "$ref": "#/$defs/contentResize",
+     "default": "remeasure"
     }
    }
   },
@@ -1272,6 +1400,55 @@ enum DocumentSchema {
     },
     "values": {
      "$ref": "#/$defs/valuesOutput"
+    },
+    "cornerRadius": {
+     "description": "Corner radii when the element has them: one number when the four are equal, else [topLeft, topRight, bottomRight, bottomLeft].",
+     "oneOf": [
+      {
+       "type": "number",
+       "minimum": 0
+      },
+      {
+       "type": "array",
+       "items": {
+        "type": "number",
+        "minimum": 0
+       },
+       "minItems": 4,
+       "maxItems": 4
+      }
+     ]
+    },
+    "border": {
+     "$ref": "#/$defs/borderOutput"
+    },
+    "shadow": {
+     "$ref": "#/$defs/shadowOutput"
+    },
+    "contentAlpha": {
+     "description": "In flight, on elements both layouts have, with a contentFade: the opacities [outgoing, incoming] of the source's and the destination's content.",
+     "type": "array",
+     "items": {
+      "type": "number",
+      "minimum": 0,
+      "maximum": 1
+     },
+     "minItems": 2,
+     "maxItems": 2
+    },
+    "contentScale": {
+     "description": "In flight, on elements both layouts have, with contentResize scale: [[sx, sy] of the outgoing content, [sx, sy] of the incoming].",
+     "type": "array",
+     "items": {
+      "type": "array",
+      "items": {
+       "type": "number"
+      },
+      "minItems": 2,
+      "maxItems": 2
+     },
+     "minItems": 2,
+     "maxItems": 2
     }
    },
    "required": [
@@ -1419,6 +1596,149 @@ enum DocumentSchema {
         }
        ]
       }
+     }
+    },
+    "cornerRadius": {
+     "description": "When some element has corner radii: topLeft, topRight, bottomRight, bottomLeft per element (4 x count), null where none.",
+     "type": "array",
+     "items": {
+      "oneOf": [
+       {
+        "type": "number",
+        "minimum": 0
+       },
+       {
+        "type": "null"
+       }
+      ]
+     }
+    },
+    "border": {
+     "description": "When some element has a border: width and colour per element, null where none.",
+     "type": "object",
+     "properties": {
+      "width": {
+       "type": "array",
+       "items": {
+        "oneOf": [
+         {
+          "type": "number",
+          "minimum": 0
+         },
+         {
+          "type": "null"
+         }
+        ]
+       }
+      },
+      "color": {
+       "type": "array",
+       "items": {
+        "oneOf": [
+         {
+          "$ref": "#/$defs/colorOutput"
+         },
+         {
+          "type": "null"
+         }
+        ]
+       }
+      }
+     },
+     "required": [
+      "width",
+      "color"
+     ],
+     "additionalProperties": false
+    },
+    "shadow": {
+     "description": "When some element has a shadow: radius, opacity, offset (x, y per element) and colour, null where none.",
+     "type": "object",
+     "properties": {
+      "radius": {
+       "type": "array",
+       "items": {
+        "oneOf": [
+         {
+          "type": "number",
+          "minimum": 0
+         },
+         {
+          "type": "null"
+         }
+        ]
+       }
+      },
+      "opacity": {
+       "type": "array",
+       "items": {
+        "oneOf": [
+         {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1
+         },
+         {
+          "type": "null"
+         }
+        ]
+       }
+      },
+      "offset": {
+       "type": "array",
+       "items": {
+        "type": [
+         "number",
+         "null"
+        ]
+       }
+      },
+      "color": {
+       "type": "array",
+       "items": {
+        "oneOf": [
+         {
+          "$ref": "#/$defs/colorOutput"
+         },
+         {
+          "type": "null"
+         }
+        ]
+       }
+      }
+     },
+     "required": [
+      "radius",
+      "opacity",
+      "offset",
+      "color"
+     ],
+     "additionalProperties": false
+    },
+    "contentAlpha": {
+     "description": "When some element has content layers with a contentFade: outgoing, incoming per element (2 x count), null where none.",
+     "type": "array",
+     "items": {
+      "oneOf": [
+       {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 1
+       },
+       {
+        "type": "null"
+       }
+      ]
+     }
+    },
+    "contentScale": {
+     "description": "When some element has content layers with contentResize scale: outgoing sx, sy, incoming sx, sy per element (4 x count), null where none.",
+     "type": "array",
+     "items": {
+      "type": [
+       "number",
+       "null"
+      ]
      }
     }
    },
@@ -1726,6 +2046,15 @@ enum DocumentSchema {
     },
     "values": {
      "$ref": "#/$defs/valuesInput"
+    },
+    "cornerRadius": {
+     "$ref": "#/$defs/cornerRadiusInput"
+    },
+    "border": {
+     "$ref": "#/$defs/borderInput"
+    },
+    "shadow": {
+     "$ref": "#/$defs/shadowInput"
     }
    }
   },

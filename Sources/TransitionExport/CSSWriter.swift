@@ -48,6 +48,10 @@ enum CSSWriter {
         out += "}\n"
         out +=
             ".transitiond-content > * {\n  position: absolute;\n  box-sizing: border-box;\n  margin: 0;\n  overflow: hidden;\n  transform-origin: 50% 50%;\n}\n"
+        if plan.elements.contains(where: { $0.contentFade != nil }) {
+            out +=
+                ".transitiond-content > * > [data-content] {\n  position: absolute;\n  box-sizing: border-box;\n  transform-origin: 50% 50%;\n}\n"
+        }
         if start.viewport != end.viewport {
             out += keyframes(prefix + "viewport", start.viewport, end.viewport)
         }
@@ -64,6 +68,7 @@ enum CSSWriter {
                 for p in keys[0].list { out += "  \(p.css): \(p.value);\n" }
                 out += animation(name, e.track) + "}\n"
                 out += keyedKeyframes(name, keys)
+                out += StyleProperties.contentRules(e)
                 continue
             }
             let from = StyleProperties.of(e.from, in: e)
@@ -73,6 +78,7 @@ enum CSSWriter {
             out += from != to ? animation(name, e.track) : still
             out += "}\n"
             if from != to { out += keyframes(name, from, to) }
+            out += StyleProperties.contentRules(e)
         }
         return out
     }

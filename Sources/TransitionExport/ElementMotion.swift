@@ -26,6 +26,11 @@ public struct ElementMotion: Hashable, Sendable {
     public var track: Int
     /// The fill: the `background` colour value at the start, else a colour of its own.
     public var color: Color
+    /// How a matched element's content layers fade (`contentFade`); nil for elements of
+    /// one side and transitions without content layers.
+    public var contentFade: ContentFade? = nil
+    /// How its content layers resize (`contentResize`).
+    public var contentResize: ContentResize = .remeasure
     /// The poses of an element that keyframes or an arc shape, along its own linear
     /// track (`MotionPlan`); empty when it moves from `from` to `to` along its track.
     public var keys: [PoseKey] = []

@@ -8,6 +8,10 @@ public struct ElementPose: Hashable, Sendable {
     /// The element's transform with an appear/disappear scale applied (nil: identity).
     public var transform: AffineTransform?
     public var values: [CustomValue]
+    /// Corner radii, border and shadow (content layers are the writers', from `progress`).
+    public var shape: ElementShape?
+    /// The element's progress at this pose: 0 and 1 at the ends of a matched element.
+    public var progress: Double
     /// False where the engine leaves the element out (an appearing element before it
     /// starts, a disappearing one once it is gone).
     public var isShown: Bool
@@ -17,6 +21,8 @@ public struct ElementPose: Hashable, Sendable {
         alpha = a.alpha
         transform = a.transform
         values = a.values
+        shape = a.shape
+        progress = a.transitionProgress
         self.isShown = isShown
     }
 
@@ -44,6 +50,15 @@ public struct ElementPose: Hashable, Sendable {
         let w = frame.size.width * t.a
         let h = frame.size.height * t.d
         return Rect(x: frame.midX + t.tx - w / 2, y: frame.midY + t.ty - h / 2, width: w, height: h)
+    }
+
+    /// The corner radius SVG and Lottie draw (one per rect): the mean of the four, scaled
+    /// like the drawn rect (x by the transform's a, y by its d).
+    public var drawnCornerRadius: (x: Double, y: Double) {
+        guard let r = shape?.cornerRadius else { return (0, 0) }
+        let mean = (r.topLeft + r.topRight + r.bottomRight + r.bottomLeft) / 4
+        guard let t = transform else { return (mean, mean) }
+        return (mean * Swift.abs(t.a), mean * Swift.abs(t.d))
     }
 
     /// The colour of a custom value, if it is one.

@@ -30,7 +30,10 @@ enum HTMLWriter {
             }
             if !e.kind.isCell { label = "\(e.kindName) \(label)" }
             if e.presence != .both { attributes += " data-presence=\"\(e.presence.rawValue)\"" }
-            out += "<div \(attributes)>\(label)</div>\n"
+            let layers =
+                e.contentFade != nil
+                ? "<div data-content=\"from\"></div><div data-content=\"to\"></div>" : ""
+            out += "<div \(attributes)>\(label)\(layers)</div>\n"
         }
         out += """
             </div>

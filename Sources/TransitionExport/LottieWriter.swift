@@ -88,6 +88,10 @@ enum LottieWriter {
         let opacity = animated { [$0.alpha * 100] }
         let centre = animated { [$0.drawnRect.midX, $0.drawnRect.midY] }
         let size = animated { [$0.drawnRect.size.width, $0.drawnRect.size.height] }
+        let radius = animated { pose in
+            let r = pose.drawnCornerRadius
+            return [Swift.min(r.x, r.y)]
+        }
         let color = animated { pose in
             let c = pose.color(named: "background") ?? e.color
             return [c.red, c.green, c.blue, 1]
@@ -102,7 +106,7 @@ enum LottieWriter {
         }
         return
             "{\"ddd\":0,\"ind\":\(index),\"ty\":4,\"nm\":\(JSONText.string(e.name)),\"parent\":\(timing.parent),\"sr\":1,\"ks\":{\"o\":\(opacity),\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}},\"ao\":0,"
-            + "\"shapes\":[{\"ty\":\"gr\",\"nm\":\"box\",\"it\":[{\"ty\":\"rc\",\"d\":1,\"nm\":\"rect\",\"p\":\(centre),\"s\":\(size),\"r\":{\"a\":0,\"k\":0}},"
+            + "\"shapes\":[{\"ty\":\"gr\",\"nm\":\"box\",\"it\":[{\"ty\":\"rc\",\"d\":1,\"nm\":\"rect\",\"p\":\(centre),\"s\":\(size),\"r\":\(radius)},"
             + "{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":\(color),\"o\":{\"a\":0,\"k\":100},\"r\":1},"
             + "{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100},\"sk\":{\"a\":0,\"k\":0},\"sa\":{\"a\":0,\"k\":0}}]}],"
             + "\"ip\":\(n(timing.start + inPoint)),\"op\":\(n(timing.start + outPoint)),\"st\":\(n(timing.start)),\"bm\":0}"

@@ -108,11 +108,16 @@ extension MotionPlan {
             var motion: ElementMotion
             switch (ends.from, ends.to) {
             case (let a?, let b?):
+                var end = ElementPose(b)
+                end.progress = 1
                 motion = ElementMotion(
                     kind: a.kind, kindName: kinds.name(of: a.kind), indexPath: a.indexPath,
-                    presence: .both, from: ElementPose(a),
-                    to: ElementPose(b),
+                    presence: .both, from: ElementPose(a), to: end,
                     zIndex: Swift.max(a.zIndex, b.zIndex), track: 0, color: .white)
+                if options.hasContentLayers {
+                    motion.contentFade = options.contentFade
+                    motion.contentResize = options.contentResize
+                }
             case (let a?, nil):
                 let pose = ElementPose(a)
                 motion = ElementMotion(

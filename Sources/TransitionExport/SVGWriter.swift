@@ -69,6 +69,11 @@ enum SVGWriter {
         rect.attribute("y", a.minY, b.minY)
         rect.attribute("width", a.size.width, b.size.width)
         rect.attribute("height", a.size.height, b.size.height)
+        if e.from.shape?.cornerRadius != nil || e.to.shape?.cornerRadius != nil {
+            let (ra, rb) = (e.from.drawnCornerRadius, e.to.drawnCornerRadius)
+            rect.attribute("rx", ra.x, rb.x)
+            rect.attribute("ry", ra.y, rb.y)
+        }
         out += "<rect fill=\"\(e.color.hexString)\"\(rect.attributes)>\(rect.animations)</rect>"
         var text = SMILTag(track: track)
         text.attribute("x", a.minX + 4, b.minX + 4)
@@ -89,6 +94,10 @@ enum SVGWriter {
         rect.attribute("y", values: rects.map { $0.minY })
         rect.attribute("width", values: rects.map { $0.size.width })
         rect.attribute("height", values: rects.map { $0.size.height })
+        if e.keys.contains(where: { $0.pose.shape?.cornerRadius != nil }) {
+            rect.attribute("rx", values: e.keys.map { $0.pose.drawnCornerRadius.x })
+            rect.attribute("ry", values: e.keys.map { $0.pose.drawnCornerRadius.y })
+        }
         out += "<rect fill=\"\(e.color.hexString)\"\(rect.attributes)>\(rect.animations)</rect>"
         var text = SMILTag(track: track, keyTimes: times)
         text.attribute("x", values: rects.map { $0.minX + 4 })

@@ -27,6 +27,7 @@ enum StyleProperties {
                     css: "visibility", js: "visibility", value: pose.isShown ? "visible" : "hidden")
             )
         }
+        list += shape(pose, in: motion)
         // Custom values as custom properties (`--name`): every name of either pose, a
         // value on one side only kept on the other (as the engine keeps it).
         for name in customNames(motion) {
@@ -94,6 +95,10 @@ enum StyleProperties {
     static func registrations(_ plan: MotionPlan) -> String {
         var seen: Set<String> = []
         var out = ""
+        if plan.elements.contains(where: { $0.contentFade != nil }) {
+            out +=
+                "@property \(progressProperty) {\n  syntax: '<number>';\n  inherits: true;\n  initial-value: 0;\n}\n"
+        }
         for e in plan.elements {
             for v in e.from.values + e.to.values {
                 let name = customPropertyName(v.name)

@@ -24,6 +24,15 @@ enum WAAPIWriter {
                 ? e.keys.map { (offset: $0.input, list: StyleProperties.of($0.pose, in: e)) }
                 : [(0, StyleProperties.of(e.from, in: e)), (1, StyleProperties.of(e.to, in: e))]
             entries.append(entry(e.selector, frames, plan.tracks[e.track], easings[e.track]))
+            guard e.contentFade != nil else { continue }
+            // Each layer holds its expressions of the inherited --transitiond-progress.
+            for outgoing in [true, false] {
+                let layer = StyleProperties.contentLayer(e, outgoing: outgoing)
+                entries.append(
+                    entry(
+                        StyleProperties.contentSelector(e, outgoing: outgoing),
+                        [(0, layer), (1, layer)], plan.tracks[e.track], easings[e.track]))
+            }
         }
         return "[\n" + entries.joined(separator: ",\n") + "\n]\n"
     }

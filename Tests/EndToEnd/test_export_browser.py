@@ -425,3 +425,116 @@ def test_lottie_renders_as_sampled(daemon, name):
             checked += 1
     assert checked >= 10 * 5
     daemon.call("session/dispose", {"session": session})
+
+
+# Shapes and content layers (Protocol 7.12): a list row to a rounded card with a border
+# and a shadow, its content fading through, each side's content scaled to the frame.
+SHAPED_LIST = {"type": "list", "rowHeight": 44, "spacing": 2,
+               "cellStyle": {"cornerRadius": 0, "border": {"width": 1, "color": "#000000"},
+                             "shadow": {"radius": 1, "opacity": 0.2, "offset": {"x": 0, "y": 1}, "color": "#102030"}}}
+SHAPED_GRID = {"type": "grid", "columns": 3, "spacing": 4, "lineSpacing": 4,
+               "cellStyle": {"cornerRadius": 12, "border": {"width": 4, "color": "#ffffff"},
+                             "shadow": {"radius": 6, "opacity": 0.6, "offset": {"x": 2, "y": 5}, "color": "#102030"}},
+               "itemStyles": [{"items": [[0, 1]], "cornerRadius": [2, 8, 16, 24]}]}
+
+COLLECT_SHAPES = """
+return [...document.querySelectorAll('.transitiond-content > *')].map(e => {
+  const cs = getComputedStyle(e);
+  const layer = (which) => {
+    const l = e.querySelector(`[data-content="${which}"]`);
+    if (!l) return null;
+    const s = getComputedStyle(l);
+    return [parseFloat(s.opacity), s.transform];
+  };
+  return [+e.dataset.section, +e.dataset.item,
+          [cs.borderTopLeftRadius, cs.borderTopRightRadius, cs.borderBottomRightRadius,
+           cs.borderBottomLeftRadius].map(parseFloat),
+          parseFloat(cs.borderTopWidth), cs.borderTopColor, cs.boxShadow, layer('from'), layer('to')];
+});
+"""
+
+
+def rgba(text):
+    """`rgb(r, g, b)` or `rgba(r, g, b, a)` as (r, g, b, a), channels 0...255, alpha 0...1."""
+    import re
+    numbers = [float(x) for x in re.findall(r"[-\d.]+", text)]
+    return tuple(numbers[:3]) + ((numbers[3],) if len(numbers) > 3 else (1.0,))
+
+
+def hex_rgba(text):
+    return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5)) + (int(text[7:9], 16) / 255,)
+
+
+def check_shapes(browser, client, params, duration, what, count=26):
+    """Every cell's computed border-radius, box-shadow, border and its two content layers'
+    opacity and scale against transition/sample at `count` moments; the worst differences."""
+    worst = {"radius": 0.0, "shadow": 0.0, "alpha": 0.0, "scale": 0.0}
+    for t in moments(duration, count):
+        browser.execute_script(SEEK, t * 1000)
+        found = {(r[0], r[1]): r[2:] for r in browser.execute_script(COLLECT_SHAPES)}
+        for a in sample(client, params, t)["attributes"]:
+            radii, width, color, shadow, outgoing, incoming = found[(a["section"], a["item"])]
+            r = a["cornerRadius"]
+            want = r if isinstance(r, list) else [r] * 4
+            worst["radius"] = max(worst["radius"], *(abs(x - y) for x, y in zip(radii, want)))
+            # Chromium snaps border widths to whole device pixels (down, from 1 up).
+            assert abs(width - a["border"]["width"]) < 1 + 1e-6, (what, t, width, a["border"])
+            assert all(abs(x - y) <= 1.5 for x, y in zip(rgba(color)[:3], hex_rgba(a["border"]["color"])[:3])), \
+                (what, t, color, a["border"])
+            s = a["shadow"]
+            parts = shadow.split(")")
+            c = rgba(parts[0] + ")")
+            x, y, blur = (float(v) for v in parts[1].replace("px", "").split()[:3])
+            alpha = hex_rgba(s["color"])[3] * s["opacity"]
+            error = max(abs(x - s["offset"]["x"]), abs(y - s["offset"]["y"]), abs(blur - 2 * s["radius"]),
+                        100 * abs(c[3] - alpha))
+            worst["shadow"] = max(worst["shadow"], error)
+            for layer, value, scale in ((outgoing, a["contentAlpha"][0], a["contentScale"][0]),
+                                        (incoming, a["contentAlpha"][1], a["contentScale"][1])):
+                worst["alpha"] = max(worst["alpha"], abs(layer[0] - value))
+                m = [float(v) for v in layer[1][len("matrix("):-1].split(",")]
+                worst["scale"] = max(worst["scale"], abs(m[0] - scale[0]), abs(m[3] - scale[1]))
+    assert worst["radius"] <= 0.05 and worst["shadow"] <= 0.6, (what, worst)
+    assert worst["alpha"] <= 0.005 and worst["scale"] <= 0.002, (what, worst)
+    return worst
+
+
+@pytest.mark.time_limit(120)
+def test_shapes_and_content_layers_play_as_sampled_at_26_moments(daemon, browser, pages, record_property):
+    """The CSS and Web Animations exports of a transition whose cells change shape (corner
+    radii, border, shadow) and fade their content through while it scales: computed
+    border-radius, box-shadow, border and the two content layers' opacity and scale match
+    transition/sample at 26 moments."""
+    create = {"viewport": {"width": 320, "height": 480}, "clock": "manual", "sections": [{"items": 6}],
+              "layout": SHAPED_LIST}
+    session = daemon.call("session/create", create)["session"]
+    params = {"session": session, "to": SHAPED_GRID, "timing": "ease-in-out", "duration": 0.6,
+              "contentFade": "through", "contentResize": "scale"}
+    cells = "".join(f'<div data-kind="cell" data-section="0" data-item="{i}">'
+                    '<div data-content="from"></div><div data-content="to"></div></div>' for i in range(6))
+    dom = f'<div class="transitiond-viewport"><div class="transitiond-content">{cells}</div></div>'
+    css = export(daemon, params, "css")
+    assert "@property --transitiond-progress" in css["content"]
+    load(browser, pages, "shapes-css.html",
+         f"<!doctype html><html><head><style>body{{margin:8px}}\n{css['content']}</style></head><body>{dom}</body></html>")
+    figures = {"css": check_shapes(browser, daemon, params, css["duration"], "shapes css")}
+    waapi = export(daemon, params, "waapi")
+    load(browser, pages, "shapes-waapi.html",
+         "<!doctype html><html><head><style>body{margin:8px} .transitiond-viewport{position:relative;overflow:hidden}"
+         " .transitiond-content{position:absolute} .transitiond-content>*{position:absolute;box-sizing:border-box}"
+         " [data-content]{position:absolute;transform-origin:50% 50%}"
+         f"</style></head><body>{dom}</body></html>")
+    # The layers compute their opacity and scale from the element's progress: the page
+    # registers it, so that it interpolates (Protocol 10.11).
+    browser.execute_script(
+        "CSS.registerProperty({name: '--transitiond-progress', syntax: '<number>', inherits: true,"
+        " initialValue: '0'});"
+        "for (const e of arguments[0]) for (const el of document.querySelectorAll(e.selector))"
+        " el.animate(e.keyframes, e.options);", waapi["content"])
+    assert browser.execute_script("return document.getAnimations().length") == len(waapi["content"]) == 2 + 3 * 6
+    figures["waapi"] = check_shapes(browser, daemon, params, waapi["duration"], "shapes waapi")
+    # The page of the html export carries the two layers in every matched element.
+    html = export(daemon, params, "html")["content"]
+    assert html.count('<div data-content="from"></div><div data-content="to"></div>') == 6
+    record_property("figures", f"shapes, 26 moments: {figures}")
+    daemon.call("session/dispose", {"session": session})

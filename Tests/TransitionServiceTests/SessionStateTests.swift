@@ -56,6 +56,8 @@ import TransitionEngine
         #"{"type":"displaySwitch","mode":"grid","staticCellHeight":100,"columns":2,"padding":4,"accessory":{"rotation":0.5,"strokeEnd":1}}"#,
         #"{"type":"explicit","frames":[[0,0,10,10],{"frame":[10,0,10,10],"alpha":0.5,"zIndex":2,"transform":{"scale":2,"rotation":0.25}},[20,0,10,10.5]],"contentSize":{"width":30,"height":11},"supplementary":[{"kind":"badge","indexPath":[0,1],"frame":[12,0,4,4],"alpha":0.75}]}"#,
         ##"{"type":"list","rowHeight":44,"values":{"background":"#ff000080","label":"a","on":true,"offset":3},"state":"compact","itemStyles":[{"items":[[0,1]],"alpha":0.5,"values":{"offset":5}},{"ids":["c"],"zIndex":3}],"supplementary":[{"kind":"badge","attach":"item","size":{"width":8,"height":8},"anchor":{"x":1,"y":0},"offset":{"x":-2,"y":2},"items":[[0,0]],"alpha":0.5}]}"##,
+        ##"{"type":"grid","columns":2,"cellStyle":{"cornerRadius":12,"border":{"width":1,"color":"#102030"},"shadow":{"radius":6,"opacity":0.3,"offset":{"x":0,"y":2}}},"itemStyles":[{"items":[[0,1]],"cornerRadius":[1,2,3,4],"shadow":{"radius":2,"color":"#ff0000"}}]}"##,
+        ##"{"type":"explicit","frames":[[0,0,10,10],{"frame":[10,0,10,10],"cornerRadius":3,"border":{"width":0.5}},[20,0,10,10]]}"##,
     ]
 
     @Test(arguments: layouts)
@@ -155,12 +157,12 @@ import TransitionEngine
         let host = Self.durableHost()
         let id = try Self.create(
             host,
-            #""viewport":{"width":375,"height":667},"sections":[{"items":12}],"layout":{"type":"list","rowHeight":60,"values":{"hue":0}},"clock":"manual""#
+            #""viewport":{"width":375,"height":667},"sections":[{"items":12}],"layout":{"type":"list","rowHeight":60,"values":{"hue":0},"cellStyle":{"cornerRadius":0}},"clock":"manual""#
         )
         _ = host.takeStateChanges()
         let r = try TransitionStartRequest(
             json: Self.parse(
-                #"{"session":"\#(id)","to":{"type":"grid","columns":3,"values":{"hue":1}},"duration":1}"#
+                #"{"session":"\#(id)","to":{"type":"grid","columns":3,"values":{"hue":1},"cellStyle":{"cornerRadius":10}},"duration":1,"contentFade":"cross"}"#
             ))
         _ = try host.start(r, now: 0)
         _ = try host.advance(
@@ -177,6 +179,8 @@ import TransitionEngine
             #expect(Swift.abs(a.frame.minY - b.frame.minY) < 1e-9)
             #expect(Swift.abs(a.frame.size.width - b.frame.size.width) < 1e-9)
             #expect(a.values == b.values)
+            // Shapes are kept (the radius 4 of that moment), content layers are not.
+            #expect(a.shape == b.shape && b.shape?.cornerRadius?.uniform == 4)
         }
         #expect(s.scene.placed.contentOffset == (try host.session(id)).scene.placed.contentOffset)
         #expect(

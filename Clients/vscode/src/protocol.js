@@ -101,11 +101,11 @@ const EASINGS = Object.freeze([
 const DEFAULTS = Object.freeze({
   "clock/advance": Object.freeze({"reply": "tick"}),
   "session/create": Object.freeze({"clock": "realtime", "encoding": "objects", "fps": 60, "reducedMotion": false}),
-  "transition/export": Object.freeze({"duration": 0.3, "motion": "auto", "path": "straight", "reducedDuration": 0.2, "timing": "linear"}),
+  "transition/export": Object.freeze({"contentFade": "none", "contentResize": "remeasure", "duration": 0.3, "motion": "auto", "path": "straight", "reducedDuration": 0.2, "timing": "linear"}),
   "transition/release": Object.freeze({"timing": {"spring": {"dampingFraction": 0.825, "response": 0.55}}}),
-  "transition/retarget": Object.freeze({"duration": 0.3, "motion": "auto", "path": "straight", "reducedDuration": 0.2, "timing": "linear"}),
-  "transition/sample": Object.freeze({"duration": 0.3, "motion": "auto", "path": "straight", "reducedDuration": 0.2, "timing": "linear"}),
-  "transition/start": Object.freeze({"duration": 0.3, "motion": "auto", "path": "straight", "reducedDuration": 0.2, "timing": "linear"}),
+  "transition/retarget": Object.freeze({"contentFade": "none", "contentResize": "remeasure", "duration": 0.3, "motion": "auto", "path": "straight", "reducedDuration": 0.2, "timing": "linear"}),
+  "transition/sample": Object.freeze({"contentFade": "none", "contentResize": "remeasure", "duration": 0.3, "motion": "auto", "path": "straight", "reducedDuration": 0.2, "timing": "linear"}),
+  "transition/start": Object.freeze({"contentFade": "none", "contentResize": "remeasure", "duration": 0.3, "motion": "auto", "path": "straight", "reducedDuration": 0.2, "timing": "linear"}),
 });
 
 module.exports = { REQUESTS, CLIENT_NOTIFICATIONS, DAEMON_NOTIFICATIONS, ERROR_CODES, CLIENT_ERROR_CODES, EASINGS, DEFAULTS };

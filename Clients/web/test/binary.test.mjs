@@ -36,6 +36,15 @@ const FAR = {
   viewport: { width: 375, height: 1200 }, sections: [{ items: 100000 }],
   layout: { type: "grid", columns: 8, spacing: 0 }, contentOffset: { x: 0, y: 50000 }, clock: "manual",
 };
+// Shapes and content layers (Protocol 7.12): a border on `a` only, four radii, a crossfade.
+const SHAPED = {
+  viewport: { width: 200, height: 120 }, sections: [{ items: 3, ids: ["a", "b", "c"] }], clock: "manual",
+  layout: { type: "list", rowHeight: 40, itemStyles: [{ ids: ["a"], border: { width: 1.5, color: "#123456" }, shadow: { radius: 3, opacity: 0.3 } }] },
+};
+const SHAPED_START = {
+  to: { type: "grid", columns: 2, cellStyle: { cornerRadius: [1, 2, 3, 4] } }, sections: [{ items: 3, ids: ["b", "c", "d"] }],
+  duration: 1, contentFade: "cross", contentResize: "scale",
+};
 const FAR_START = { to: { type: "grid", columns: 8, spacing: 2, inset: { top: 4, left: 4, bottom: 4, right: 4 } }, duration: 1 };
 
 /** Equal member by member; a number may be the expected one's nearest float32. */
@@ -116,6 +125,17 @@ test("binary ticks from the daemon", { skip: !globalThis.WebSocket && "no WebSoc
     assert.equal(widths.length, 216);
     assert.ok(widths.every((w) => w === a.columns.width));
     assert.deepEqual(Array.from(a.column("item")).slice(0, 3), [a.columns.item[0], a.columns.item[0] + 1, a.columns.item[0] + 2]);
+  });
+
+  await t.test("shapes and content layers: objects equal a compact twin's", async () => {
+    const { last } = await compareTwins(client, SHAPED, SHAPED_START, [0.3, 0.7]);
+    const objects = last.attributes.objects();
+    const a = objects.find((e) => e.id === "a");
+    const b = objects.find((e) => e.id === "b");
+    assert.equal(a.border.color, "#123456ff");
+    assert.ok(!("contentAlpha" in a) && !("cornerRadius" in a));
+    assert.deepEqual(b.contentAlpha.map(Math.fround), [0.3, 0.7].map(Math.fround));
+    assert.ok(Array.isArray(b.cornerRadius) && b.contentScale.length === 2);
   });
 
   await t.test("bytes that are not a binary tick are refused", () => {

@@ -6,6 +6,8 @@ public struct ItemStyle: Hashable, Sendable {
     public var transform: ItemTransform?
     /// Values by name, replacing the layout's of the same name.
     public var values: [CustomValue]
+    /// Corner radii, border and shadow (member by member); never content layers.
+    public var shape: ElementShape? = nil
 
     public init(
         alpha: Double? = nil, zIndex: Int? = nil, transform: ItemTransform? = nil,
@@ -17,7 +19,9 @@ public struct ItemStyle: Hashable, Sendable {
         self.values = values
     }
 
-    public var isEmpty: Bool { alpha == nil && zIndex == nil && transform == nil && values.isEmpty }
+    public var isEmpty: Bool {
+        alpha == nil && zIndex == nil && transform == nil && values.isEmpty && shape == nil
+    }
 
     /// `self` with what `later` sets on top (a later rule wins, value by value).
     func overridden(by later: ItemStyle) -> ItemStyle {
@@ -26,6 +30,7 @@ public struct ItemStyle: Hashable, Sendable {
         if let z = later.zIndex { result.zIndex = z }
         if let t = later.transform { result.transform = t }
         result.values = ItemStyle.merge(values, later.values)
+        if let top = later.shape { result.shape = shape?.overridden(by: top) ?? top }
         return result
     }
 
@@ -51,6 +56,7 @@ public struct ItemStyle: Hashable, Sendable {
             a.transform = transform.matrix
         }
         a.values = ItemStyle.merge(a.values, values)
+        if let shape { a.shape = a.shape?.overridden(by: shape) ?? shape }
     }
 
     func validate(field: String) throws(ValidationError) {
@@ -61,6 +67,7 @@ public struct ItemStyle: Hashable, Sendable {
             }
         }
         try transform?.validate(field: field + ".transform")
+        try shape?.validate(field: field)
         for v in values {
             if case .number(let n) = v.value {
                 try ValidationError.checkFinite(n, field: "\(field).values.\(v.name)")

@@ -3,17 +3,27 @@
 public struct ItemStyles: Sendable {
     var byIndexPath: [IndexPath: ItemStyle] = [:]
     var bySupplementary: [ElementKey: ItemStyle] = [:]
+    /// The layout's `cellStyle`: every cell's, under the rules.
+    var cell: ItemStyle? = nil
 
     public init() {}
 
     /// Whether no cell is styled.
-    public var isEmpty: Bool { byIndexPath.isEmpty }
+    public var isEmpty: Bool { byIndexPath.isEmpty && cell == nil }
     /// Whether no supplementary element is styled.
     public var supplementaryIsEmpty: Bool { bySupplementary.isEmpty }
 
     public subscript(_ indexPath: IndexPath) -> ItemStyle? { byIndexPath[indexPath] }
 
     public subscript(_ key: ElementKey) -> ItemStyle? { bySupplementary[key] }
+
+    /// Applies the layout's `cellStyle`, then the style rules give the cell `a`. Out of
+    /// line: every loop over cells calls it, only for a styled layout.
+    @inline(never)
+    func applyCell(to a: inout LayoutAttributes) {
+        cell?.apply(to: &a)
+        if !byIndexPath.isEmpty, let style = byIndexPath[a.key.indexPath] { style.apply(to: &a) }
+    }
 
     /// Applies the style rules give the supplementary element `a`, if any.
     @inline(__always)

@@ -23,6 +23,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// DisplaySwitcher's `layoutState`: the state name of the layout this frame belongs to
     /// (`list`, `grid`, `flow`, `explicit`, or the name the client gave).
     public var layoutState: String
+    /// Corner radii, border, shadow and in flight the content layers; nil: none of them.
+    public var shape: ElementShape? = nil
 
     public init(
         key: ElementKey, id: ItemID? = nil, frame: Rect, alpha: Double = 1, zIndex: Int = 0,

@@ -19,6 +19,8 @@ public struct LayoutSpec: Hashable, Sendable {
     /// Per-item styles, later rules winning (an explicit layout's item objects come
     /// first, as `globalIndices` rules).
     public var itemStyles: [ItemStyleRule] = []
+    /// The style of every cell, under `itemStyles` (`cellStyle`).
+    public var cellStyle: ItemStyle? = nil
     /// The `layoutState` name; by default the layout type (`list`, `grid`, `flow`,
     /// `explicit`) or the displaySwitch mode.
     public var state: String?
@@ -105,6 +107,7 @@ public struct LayoutSpec: Hashable, Sendable {
                 try ValidationError.checkFinite(n, field: "\(field).accessory.\(v.name)")
             }
         }
+        try cellStyle?.validate(field: field + ".cellStyle")
         var kinds = ElementKindTable()
         if itemStyles.contains(where: { $0.kind != nil }) {
             for name in kindNames { _ = try? kinds.intern(name, field: field) }
@@ -112,8 +115,19 @@ public struct LayoutSpec: Hashable, Sendable {
         _ = try resolveStyles(model: model, kinds: kinds, field: field)
     }
 
-    /// The item styles for `model`, supplementary elements named through `kinds`.
+    /// The item styles for `model`, supplementary elements named through `kinds`, and
+    /// the `cellStyle`.
     private func resolveStyles(model: ItemModel, kinds: ElementKindTable, field: String)
+        throws(ValidationError)
+        -> ItemStyles
+    {
+        var styles = try resolveRules(model: model, kinds: kinds, field: field)
+        styles.cell = cellStyle
+        return styles
+    }
+
+    /// The item styles the rules give.
+    private func resolveRules(model: ItemModel, kinds: ElementKindTable, field: String)
         throws(ValidationError)
         -> ItemStyles
     {
@@ -187,7 +201,7 @@ public struct LayoutSpec: Hashable, Sendable {
         -> PreparedLayout
     {
         let styles =
-            itemStyles.isEmpty
+            itemStyles.isEmpty && cellStyle == nil
             ? nil : try? resolveStyles(model: model, kinds: kinds, field: "layout")
         var sectioned: SectionedLayout
         switch geometry {

@@ -68,7 +68,7 @@ public struct PreparedExplicitLayout: Layout {
         var a = LayoutAttributes(
             key: ElementKey(.cell, indexPath), id: model.id(at: indexPath), frame: frames[index],
             values: values, layoutState: stateName)
-        if !styles.isEmpty, let style = styles[indexPath] { style.apply(to: &a) }
+        if !styles.isEmpty { styles.applyCell(to: &a) }
         return a
     }
 

@@ -121,7 +121,7 @@ public struct SectionedLayout: Layout {
         var a = LayoutAttributes(
             key: ElementKey(.cell, indexPath), id: model.id(at: indexPath), frame: frame,
             values: values, layoutState: stateName)
-        if !styles.isEmpty, let style = styles[indexPath] { style.apply(to: &a) }
+        if !styles.isEmpty { styles.applyCell(to: &a) }
         return a
     }
 

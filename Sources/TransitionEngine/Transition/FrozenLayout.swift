@@ -59,12 +59,13 @@ public struct FrozenLayout: Layout {
         }
     }
 
-    /// At rest nothing is in flight: no transition progress, no next frame. Poses, alpha,
-    /// transforms and custom values keep their frozen values.
+    /// At rest nothing is in flight: no transition progress, no next frame, no content
+    /// layers. Poses, alpha, transforms, shapes and custom values keep their frozen values.
     static func atRest(_ a: LayoutAttributes) -> LayoutAttributes {
         var a = a
         a.transitionProgress = 0
         a.nextFrame = nil
+        if let shape = a.shape, shape.content != nil { a.shape = shape.with(content: nil) }
         return a
     }
 }

@@ -265,10 +265,11 @@ extension Transition {
         let sharedValues =
             stagger == nil && p != 0 && p != 1
             ? interpolateValues(fromLayout.values, toLayout.values, p) : []
-        // Styled, keyframed and reduced cells differ one by one: they take the general path.
+        // Styled, keyframed and reduced cells, and content layers, differ one by one: they
+        // take the general path.
         let styled =
             !fromLayout.styles.isEmpty || !toLayout.styles.isEmpty || keyframePlan != nil
-            || reduced
+            || reduced || options.hasContentLayers
         let attached = !fromLayout.itemAttachments.isEmpty || !toLayout.itemAttachments.isEmpty
         var (s, i) = locate(first)
         for _ in first..<a {

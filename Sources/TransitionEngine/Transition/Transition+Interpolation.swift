@@ -6,7 +6,9 @@ extension Transition {
     /// Matched elements: frame as centre and size, alpha (clamped to 0...1), transform
     /// by its components when either side gave them (item styles), else matrix entry by
     /// entry; custom values by name; zIndex the source's below element progress 0.5 and
-    /// the destination's from 0.5 (`zIndexSwitch`).
+    /// the destination's from 0.5 (`zIndexSwitch`); corner radii, border and shadow as
+    /// `ElementShape.interpolate` says; with `contentFade` or `contentResize` `scale`,
+    /// content layers (on matched elements only, at every progress).
     /// p = 0 gives `a` and p = 1 gives `b` exactly (keys included: in flight an element
     /// carries its source key, at 1 its destination key).
     ///
@@ -61,6 +63,9 @@ extension Transition {
                     e.transform = Transition.interpolateTransform(a.transform, b.transform, q)
                 }
                 e.values = interpolateValues(a.values, b.values, q)
+                if a.shape != nil || b.shape != nil {
+                    e.shape = ElementShape.interpolate(a.shape, b.shape, q, in: options.colorSpace)
+                }
                 e.layoutState = b.layoutState
                 if keyframePlan != nil || options.path != .straight {
                     let stops = keyframes(for: a.key)
@@ -75,6 +80,10 @@ extension Transition {
             e.id = a.id ?? b.id
             e.transitionProgress = q
             e.nextFrame = b.frame
+            if options.hasContentLayers {
+                e.shape = ElementShape.with(
+                    e.shape, content: contentLayers(q, frame: e.frame, from: a.frame, to: b.frame))
+            }
             return e
         case (let a?, nil):
             guard q < 1 else { return nil }

@@ -18,9 +18,16 @@ public struct TransitionOptions: Hashable, Sendable {
     public var reducedMotion: Bool
     /// Seconds a reduced transition lasts (positive): `TransitionTiming.reduce(to:)`.
     public var reducedDuration: Double
+    /// How each matched element's source and destination content fade (`contentAlpha`).
+    public var contentFade: ContentFade = .none
+    /// How each matched element's content follows its size (`contentScale`).
+    public var contentResize: ContentResize = .remeasure
 
     public static let defaultDiscreteSwitch = 0.5
     public static let defaultReducedDuration = 0.2
+
+    /// Whether matched elements carry content layers (`contentAlpha`, `contentScale`).
+    public var hasContentLayers: Bool { contentFade != .none || contentResize == .scale }
 
     public init(
         contentOffset: ContentOffsetTarget = .automatic, appear: AppearEffect = .fade,

@@ -121,7 +121,80 @@ public enum AttributeWriter {
             }
             w.endObject()
         }
+        if let shape = record.pointee.shape { writeShape(shape, decimals: d, to: &w) }
         w.endObject()
+    }
+
+    /// `"cornerRadius"` (one number when the four are equal), `"border"`, `"shadow"`,
+    /// `"contentAlpha"` and `"contentScale"`, each only when the element has it. Keys and
+    /// members through small functions kept out of line: `writeKey` is inlined where it
+    /// is called, and these members are rare.
+    @inline(never)
+    static func writeShape(_ s: ElementShape, decimals d: Int, to w: inout JSONByteWriter) {
+        if let r = s.cornerRadius {
+            key("cornerRadius", &w)
+            if let radius = r.uniform {
+                w.write(radius, decimals: d)
+            } else {
+                shapeNumbers(s, 0, 4, d, &w)
+            }
+        }
+        if let border = s.border {
+            key("border", &w)
+            w.beginObject()
+            member("width", border.width, d, &w)
+            colorMember(border.color, &w)
+            w.endObject()
+        }
+        if let shadow = s.shadow {
+            key("shadow", &w)
+            w.beginObject()
+            member("radius", shadow.radius, d, &w)
+            member("opacity", shadow.opacity, d, &w)
+            key("offset", &w)
+            w.beginObject()
+            member("x", shadow.offset.x, d, &w)
+            member("y", shadow.offset.y, d, &w)
+            w.endObject()
+            colorMember(shadow.color, &w)
+            w.endObject()
+        }
+        if s.content?.alpha != nil {
+            key("contentAlpha", &w)
+            shapeNumbers(s, 9, 11, d, &w)
+        }
+        if s.content?.scale != nil {
+            key("contentScale", &w)
+            w.beginArray()
+            shapeNumbers(s, 11, 13, d, &w)
+            shapeNumbers(s, 13, 15, d, &w)
+            w.endArray()
+        }
+    }
+
+    @inline(never)
+    static func key(_ key: StaticString, _ w: inout JSONByteWriter) { w.writeKey(key) }
+
+    @inline(never)
+    static func member(_ key: StaticString, _ v: Double, _ d: Int, _ w: inout JSONByteWriter) {
+        w.writeKey(key)
+        w.write(v, decimals: d)
+    }
+
+    @inline(never)
+    static func colorMember(_ c: Color, _ w: inout JSONByteWriter) {
+        w.writeKey("color")
+        w.write(c.hexString)
+    }
+
+    /// `[...]`: fields `first..<end` (`ShapeColumns`) of `s`.
+    @inline(never)
+    static func shapeNumbers(
+        _ s: ElementShape, _ first: Int, _ end: Int, _ d: Int, _ w: inout JSONByteWriter
+    ) {
+        w.beginArray()
+        for field in first..<end { w.write(ShapeColumns.number(field, of: s), decimals: d) }
+        w.endArray()
     }
 
     /// Columns: `{"count", "kind" (the session's kind codes: 0 cell, 1 header, 2 footer,
@@ -186,6 +259,7 @@ public enum AttributeWriter {
         }
         writeOptionalColumns(list, decimals: d, to: &w)
         writeValueColumns(list, decimals: d, to: &w)
+        writeShapeColumns(list, decimals: d, to: &w)
         w.endObject()
     }
 
@@ -258,6 +332,92 @@ public enum AttributeWriter {
             }
             w.endArray()
         }
+    }
+
+    /// `"cornerRadius"` (4 per element), `"border"` (`{"width", "color"}`), `"shadow"`
+    /// (`{"radius", "opacity", "offset" (2 per element), "color"}`), `"contentAlpha"` (2
+    /// per element) and `"contentScale"` (4 per element), null where an element has
+    /// none; each only when some element has it.
+    @inline(never)
+    private static func writeShapeColumns(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int,
+        to w: inout JSONByteWriter
+    ) {
+        guard list.contains(where: { $0.shape != nil }) else { return }
+        let present = ShapeColumns.present(in: list)
+        if present[0] {
+            key("cornerRadius", &w)
+            writeShapeNumbers(0, 4, of: list, decimals: d, to: &w)
+        }
+        if present[1] {
+            key("border", &w)
+            w.beginObject()
+            key("width", &w)
+            writeShapeNumbers(4, 5, of: list, decimals: d, to: &w)
+            writeColors(of: list, shadow: false, to: &w)
+            w.endObject()
+        }
+        if present[2] {
+            key("shadow", &w)
+            w.beginObject()
+            key("radius", &w)
+            writeShapeNumbers(5, 6, of: list, decimals: d, to: &w)
+            key("opacity", &w)
+            writeShapeNumbers(6, 7, of: list, decimals: d, to: &w)
+            key("offset", &w)
+            writeShapeNumbers(7, 9, of: list, decimals: d, to: &w)
+            writeColors(of: list, shadow: true, to: &w)
+            w.endObject()
+        }
+        if present[3] {
+            key("contentAlpha", &w)
+            writeShapeNumbers(9, 11, of: list, decimals: d, to: &w)
+        }
+        if present[4] {
+            key("contentScale", &w)
+            writeShapeNumbers(11, 15, of: list, decimals: d, to: &w)
+        }
+    }
+
+    /// Fields `first..<end` (`ShapeColumns`) of each element in turn, null where it has
+    /// none.
+    @inline(never)
+    private static func writeShapeNumbers(
+        _ first: Int, _ end: Int, of list: UnsafeBufferPointer<LayoutAttributes>,
+        decimals d: Int, to w: inout JSONByteWriter
+    ) {
+        w.beginArray()
+        for i in list.indices {
+            for field in first..<end {
+                let v = ShapeColumns.number(field, of: list[i].shape)
+                if v.isNaN { w.writeNull() } else { w.write(v, decimals: d) }
+            }
+        }
+        w.endArray()
+    }
+
+    /// `"color"`: the border's (or shadow's) colour of each element, null where none.
+    private static func writeColors(
+        of list: UnsafeBufferPointer<LayoutAttributes>, shadow: Bool, to w: inout JSONByteWriter
+    ) {
+        key("color", &w)
+        writeColorArray(list, shadow: shadow, to: &w)
+    }
+
+    /// The border's (or shadow's) colour of each element, null where none, as an array.
+    @inline(never)
+    static func writeColorArray(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, shadow: Bool, to w: inout JSONByteWriter
+    ) {
+        w.beginArray()
+        for i in list.indices {
+            if let c = ShapeColumns.color(list[i].shape, shadow: shadow) {
+                w.write(c.hexString)
+            } else {
+                w.writeNull()
+            }
+        }
+        w.endArray()
     }
 
     /// The names of the elements' custom values, in order of first use.

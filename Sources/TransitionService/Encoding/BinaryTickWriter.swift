@@ -100,9 +100,56 @@ enum BinaryTickWriter {
             w.writeKey(field.key)
             c.write(values, integers: field.isInteger, to: &w)
         }
+        if list.contains(where: { $0.shape != nil }) {
+            writeShapeColumns(list, values: &values, columns: &c, to: &w)
+        }
         w.endObject()
         writeValues(list, columns: &c, to: &w)
         w.endObject()
+    }
+
+    /// The columns of the members of `ShapeColumns` some element has, group by group (NaN
+    /// where an element has none); the
+    /// border's and the shadow's colours (`borderColor`, `shadowColor`) after their
+    /// numbers: a column of colours when every element has one, else compact's array
+    /// (null where none).
+    @inline(never)
+    private static func writeShapeColumns(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, values: inout [Double],
+        columns c: inout BinaryColumns, to w: inout JSONByteWriter
+    ) {
+        let present = ShapeColumns.present(in: list)
+        for g in 0..<5 where present[g] {
+            for field in ShapeColumns.starts[g]..<ShapeColumns.starts[g + 1] {
+                values.removeAll(keepingCapacity: true)
+                for i in list.indices {
+                    values.append(ShapeColumns.number(field, of: list[i].shape))
+                }
+                w.writeKey(ShapeColumns.keys[field])
+                c.write(values, integers: false, to: &w)
+            }
+            if g == 1 || g == 2 { writeColorColumn(list, shadow: g == 2, columns: &c, to: &w) }
+        }
+    }
+
+    /// `"borderColor"` or `"shadowColor"`: a column of colours when every element has
+    /// one, else compact's array (null where none).
+    @inline(never)
+    private static func writeColorColumn(
+        _ list: UnsafeBufferPointer<LayoutAttributes>, shadow: Bool,
+        columns c: inout BinaryColumns, to w: inout JSONByteWriter
+    ) {
+        w.writeKey(shadow ? "shadowColor" : "borderColor")
+        var words: [UInt32] = []
+        for i in list.indices {
+            guard let color = ShapeColumns.color(list[i].shape, shadow: shadow) else { break }
+            words.append(BinaryColumns.rgba(color))
+        }
+        if words.count == list.count {
+            c.write(colors: words, to: &w)
+        } else {
+            AttributeWriter.writeColorArray(list, shadow: shadow, to: &w)
+        }
     }
 
     /// `"values"`, per name: a column of numbers (NaN where an element lacks it), a

@@ -3,7 +3,8 @@ import TransitionEngine
 
 extension Decode {
     /// A layout: `{"type": "flow" | "list" | "grid" | "displaySwitch" | "explicit", ...}`
-    /// plus optional `values` (custom animated values) and `state` (its layoutState).
+    /// plus optional `values` (custom animated values), `state` (its layoutState),
+    /// `itemStyles` and `cellStyle`.
     static func layout(_ json: JSONCursor) throws(JSONDecodingError) -> LayoutSpec {
         let type = try choice(json["type"], LayoutSpec.typeNames)
         let geometry: LayoutSpec.Geometry
@@ -67,6 +68,10 @@ extension Decode {
             geometry, values: try values(json["values"]), accessory: try values(json["accessory"]),
             state: try json["state"].decodeIfPresent())
         spec.itemStyles = itemRules + (try itemStyleRules(json["itemStyles"]))
+        if json["cellStyle"].isPresent {
+            let style = try itemStyle(json["cellStyle"])
+            spec.cellStyle = style.isEmpty ? nil : style
+        }
         if type == "explicit" {
             spec.supplementary = try supplementaryItems(json["supplementary"])
         } else {

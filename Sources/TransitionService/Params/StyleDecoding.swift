@@ -16,14 +16,59 @@ extension Decode {
             translateY: try json["translateY"].decode(default: 0))
     }
 
-    /// The style members of an item object or an `itemStyles` rule: `alpha`, `zIndex`,
-    /// `transform`, `values`.
+    /// The style members of an item object, an `itemStyles` rule or a `cellStyle`:
+    /// `alpha`, `zIndex`, `transform`, `values`, `cornerRadius`, `border`, `shadow`.
     static func itemStyle(_ json: JSONCursor) throws(JSONDecodingError) -> ItemStyle {
-        ItemStyle(
+        var style = ItemStyle(
             alpha: try json["alpha"].decodeIfPresent(),
             zIndex: try json["zIndex"].decodeIfPresent(),
             transform: json["transform"].isPresent ? try itemTransform(json["transform"]) : nil,
             values: try values(json["values"]))
+        style.shape = try shape(json)
+        return style
+    }
+
+    /// `cornerRadius` (a length, or `[topLeft, topRight, bottomRight, bottomLeft]`),
+    /// `border` `{"width", "color"?}` and `shadow` `{"radius"?, "opacity"?, "offset"?,
+    /// "color"?}` (colours default to black, the shadow to radius 0, opacity 1, offset
+    /// 0); nil when none is given. The engine checks the ranges.
+    static func shape(_ json: JSONCursor) throws(JSONDecodingError) -> ElementShape? {
+        let radius = json["cornerRadius"]
+        let border = json["border"]
+        let shadow = json["shadow"]
+        guard radius.isPresent || border.isPresent || shadow.isPresent else { return nil }
+        var radii: CornerRadii? = nil
+        if case .array? = radius.value {
+            let n: [Double] = try radius.decode()
+            guard n.count == 4 else {
+                throw radius.invalid("a length or [topLeft, topRight, bottomRight, bottomLeft]")
+            }
+            radii = CornerRadii(topLeft: n[0], topRight: n[1], bottomRight: n[2], bottomLeft: n[3])
+        } else if radius.isPresent {
+            radii = CornerRadii(try radius.decode())
+        }
+        return ElementShape(
+            cornerRadius: radii,
+            border: border.isPresent
+                ? ElementBorder(
+                    width: try border["width"].decode(), color: try color(border["color"])) : nil,
+            shadow: shadow.isPresent
+                ? ElementShadow(
+                    radius: try shadow["radius"].decode(default: 0),
+                    opacity: try shadow["opacity"].decode(default: 1),
+                    offset: shadow["offset"].isPresent
+                        ? try point(shadow["offset"]) : Point(x: 0, y: 0),
+                    color: try color(shadow["color"])) : nil)
+    }
+
+    /// A colour `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`; opaque black when absent.
+    static func color(_ json: JSONCursor) throws(JSONDecodingError) -> Color {
+        guard json.isPresent else { return Color(red: 0, green: 0, blue: 0) }
+        let text: String = try json.decode()
+        guard let color = Color(hex: text) else {
+            throw json.invalid("a colour #rgb, #rgba, #rrggbb or #rrggbbaa")
+        }
+        return color
     }
 
     /// `itemStyles`: `[{"items": [[section, item], ...]} | {"ids": [...]}, plus style and

@@ -56,7 +56,7 @@ extension Decode {
     static func transitionOptions(_ params: JSONCursor) throws(JSONDecodingError)
         -> TransitionOptions
     {
-        TransitionOptions(
+        var options = TransitionOptions(
             contentOffset: try offsetTarget(params["contentOffset"]),
             appear: try named(params["appear"], default: AppearEffect.fade),
             disappear: try named(params["disappear"], default: AppearEffect.fade),
@@ -64,6 +64,22 @@ extension Decode {
             colorSpace: try named(params["colorSpace"], default: ColorSpace.srgb),
             discreteSwitch: try discreteSwitch(params["discreteSwitch"]),
             keyframes: try keyframes(params["keyframes"]), path: try motionPath(params["path"]))
+        // By index into the names, not `named`: one generic copy fewer in the module.
+        let fades: [ContentFade] = [.none, .in, .out, .cross, .through]
+        options.contentFade =
+            fades[
+                try choiceIndex(params["contentFade"], ["none", "in", "out", "cross", "through"])]
+        options.contentResize =
+            try choiceIndex(params["contentResize"], ["remeasure", "scale"]) == 1
+            ? .scale : .remeasure
+        return options
+    }
+
+    /// The index of one of `names` (0, the default, when absent).
+    static func choiceIndex(_ json: JSONCursor, _ names: [String]) throws(JSONDecodingError) -> Int
+    {
+        guard json.isPresent else { return 0 }
+        return names.firstIndex(of: try choice(json, names)) ?? 0
     }
 
     /// `discreteSwitch`: a number from 0 to 1 (default 0.5).

@@ -86,6 +86,7 @@ extension JSONByteWriter {
             endObject()
         }
         write("values", values: style.values)
+        if let shape = style.shape { AttributeWriter.writeShape(shape, decimals: -1, to: &self) }
     }
 
     /// `"sections": [{"items", "ids"?, "sizes"?}, ...]`.
@@ -144,6 +145,12 @@ extension JSONByteWriter {
             write(state)
         }
         writeItemStyles(otherRules)
+        if let cellStyle = spec.cellStyle {
+            writeKey("cellStyle")
+            beginObject()
+            writeMembers(of: cellStyle)
+            endObject()
+        }
         writeSupplementary(of: spec)
         endObject()
     }
@@ -154,6 +161,7 @@ extension JSONByteWriter {
         if let a = later.alpha { result.alpha = a }
         if let z = later.zIndex { result.zIndex = z }
         if let t = later.transform { result.transform = t }
+        if let top = later.shape { result.shape = result.shape?.overridden(by: top) ?? top }
         for v in later.values {
             if let i = result.values.firstIndex(where: { $0.name == v.name }) {
                 result.values[i] = v

@@ -3,8 +3,8 @@ import TransitionEngine
 extension PlacedLayout {
     /// The spec that prepares this layout again: its own, or for the poses a transition
     /// was frozen in (cancel-in-place, or a transition cancelled back to such poses) an
-    /// `explicit` layout of those poses: each cell's frame, alpha, zIndex, transform and
-    /// values, the other elements as its supplementary items, the content size, the
+    /// `explicit` layout of those poses: each cell's frame, alpha, zIndex, transform,
+    /// values and shape, the other elements as its supplementary items, the content size, the
     /// layoutState name and the accessory values. An element the poses hide is written
     /// at alpha 0.
     /// - Complexity: O(n log n) for n elements, for a frozen layout; O(1) otherwise.
@@ -46,8 +46,10 @@ extension PlacedLayout {
     /// What an element shows besides its frame, as an item style (defaults left out).
     private static func style(of a: LayoutAttributes) -> ItemStyle {
         let alpha = a.isHidden ? 0 : a.alpha
-        return ItemStyle(
+        var style = ItemStyle(
             alpha: alpha == 1 ? nil : alpha, zIndex: a.zIndex == 0 ? nil : a.zIndex,
             transform: a.itemTransform == .identity ? nil : a.itemTransform, values: a.values)
+        style.shape = a.shape
+        return style
     }
 }

@@ -94,10 +94,10 @@ return {
   defaults = {
     ["clock/advance"] = { reply = "tick" },
     ["session/create"] = { clock = "realtime", encoding = "objects", fps = 60, reducedMotion = false },
-    ["transition/export"] = { duration = 0.3, motion = "auto", path = "straight", reducedDuration = 0.2, timing = "linear" },
+    ["transition/export"] = { contentFade = "none", contentResize = "remeasure", duration = 0.3, motion = "auto", path = "straight", reducedDuration = 0.2, timing = "linear" },
     ["transition/release"] = { timing = { spring = { dampingFraction = 0.825, response = 0.55 } } },
-    ["transition/retarget"] = { duration = 0.3, motion = "auto", path = "straight", reducedDuration = 0.2, timing = "linear" },
-    ["transition/sample"] = { duration = 0.3, motion = "auto", path = "straight", reducedDuration = 0.2, timing = "linear" },
-    ["transition/start"] = { duration = 0.3, motion = "auto", path = "straight", reducedDuration = 0.2, timing = "linear" },
+    ["transition/retarget"] = { contentFade = "none", contentResize = "remeasure", duration = 0.3, motion = "auto", path = "straight", reducedDuration = 0.2, timing = "linear" },
+    ["transition/sample"] = { contentFade = "none", contentResize = "remeasure", duration = 0.3, motion = "auto", path = "straight", reducedDuration = 0.2, timing = "linear" },
+    ["transition/start"] = { contentFade = "none", contentResize = "remeasure", duration = 0.3, motion = "auto", path = "straight", reducedDuration = 0.2, timing = "linear" },
   },
 }

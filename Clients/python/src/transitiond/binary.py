@@ -18,6 +18,21 @@ MAGIC = b"tdb\x01"
 _CODES = {"u8": "B", "u16": "H", "u32": "I", "i32": "i", "f32": "f", "f64": "d", "rgba": "I"}
 _RECTS = (("frame", ("x", "y", "width", "height")), ("nextFrame", ("nextX", "nextY", "nextWidth", "nextHeight")))
 _TRANSFORM = ("transformA", "transformB", "transformC", "transformD", "transformTx", "transformTy")
+# Shapes and content layers (NaN where an element has none): compact's member, its
+# sub-member (None: the member itself) and the columns interleaved into it.
+_SHAPE = (
+    ("cornerRadius", None, ("cornerRadiusTopLeft", "cornerRadiusTopRight", "cornerRadiusBottomRight",
+                            "cornerRadiusBottomLeft")),
+    ("border", "width", ("borderWidth",)),
+    ("border", "color", ("borderColor",)),
+    ("shadow", "radius", ("shadowRadius",)),
+    ("shadow", "opacity", ("shadowOpacity",)),
+    ("shadow", "offset", ("shadowOffsetX", "shadowOffsetY")),
+    ("shadow", "color", ("shadowColor",)),
+    ("contentAlpha", None, ("contentAlphaOutgoing", "contentAlphaIncoming")),
+    ("contentScale", None, ("contentScaleOutgoingX", "contentScaleOutgoingY", "contentScaleIncomingX",
+                            "contentScaleIncomingY")),
+)
 
 Column = Union[List[Any], int, float, str]
 
@@ -65,6 +80,11 @@ def _expand(column: Column, count: int) -> List[Any]:
     return list(column) if isinstance(column, list) else [column] * count
 
 
+def _gaps(values: List[Any]) -> List[Any]:
+    """NaN (an element without the value) as None."""
+    return [None if isinstance(v, float) and math.isnan(v) else v for v in values]
+
+
 def decode_tick(data: bytes) -> Dict[str, Any]:
     """The ``transition/tick`` params a binary frame carries, attributes as compact."""
     header, read, values = columns(data)
@@ -85,9 +105,15 @@ def decode_tick(data: bytes) -> Dict[str, Any]:
         expanded = [_expand(read[part], count) for part in _TRANSFORM]
         attributes["transform"] = [expanded[p][i] for i in range(count) for p in range(6)]
     if values:
-        attributes["values"] = {
-            name: [None if isinstance(v, float) and math.isnan(v) else v for v in _expand(column, count)]
-            for name, column in values.items()
-        }
+        attributes["values"] = {name: _gaps(_expand(column, count)) for name, column in values.items()}
+    for member, part, names in _SHAPE:
+        if names[0] not in read:
+            continue
+        expanded = [_gaps(_expand(read[name], count)) for name in names]
+        column = [expanded[p][i] for i in range(count) for p in range(len(names))]
+        if part is None:
+            attributes[member] = column
+        else:
+            attributes.setdefault(member, {})[part] = column
     header["attributes"] = attributes
     return header

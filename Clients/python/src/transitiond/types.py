@@ -79,6 +79,16 @@ class Attribute:
     transform: Optional[Tuple[float, float, float, float, float, float]] = None
     next_frame: Optional[Rect] = None
     values: Dict[str, Any] = field(default_factory=dict)
+    #: Corner radii (top left, top right, bottom right, bottom left), when it has them.
+    corner_radius: Optional[Tuple[float, float, float, float]] = None
+    #: ``{"width", "color"}`` and ``{"radius", "opacity", "offset": {"x", "y"}, "color"}``.
+    border: Optional[Dict[str, Any]] = None
+    shadow: Optional[Dict[str, Any]] = None
+    #: In flight, on elements both layouts have: (outgoing, incoming) opacities of the
+    #: source's and destination's content (``contentFade``), and their ((sx, sy),
+    #: (sx, sy)) scales (``contentResize: "scale"``).
+    content_alpha: Optional[Tuple[float, float]] = None
+    content_scale: Optional[Tuple[Tuple[float, float], Tuple[float, float]]] = None
 
     @property
     def index_path(self) -> Tuple[int, int]:
@@ -102,7 +112,47 @@ class Attribute:
             transform=tuple(transform) if transform is not None else None,  # type: ignore[arg-type]
             next_frame=Rect.from_json(next_frame) if next_frame is not None else None,
             values=dict(value.get("values") or {}),
+            **_shape_of(value),
         )
+
+
+def _shape_of(value: Dict[str, Any]) -> Dict[str, Any]:
+    """The shape and content members of an attribute object, as ``Attribute`` fields."""
+    shape: Dict[str, Any] = {}
+    radius = value.get("cornerRadius")
+    if radius is not None:
+        shape["corner_radius"] = tuple(radius) if isinstance(radius, list) else (radius,) * 4
+    for name in ("border", "shadow"):
+        if value.get(name) is not None:
+            shape[name] = value[name]
+    if value.get("contentAlpha") is not None:
+        shape["content_alpha"] = tuple(value["contentAlpha"])
+    if value.get("contentScale") is not None:
+        shape["content_scale"] = tuple(tuple(pair) for pair in value["contentScale"])
+    return shape
+
+
+def _shape_at(c: Dict[str, Any], i: int) -> Dict[str, Any]:
+    """Element i's shape and content members from the compact columns (null: none)."""
+    obj: Dict[str, Any] = {}
+    radii = c.get("cornerRadius")
+    if radii is not None and radii[4 * i] is not None:
+        obj["cornerRadius"] = radii[4 * i : 4 * i + 4]
+    border = c.get("border")
+    if border is not None and border["color"][i] is not None:
+        obj["border"] = {"width": border["width"][i], "color": border["color"][i]}
+    shadow = c.get("shadow")
+    if shadow is not None and shadow["color"][i] is not None:
+        obj["shadow"] = {"radius": shadow["radius"][i], "opacity": shadow["opacity"][i],
+                         "offset": {"x": shadow["offset"][2 * i], "y": shadow["offset"][2 * i + 1]},
+                         "color": shadow["color"][i]}
+    alpha = c.get("contentAlpha")
+    if alpha is not None and alpha[2 * i] is not None:
+        obj["contentAlpha"] = alpha[2 * i : 2 * i + 2]
+    scale = c.get("contentScale")
+    if scale is not None and scale[4 * i] is not None:
+        obj["contentScale"] = [scale[4 * i : 4 * i + 2], scale[4 * i + 2 : 4 * i + 4]]
+    return _shape_of(obj)
 
 
 _KINDS = ("cell", "header", "footer")
@@ -153,6 +203,7 @@ def _decode_columns(c: Dict[str, Any]) -> List[Attribute]:
                 transform=transform,  # type: ignore[arg-type]
                 next_frame=None if next_frame == frame else next_frame,
                 values={name: column[i] for name, column in values.items() if column[i] is not None},
+                **_shape_at(c, i),
             )
         )
     return result
