@@ -2,9 +2,17 @@
 /// screen, and the layout the next transition starts from.
 ///
 /// It keeps the source's items (elements new to the destination are left out) and
-/// stores nothing per element: queries ask the transition.
+/// stores nothing per element: queries ask the transition. When that transition itself
+/// started from a frozen layout (a chain of superseding starts, retargets or cancels in
+/// place), `bounded()` stores the poses instead (`FrozenPoses`), so that no query passes
+/// through more than `maximumChainDepth` transitions and no chain is retained.
 public struct FrozenLayout: Layout {
-    public let transition: Transition
+    private enum Source: Sendable {
+        case transition(Transition)
+        case stored(FrozenPoses)
+    }
+
+    private let source: Source
     public let progress: Double
     /// Seconds of carried momentum at that moment (see `AnimatorSample.carry`).
     public let carry: Double
@@ -12,50 +20,121 @@ public struct FrozenLayout: Layout {
     /// `carry`; what a retarget carries on.
     public let velocity: Double
     public let carryRate: Double
+    /// How many transitions a query passes through: 1 plus the source's when the poses
+    /// are read from a transition, 0 once they are stored.
+    public let chainDepth: Int
+
+    /// The most transitions a query of a frozen layout passes through after `bounded()`.
+    public static let maximumChainDepth = 1
 
     public init(
         transition: Transition, progress: Double, carry: Double = 0, velocity: Double = 0,
         carryRate: Double = 0
     ) {
-        self.transition = transition
+        source = .transition(transition)
         self.progress = Swift.min(
             Swift.max(progress, Transition.progressLimits.lowerBound),
             Transition.progressLimits.upperBound)
         self.carry = carry
         self.velocity = velocity
         self.carryRate = carryRate
+        chainDepth = 1 + (transition.from.layout.frozen?.chainDepth ?? 0)
+    }
+
+    private init(storing layout: FrozenLayout) {
+        source = .stored(FrozenPoses(layout))
+        progress = layout.progress
+        carry = layout.carry
+        velocity = layout.velocity
+        carryRate = layout.carryRate
+        chainDepth = 0
+    }
+
+    /// The transition the poses are read from; nil once they are stored.
+    public var transition: Transition? {
+        if case .transition(let t) = source { return t }
+        return nil
+    }
+
+    /// This layout, or one that stores its poses when a query would pass through more
+    /// than `maximumChainDepth` transitions. Both answer every query alike.
+    /// - Complexity: O(n log n) for n elements when it stores them, else O(1).
+    public func bounded() -> FrozenLayout {
+        chainDepth > FrozenLayout.maximumChainDepth ? FrozenLayout(storing: self) : self
     }
 
     /// The velocity of the element with this key at the moment frozen.
     public func velocity(of key: ElementKey) -> FrameVelocity {
-        transition.elementVelocity(
-            ofSource: key, at: progress, velocity: velocity, carryRate: carryRate)
+        switch source {
+        case .transition(let t):
+            return t.elementVelocity(
+                ofSource: key, at: progress, velocity: velocity, carryRate: carryRate)
+        case .stored(let s):
+            return s.position(of: key).map { s.velocities[$0] } ?? .zero
+        }
     }
 
     /// The content offset's velocity at the moment frozen.
     public var contentOffsetVelocity: Point {
-        transition.contentOffsetVelocity(at: progress, velocity: velocity, carryRate: carryRate)
+        switch source {
+        case .transition(let t):
+            return t.contentOffsetVelocity(
+                at: progress, velocity: velocity, carryRate: carryRate)
+        case .stored(let s): return s.contentOffsetVelocity
+        }
     }
 
-    public var contentSize: Size { transition.contentSize(at: progress) }
-    public var model: ItemModel { transition.from.layout.model }
-    public var scrollAxis: Axis { transition.from.layout.scrollAxis }
+    public var contentSize: Size {
+        switch source {
+        case .transition(let t): return t.contentSize(at: progress)
+        case .stored(let s): return s.contentSize
+        }
+    }
+
+    public var model: ItemModel {
+        switch source {
+        case .transition(let t): return t.from.layout.model
+        case .stored(let s): return s.model
+        }
+    }
+
+    public var scrollAxis: Axis {
+        switch source {
+        case .transition(let t): return t.from.layout.scrollAxis
+        case .stored(let s): return s.scrollAxis
+        }
+    }
+
     public var stateName: String {
-        progress > 0 ? transition.to.layout.stateName : transition.from.layout.stateName
+        switch source {
+        case .transition(let t):
+            return progress > 0 ? t.to.layout.stateName : t.from.layout.stateName
+        case .stored(let s): return s.stateName
+        }
     }
 
     public func attributes(at key: ElementKey) -> LayoutAttributes? {
-        transition.attributes(of: key, inSource: true, at: progress, carry: carry).map(
-            FrozenLayout.atRest)
+        switch source {
+        case .transition(let t):
+            return t.attributes(of: key, inSource: true, at: progress, carry: carry).map(
+                FrozenLayout.atRest)
+        case .stored(let s):
+            return s.position(of: key).map { s.poses[$0] }
+        }
     }
 
     public func forEachAttributes(in rect: Rect, limit: Int, _ body: (LayoutAttributes) -> Void)
         -> Bool
     {
-        transition.forEachAttributes(
-            at: progress, carry: carry, in: rect, sourceOnly: true, limit: limit
-        ) {
-            body(FrozenLayout.atRest($0))
+        switch source {
+        case .transition(let t):
+            return t.forEachAttributes(
+                at: progress, carry: carry, in: rect, sourceOnly: true, limit: limit
+            ) {
+                body(FrozenLayout.atRest($0))
+            }
+        case .stored(let s):
+            return s.forEachAttributes(in: rect, limit: limit, body)
         }
     }
 
