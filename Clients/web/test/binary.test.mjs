@@ -138,7 +138,8 @@ test("binary ticks from the module in this process", { skip: !existsSync(wasmURL
 });
 
 test("the module's Content-Length connections refuse binary sessions", { skip: !existsSync(wasmURL) && "no transitiond.wasm: run bash scripts/build-wasm.sh" }, async () => {
-  const module = await loadModule(readFileSync(wasmURL), { onLog: () => {} });
+  // The benchmark's scene has 100,000 items, over the default limit.
+  const module = await loadModule(readFileSync(wasmURL), { onLog: () => {}, limits: { "max-items": 100000 } });
   let received = "";
   const connection = module.open(Framing.lsp, { onBytes: (bytes) => { received += new TextDecoder().decode(bytes); } });
   const frame = (message) => {
