@@ -7,12 +7,11 @@
 /// place), `bounded()` stores the poses instead (`FrozenPoses`), so that no query passes
 /// through more than `maximumChainDepth` transitions and no chain is retained.
 public struct FrozenLayout: Layout {
-    private enum Source: Sendable {
-        case transition(Transition)
-        case stored(FrozenPoses)
-    }
-
-    private let source: Source
+    /// The transition the poses are read from, or (once they are stored) nil and the
+    /// stored poses. Two optional references rather than an enum of them: a frozen
+    /// layout is copied with every prepared layout, and so stays two retains.
+    public let transition: Transition?
+    private let stored: FrozenPoses?
     public let progress: Double
     /// Seconds of carried momentum at that moment (see `AnimatorSample.carry`).
     public let carry: Double
@@ -20,9 +19,13 @@ public struct FrozenLayout: Layout {
     /// `carry`; what a retarget carries on.
     public let velocity: Double
     public let carryRate: Double
+
     /// How many transitions a query passes through: 1 plus the source's when the poses
     /// are read from a transition, 0 once they are stored.
-    public let chainDepth: Int
+    public var chainDepth: Int {
+        guard let transition else { return 0 }
+        return 1 + (transition.from.layout.frozen?.chainDepth ?? 0)
+    }
 
     /// The most transitions a query of a frozen layout passes through after `bounded()`.
     public static let maximumChainDepth = 1
@@ -31,29 +34,23 @@ public struct FrozenLayout: Layout {
         transition: Transition, progress: Double, carry: Double = 0, velocity: Double = 0,
         carryRate: Double = 0
     ) {
-        source = .transition(transition)
+        self.transition = transition
+        stored = nil
         self.progress = Swift.min(
             Swift.max(progress, Transition.progressLimits.lowerBound),
             Transition.progressLimits.upperBound)
         self.carry = carry
         self.velocity = velocity
         self.carryRate = carryRate
-        chainDepth = 1 + (transition.from.layout.frozen?.chainDepth ?? 0)
     }
 
     private init(storing layout: FrozenLayout) {
-        source = .stored(FrozenPoses(layout))
+        transition = nil
+        stored = FrozenPoses(layout)
         progress = layout.progress
         carry = layout.carry
         velocity = layout.velocity
         carryRate = layout.carryRate
-        chainDepth = 0
-    }
-
-    /// The transition the poses are read from; nil once they are stored.
-    public var transition: Transition? {
-        if case .transition(let t) = source { return t }
-        return nil
     }
 
     /// This layout, or one that stores its poses when a query would pass through more
@@ -65,76 +62,53 @@ public struct FrozenLayout: Layout {
 
     /// The velocity of the element with this key at the moment frozen.
     public func velocity(of key: ElementKey) -> FrameVelocity {
-        switch source {
-        case .transition(let t):
-            return t.elementVelocity(
-                ofSource: key, at: progress, velocity: velocity, carryRate: carryRate)
-        case .stored(let s):
-            return s.position(of: key).map { s.velocities[$0] } ?? .zero
-        }
+        if let s = stored { return s.position(of: key).map { s.velocities[$0] } ?? .zero }
+        return transition!.elementVelocity(
+            ofSource: key, at: progress, velocity: velocity, carryRate: carryRate)
     }
 
     /// The content offset's velocity at the moment frozen.
     public var contentOffsetVelocity: Point {
-        switch source {
-        case .transition(let t):
-            return t.contentOffsetVelocity(
-                at: progress, velocity: velocity, carryRate: carryRate)
-        case .stored(let s): return s.contentOffsetVelocity
-        }
+        if let s = stored { return s.contentOffsetVelocity }
+        return transition!.contentOffsetVelocity(
+            at: progress, velocity: velocity, carryRate: carryRate)
     }
 
     public var contentSize: Size {
-        switch source {
-        case .transition(let t): return t.contentSize(at: progress)
-        case .stored(let s): return s.contentSize
-        }
+        if let s = stored { return s.contentSize }
+        return transition!.contentSize(at: progress)
     }
 
     public var model: ItemModel {
-        switch source {
-        case .transition(let t): return t.from.layout.model
-        case .stored(let s): return s.model
-        }
+        if let s = stored { return s.model }
+        return transition!.from.layout.model
     }
 
     public var scrollAxis: Axis {
-        switch source {
-        case .transition(let t): return t.from.layout.scrollAxis
-        case .stored(let s): return s.scrollAxis
-        }
+        if let s = stored { return s.scrollAxis }
+        return transition!.from.layout.scrollAxis
     }
 
     public var stateName: String {
-        switch source {
-        case .transition(let t):
-            return progress > 0 ? t.to.layout.stateName : t.from.layout.stateName
-        case .stored(let s): return s.stateName
-        }
+        if let s = stored { return s.stateName }
+        let t = transition!
+        return progress > 0 ? t.to.layout.stateName : t.from.layout.stateName
     }
 
     public func attributes(at key: ElementKey) -> LayoutAttributes? {
-        switch source {
-        case .transition(let t):
-            return t.attributes(of: key, inSource: true, at: progress, carry: carry).map(
-                FrozenLayout.atRest)
-        case .stored(let s):
-            return s.position(of: key).map { s.poses[$0] }
-        }
+        if let s = stored { return s.position(of: key).map { s.poses[$0] } }
+        return transition!.attributes(of: key, inSource: true, at: progress, carry: carry).map(
+            FrozenLayout.atRest)
     }
 
     public func forEachAttributes(in rect: Rect, limit: Int, _ body: (LayoutAttributes) -> Void)
         -> Bool
     {
-        switch source {
-        case .transition(let t):
-            return t.forEachAttributes(
-                at: progress, carry: carry, in: rect, sourceOnly: true, limit: limit
-            ) {
-                body(FrozenLayout.atRest($0))
-            }
-        case .stored(let s):
-            return s.forEachAttributes(in: rect, limit: limit, body)
+        if let s = stored { return s.forEachAttributes(in: rect, limit: limit, body) }
+        return transition!.forEachAttributes(
+            at: progress, carry: carry, in: rect, sourceOnly: true, limit: limit
+        ) {
+            body(FrozenLayout.atRest($0))
         }
     }
 

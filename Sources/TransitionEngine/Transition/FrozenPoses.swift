@@ -12,11 +12,11 @@ final class FrozenPoses: Sendable {
     /// The velocity of each pose when frozen (`FrozenLayout.velocity(of:)`).
     let velocities: [FrameVelocity]
     /// The pose of each cell, by global cell index (-1 for none).
-    let cells: [Int32]
+    let cells: [Int]
     /// Global index of each section's first cell.
     let cellBase: [Int]
     /// The poses that are not cells of the model, by key.
-    let others: [Int32]
+    let others: [Int]
     /// The poses' extents along the scroll axis.
     let index: IntervalIndex
     let contentSize: Size
@@ -36,22 +36,25 @@ final class FrozenPoses: Sendable {
             base.append(total)
             total += section.count
         }
-        var cells = [Int32](repeating: -1, count: total)
-        var others: [Int32] = []
-        for (i, pose) in poses.enumerated() {
-            let path = pose.key.indexPath
-            if pose.kind == .cell, model.contains(path), cells[base[path.section] + path.item] < 0 {
-                cells[base[path.section] + path.item] = Int32(i)
-            } else {
-                others.append(Int32(i))
-            }
-        }
-        others.sort { poses[Int($0)].key < poses[Int($1)].key }
         let axis = layout.scrollAxis
-        index = IntervalIndex(
-            lows: poses.map { $0.frame.min(axis) }, highs: poses.map { $0.frame.max(axis) })
-        velocities = poses.map { layout.velocity(of: $0.key) }
+        var cells = [Int](repeating: -1, count: total)
+        var others: [Int] = []
+        var lows: [Double] = []
+        var highs: [Double] = []
+        var velocities: [FrameVelocity] = []
+        for i in poses.indices {
+            let key = poses[i].key
+            let cell = key.kind == .cell && model.contains(key.indexPath)
+            let slot = cell ? base[key.indexPath.section] + key.indexPath.item : 0
+            if cell, cells[slot] < 0 { cells[slot] = i } else { others.append(i) }
+            lows.append(poses[i].frame.min(axis))
+            highs.append(poses[i].frame.max(axis))
+            velocities.append(layout.velocity(of: key))
+        }
+        others.sort { poses[$0].key < poses[$1].key }
+        index = IntervalIndex(lows: lows, highs: highs)
         self.poses = poses
+        self.velocities = velocities
         self.cells = cells
         self.others = others
         cellBase = base
@@ -65,16 +68,16 @@ final class FrozenPoses: Sendable {
     func position(of key: ElementKey) -> Int? {
         if key.kind == .cell, model.contains(key.indexPath) {
             let slot = cells[cellBase[key.indexPath.section] + key.indexPath.item]
-            if slot >= 0 { return Int(slot) }
+            if slot >= 0 { return slot }
         }
         var a = 0
         var b = others.count
         while a < b {
             let mid = (a + b) / 2
-            if poses[Int(others[mid])].key < key { a = mid + 1 } else { b = mid }
+            if poses[others[mid]].key < key { a = mid + 1 } else { b = mid }
         }
-        guard a < others.count, poses[Int(others[a])].key == key else { return nil }
-        return Int(others[a])
+        guard a < others.count, poses[others[a]].key == key else { return nil }
+        return others[a]
     }
 
     /// As `Transition.forEachAttributes`: candidates bounded to four times `limit`,
