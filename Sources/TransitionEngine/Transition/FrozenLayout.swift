@@ -61,6 +61,9 @@ public struct FrozenLayout: Layout {
     }
 
     /// The velocity of the element with this key at the moment frozen.
+    // Out of line (and the offset's below): a transition's set-up asks for them in
+    // several places, and a copy of both paths in each is what the module can spare least.
+    @inline(never)
     public func velocity(of key: ElementKey) -> FrameVelocity {
         if let s = stored { return s.position(of: key).map { s.velocities[$0] } ?? .zero }
         return transition!.elementVelocity(
@@ -69,9 +72,11 @@ public struct FrozenLayout: Layout {
 
     /// The content offset's velocity at the moment frozen.
     public var contentOffsetVelocity: Point {
-        if let s = stored { return s.contentOffsetVelocity }
-        return transition!.contentOffsetVelocity(
-            at: progress, velocity: velocity, carryRate: carryRate)
+        @inline(never) get {
+            if let s = stored { return s.contentOffsetVelocity }
+            return transition!.contentOffsetVelocity(
+                at: progress, velocity: velocity, carryRate: carryRate)
+        }
     }
 
     public var contentSize: Size {
