@@ -17,7 +17,8 @@ import TransitionEngine
 
 enum BinaryTickFuzz {
     static let numbers: [Double] = [
-        0, -0.0, 1, -1, 0.5, 1.0 / 3, 0.1, 1e-300, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 255, 256, 65535, 65536,
+        0, -0.0, 1, -1, 0.5, 1.0 / 3, 0.1, 1e-300, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+        255, 256, 65535, 65536,
         65536.000_000_000_01, 65536.5, -65536, -65537, 16_777_216, 16_777_217, 1e9, -1e9,
         4e9, 9_007_199_254_740_992, 1e15, 3.4e38, 1e300, -1e308,
     ]
