@@ -57,7 +57,7 @@ let package = Package(
             name: "TransitionBench",
             dependencies: [
                 "JSONRPC", "ProcessSpawn", "TestSupport", "TransitionEngine", "TransitionExport",
-                "TransitionService", "TransitionDaemon", "TransitionWasm",
+                "TransitionService", "TransitionDaemon", "TransitionForwarder", "TransitionWasm",
             ],
             // The floor server, in C: the benchmark compiles it with cc when it runs; the
             // WebAssembly module's side of the `wasm` group, run by node.

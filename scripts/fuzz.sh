@@ -4,13 +4,14 @@
 #
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #   SECONDS_PER_TARGET  default 60
-#   TARGET              FuzzFraming, FuzzSessionParams, FuzzWebSocket, FuzzStateFile (default: all Tests/Fuzz/Fuzz*.swift)
+#   TARGET              FuzzFraming, FuzzSessionParams, FuzzWebSocket, FuzzStateFile, FuzzBinaryTick,
+#                       FuzzDocuments (default: all Tests/Fuzz/Fuzz*.swift)
 # Environment:
 #   FUZZ_ARGS   extra libFuzzer flags (e.g. "-jobs=2 -workers=2", "-seed=1")
 #   FUZZ_OPT    optimisation flag for the build (default -O)
 #   FUZZ_NICE   niceness of the fuzzing processes (default 10)
 #   FUZZ_MAX_ITEMS  items per session the targets accept (default 2000; the daemon's
-#               is 10,000,000): keeps each input well under a second, so the fuzzer
+#               is 10,000): keeps each input well under a second, so the fuzzer
 #               explores instead of laying out millions of items.
 #
 # Each target starts from its seed corpus, Tests/Fuzz/corpus/TARGET/ (made by

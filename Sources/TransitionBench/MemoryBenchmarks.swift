@@ -68,7 +68,9 @@ private func uniformMemoryFigures() throws(BenchError) -> [Figure] {
 /// RSS growth for one session with per-item sizes (a flow layout).
 private func sizedMemoryFigures() throws(BenchError) -> [Figure] {
     let items = smokeMode ? 5_000 : 100_000
-    let server = try StdioServer(try ServerSpec.transitiond())
+    // Over the default item and message limits.
+    let server = try StdioServer(
+        try ServerSpec.transitiond(["--max-items", "100000", "--max-message-bytes", "16777216"]))
     defer { server.stop() }
     try server.initialize()
     try server.client.run(for: 0.2)

@@ -27,7 +27,8 @@ func tickPathBenchmarks() throws(BenchError) -> [Figure] {
     let rounds = smokeMode ? 2 : 5
     let advances = smokeMode ? 40 : 1000
     let inFlight = 8
-    let server = try StdioServer(try ServerSpec.transitiond())
+    // The scene has 100,000 items, over the default limit.
+    let server = try StdioServer(try ServerSpec.transitiond(["--max-items", "100000"]))
     defer { server.stop() }
     try server.initialize()
     let client = server.client

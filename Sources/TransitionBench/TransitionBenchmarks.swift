@@ -46,7 +46,7 @@ func transitionBenchmarks() -> [Figure] {
                 unit: "ns/attribute"))
     }
     blackHole(checksum)
-    return figures
+    return figures + chainBenchmarks()
 }
 
 /// The attribute formats the tick figures are measured in: both encodings with exact

@@ -44,7 +44,8 @@ const [base, scenes, tickCount, runs, iterations, done] = arguments;
 (async () => {
   const { Framing, loadModule } = await import(base + "/transitiond-wasm.js");
   const { decodeBinaryTick, attributeObjects } = await import(base + "/transitiond.js");
-  const module = await loadModule(undefined, { onLog: () => {} });
+  // The 1,000-attribute scene has 100,000 items, over the default limit.
+  const module = await loadModule(undefined, { onLog: () => {}, limits: { "max-items": 100000 } });
   /** The tick messages of `scene` in `encoding`, at tickCount moments. */
   const ticksOf = (scene, encoding) => {
     const messages = [];

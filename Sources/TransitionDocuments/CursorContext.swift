@@ -22,6 +22,10 @@ struct CursorContext: Equatable {
     /// The path of the innermost object or array.
     var container: [FieldPathStep]
     var place: Place
+    /// Where what is typed of the name or value starts in the text (after its opening
+    /// quote): the raw bytes a completion replaces, escapes and all, which `partial`
+    /// holds decoded. The cursor when nothing is typed.
+    var partialStart: Int
     /// The names of the innermost object's members before the cursor.
     var names: [String]
     /// The `type` member's string of each object open at the cursor, by path.
@@ -44,6 +48,7 @@ struct CursorContext: Equatable {
         var types: [[FieldPathStep]: String] = [:]
         var index = 0
         var place = Place.elsewhere
+        var partialStart = end
         var atTop = true
         func childPath() -> [FieldPathStep] {
             guard let top = stack.last else { return [] }
@@ -101,6 +106,7 @@ struct CursorContext: Equatable {
                 let string = String(decoding: text, as: UTF8.self)
                 guard index < end else {
                     // The cursor is inside this string.
+                    partialStart = start
                     if let top = stack.last, top.isObject, top.expectsName {
                         place = .name(partial: string, quoted: true)
                     } else if let top = stack.last, top.expectsValue {
@@ -125,6 +131,7 @@ struct CursorContext: Equatable {
                 while index < end, !Self.endsScalar(bytes[index]) { index += 1 }
                 if index >= end {
                     let partial = String(decoding: bytes[start..<end], as: UTF8.self)
+                    partialStart = start
                     if let top = stack.last, top.isObject, top.expectsName {
                         place = .name(partial: partial, quoted: false)
                     } else if let top = stack.last, top.expectsValue {
@@ -146,6 +153,7 @@ struct CursorContext: Equatable {
         container = stack.last?.path ?? []
         names = stack.last?.names ?? []
         self.place = place
+        self.partialStart = partialStart
         // A cursor right after `{`, `,` or `:` at the very end, handled in the loop; a
         // cursor at the start of an empty document is nowhere.
         if end == 0 { self.place = .elsewhere }

@@ -13,15 +13,17 @@ enum DocumentCompletion {
         let lines = LineIndex(text)
         let cursor = lines.offset(of: position)
         let context = CursorContext(text, cursor: cursor)
-        func edit(replacing partial: String, with newText: String) -> JSONValue {
-            let start = lines.position(of: cursor - partial.utf8.count)
+        // What is typed is replaced as written: the partial, decoded (escapes, invalid
+        // UTF-8), may have another length than its bytes.
+        func edit(with newText: String) -> JSONValue {
+            let start = lines.position(of: context.partialStart)
             return [
                 "range": DocumentDiagnostic.json(TextRange(start: start, end: position)),
                 "newText": .string(newText),
             ]
         }
         switch context.place {
-        case .name(let partial, let quoted):
+        case .name(_, let quoted):
             return SchemaGuide.members(at: context.container, types: context.types)
                 .filter { !context.names.contains($0.name) }
                 .map { member in
@@ -29,12 +31,10 @@ enum DocumentCompletion {
                         "label": .string(member.name), "kind": .integer(propertyKind),
                         "detail": .string(member.summary),
                         "documentation": .string(member.documentation),
-                        "textEdit": edit(
-                            replacing: partial,
-                            with: quoted ? member.name : "\"\(member.name)\": "),
+                        "textEdit": edit(with: quoted ? member.name : "\"\(member.name)\": "),
                     ]
                 }
-        case .value(let key, let partial, let quoted):
+        case .value(let key, _, let quoted):
             let path = context.container + [key.map { .key($0) } ?? .index(0)]
             let member = SchemaGuide.members(at: context.container, types: context.types)
                 .first { $0.name == key }
@@ -43,7 +43,7 @@ enum DocumentCompletion {
                 [
                     "label": .string(value), "kind": .integer(enumMemberKind),
                     "detail": .string(key ?? "value"), "documentation": .string(documentation),
-                    "textEdit": edit(replacing: partial, with: quoted ? value : "\"\(value)\""),
+                    "textEdit": edit(with: quoted ? value : "\"\(value)\""),
                 ]
             }
         case .elsewhere:

@@ -206,17 +206,18 @@ def transport(request, stdio, server) -> str:
 
 @pytest.fixture
 def connect(transport, stdio, server) -> Callable[..., object]:
-    """An initialized client over the parametrized transport (one daemon per test)."""
+    """An initialized client over the parametrized transport (one daemon per test,
+    started with `args` by the first call)."""
     state: dict = {}
 
-    def make(initialize: bool = True):
+    def make(initialize: bool = True, args: tuple[str, ...] = ()):
         if transport == "stdio":
             assert "stdio" not in state, "stdio serves one client"
-            client = stdio()
+            client = stdio(*args)
             state["stdio"] = client
         else:
             if "server" not in state:
-                state["server"] = server()
+                state["server"] = server(*args)
             client = state["server"].connect(initialize=False)
         if initialize:
             client.initialize()

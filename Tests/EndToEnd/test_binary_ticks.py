@@ -34,7 +34,8 @@ EXAMPLE_START = {
     "sections": [{"items": 3, "ids": ["b", "c", "d"]}], "duration": 1, "appear": "scale", "disappear": "fade",
     "contentOffset": {"point": {"x": 0, "y": 0}},
 }
-# The tick path benchmark's scene (Sources/TransitionBench/TickPathBenchmarks.swift).
+# The tick path benchmark's scene (Sources/TransitionBench/TickPathBenchmarks.swift), of
+# 100,000 items: its daemons are started with --max-items 100000.
 BENCH = {
     "viewport": {"width": 375, "height": 1200}, "sections": [{"items": 100000}],
     "layout": {"type": "grid", "columns": 8, "spacing": 0}, "contentOffset": {"x": 0, "y": 50000},
@@ -79,7 +80,7 @@ def tick_of(client, session: str) -> dict:
 
 
 def test_binary_ticks_are_the_compact_ticks_within_float32(web):
-    client = web().connect()
+    client = web("--max-items", "100000").connect()
     for params, start, times in ((EXAMPLE, EXAMPLE_START, (0, 0.5, 1)), (BENCH, BENCH_START, (0.1, 0.37, 0.9))):
         binary, compact = twin_sessions(client, params)
         for s in (binary, compact):
@@ -121,7 +122,7 @@ def test_binary_ticks_take_a_quarter_of_the_bytes_or_less(web, record_property):
     """The figure of Protocol 8.3: the ticks of the benchmark's scene (216 attributes
     each) at 20 moments across the transition, as the daemon wrote them in each
     encoding."""
-    client = web().connect()
+    client = web("--max-items", "100000").connect()
     binary, compact = twin_sessions(client, BENCH)
     frames = recording_frames(client)
     moments = [k / 21 for k in range(1, 21)]

@@ -161,6 +161,7 @@ def test_many_clients_at_once(server):
 # Large responses and write errors
 
 BIG = 500_000  # items: `layout/attributes` with "all" answers about 80 MB, more than the 64 MiB backlog cap
+BIG_LIMIT = ("--max-items", str(BIG))  # over the default item limit
 
 
 @pytest.mark.time_limit(120)
@@ -169,7 +170,7 @@ def test_large_response_reaches_a_client_that_reads(connect):
     Protocol 9.7 says all of them come back; whatever the daemon does with a response
     this big (send it, or refuse it with an error), it must not cut the stream in the
     middle of a message and drop the connection."""
-    client = connect()
+    client = connect(args=BIG_LIMIT)
     s = client.call("session/create", create_params(sections=[{"items": BIG}]))["session"]
     id = client.request("layout/attributes", {"session": s, "all": True})
     try:
@@ -189,7 +190,7 @@ def test_stdio_connection_closed_by_the_daemon_exits_1(stdio):
     daemon gives up on it (Protocol 12.3: more than 64 MiB unsent), the connection
     closes like any other end without shutdown: exit code 1, and the event loop
     closes cleanly."""
-    client = stdio()
+    client = stdio(*BIG_LIMIT)
     client.initialize()
     s = client.call("session/create", create_params(sections=[{"items": BIG}]))["session"]
     id = client.request("layout/attributes", {"session": s, "all": True})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from e2e_harness import GRID, LIST, by_item, create_params, frame_tuple, insets
+from e2e_harness import GRID, LIST, by_item, create_params, frame, frame_tuple, insets, is_response
 
 
 def test_create_returns_content_size_and_clamped_offset(connect):
@@ -210,6 +210,46 @@ def test_item_limit(stdio):
     error = client.call_error("transition/start", {"session": "s1", "to": {"type": "list", "rowHeight": 10},
                                                    "sections": [{"items": 30}, {"items": 30}]})
     assert error["code"] == -32014 and error["data"]["field"] == "params.sections[1].items"
+
+
+def test_default_limits_keep_requests_brief(stdio):
+    """The defaults (Protocol 2.4): 10,000 items per session and 1 MiB per message, the
+    largest request they admit being brief for the other clients. One more item is
+    refused (-32014, naming the field and the limit), and so is a message over 1 MiB
+    (-32700, then the connection is closed); --max-items and --max-message-bytes raise
+    them."""
+    client = stdio()
+    caps = client.initialize()["capabilities"]
+    assert (caps["maxItemsPerSession"], caps["limits"]["maxMessageBytes"]) == (10_000, 1024 * 1024)
+    error = client.call_error("session/create", create_params(sections=[{"items": 10_001}]))
+    assert error["code"] == -32014
+    assert error["data"] == {"field": "params.sections[0].items", "path": ["params", "sections", 0, "items"],
+                             "reason": "the item count exceeds the limit of 10000 items per session",
+                             "limit": 10_000}
+    s = client.call("session/create", create_params(sections=[{"items": 10_000}]))["session"]
+    error = client.call_error("transition/start", {"session": s, "to": {"type": "list", "rowHeight": 10},
+                                                   "sections": [{"items": 5_000}, {"items": 5_001}]})
+    assert error["code"] == -32014 and error["data"]["field"] == "params.sections[1].items"
+    assert error["data"]["limit"] == 10_000
+
+    # 10,001 ids of 105 characters: a 1.1 MiB message.
+    ids = [f"item-{i:0100d}" for i in range(10_001)]
+    big = create_params(sections=[{"items": 10_001, "ids": ids}])
+    raised = stdio("--max-items", "20000", "--max-message-bytes", str(4 * 1024 * 1024))
+    caps = raised.initialize()["capabilities"]
+    assert (caps["maxItemsPerSession"], caps["limits"]["maxMessageBytes"]) == (20_000, 4 * 1024 * 1024)
+    assert raised.call("session/create", big)["session"] == "s1"
+
+    client = stdio()
+    client.initialize()
+    try:
+        client.send_bytes(frame({"jsonrpc": "2.0", "id": 2, "method": "session/create", "params": big}))
+    except BrokenPipeError:
+        pass  # the daemon stops reading at the header
+    assert client.finish() == 1
+    errors = [m for m in client.inbox if is_response(m)]
+    assert len(errors) == 1 and errors[0]["id"] is None and errors[0]["error"]["code"] == -32700
+    assert "exceeds the limit of 1048576 bytes" in errors[0]["error"]["message"]
 
 
 def test_limits_in_capabilities(stdio):

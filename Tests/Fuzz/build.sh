@@ -3,7 +3,8 @@
 # brings its own main). No libuv: JSONRPC, TransitionEngine, TransitionExport, TransitionProtocol,
 # WebTransport and ProjectVersion are built as modules, and
 # the server's I/O-free sources (Params, Methods, Sessions, Encoding) are compiled into
-# the target's own module, so the server's internal types are visible to it.
+# the target's own module, so the server's internal types are visible to it (and, for
+# FuzzDocuments, the document modules' sources: see `folded` below).
 #
 # Usage: Tests/Fuzz/build.sh fuzzer|regression [TARGET...]
 #   fuzzer      -sanitize=fuzzer,address: .build/fuzz/libfuzzer/TARGET (libFuzzer's main)
@@ -85,13 +86,31 @@ build_module TransitionProtocol "${protocol[@]}"
 build_module WebTransport "${web[@]}"
 build_module ProjectVersion "${version[@]}"
 
+# A target may fold other modules into its own, to reach their internal types as it does
+# the server's: their sources are copied with their imports of the server's modules (and
+# of each other) removed. FuzzDocuments takes the document modules, built on the server.
+declare -A folded=([FuzzDocuments]="TransitionFilm TransitionDocuments")
+fold() {
+    local m f copy
+    for m in ${folded[$1]:-}; do
+        mkdir -p "$out/folded/$m"
+        for f in Sources/$m/*.swift; do
+            copy="$out/folded/$m/$(basename "$f")"
+            sed -E '/^import (TransitionService|TransitionFilm|TransitionDocuments)$/d' "$f" >"$copy.new"
+            if cmp -s "$copy.new" "$copy"; then rm "$copy.new"; else mv "$copy.new" "$copy"; fi
+            echo "$copy"
+        done
+    done
+}
+
 # Shared by every target: Support/ (less the regression build's main).
 mapfile -t support < <(ls Tests/Fuzz/Support/*.swift | grep -v /RegressionMain.swift)
 
 for t in "${targets[@]}"; do
     # A target's own types, if any, are in the folder of its name.
     mapfile -t own < <(ls "Tests/Fuzz/$t"/*.swift 2>/dev/null || true)
-    sources=("${server[@]}" "${support[@]}" "Tests/Fuzz/$t.swift" "${own[@]}")
+    mapfile -t copies < <(fold "$t")
+    sources=("${server[@]}" "${copies[@]}" "${support[@]}" "Tests/Fuzz/$t.swift" "${own[@]}")
     [ "$mode" = regression ] && sources+=(Tests/Fuzz/Support/RegressionMain.swift)
     modules=("$out/JSONRPC.o" "$out/TransitionEngine.o" "$out/TransitionExport.o" "$out/TransitionProtocol.o"
         "$out/WebTransport.o" "$out/ProjectVersion.o")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Replays every saved input of Tests/Fuzz/regressions/TARGET/ through its fuzz target,
 # built without libFuzzer (-sanitize=address, Support/RegressionMain.swift as main),
-# one process per input, with the daemon's real limits (10,000,000 items per session).
+# one process per input, with the daemon's real limits (10,000 items per session).
 # An input fails when it traps, breaks an invariant, takes over 30 s of CPU (or 180 s
 # of wall time: a hang) or makes the process's resident memory pass 2 GiB. The limit
 # is CPU time so that other work on a shared machine cannot fail an input.

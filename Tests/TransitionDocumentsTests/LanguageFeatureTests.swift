@@ -44,6 +44,18 @@ private func context(_ text: String) -> CursorContext {
     #expect(clocks.first?["textEdit"]?["newText"] == "realtime")
 }
 
+/// What is typed is replaced as written: a name with an escape is longer in the text
+/// than decoded (found by Tests/Fuzz FuzzDocuments).
+@Test func completionReplacesWhatWasTypedEscapesAndAll() {
+    let text = #"{"session": {"cl\u006f"#
+    let items = DocumentCompletion.items(
+        in: Array(text.utf8), at: TextPosition(line: 0, character: text.utf8.count))
+    let clock = items.first { $0["label"]?.stringValue == "clock" }
+    // After the opening quote at character 14, to the cursor.
+    #expect(clock?["textEdit"]?["range"]?["start"]?["character"] == 14)
+    #expect(clock?["textEdit"]?["range"]?["end"]?["character"] == .integer(Int64(text.utf8.count)))
+}
+
 @Test func previewSessionsAreNamedAfterTheFile() {
     #expect(
         OpenDocument.sessionName(for: "file:///home/a/list-to-grid.transition.json")

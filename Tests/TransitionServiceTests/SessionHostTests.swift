@@ -209,6 +209,7 @@ final class RecordingRouter {
     @Test func ticksAreCappedAndSayTheyWereCut() throws {
         var capped = ServiceLimits()
         capped.maxAttributesPerTick = 50
+        capped.maxItemsPerSession = 100_000
         let host = SessionHost(limits: capped)
         let router = RecordingRouter(host)
         let r = try SessionCreateRequest(

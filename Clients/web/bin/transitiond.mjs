@@ -16,12 +16,12 @@ import { Framing, HostError, LogLevels, hostError, loadModule } from "../transit
 const here = dirname(fileURLToPath(import.meta.url));
 const version = JSON.parse(readFileSync(join(here, "..", "package.json"), "utf8")).version;
 const limitFlags = [
-  ["max-message-bytes", "Largest message body accepted (default 16777216)."],
+  ["max-message-bytes", "Largest message body accepted; a message is read whole, so a larger one keeps the other clients waiting longer (default 1048576)."],
   ["max-header-bytes", "Largest header section accepted (default 8192)."],
   ["max-depth", "Deepest JSON nesting accepted (default 128)."],
   ["max-batch", "Messages in one JSON-RPC batch, handled one at a time in turns with the other clients (default 1000)."],
   ["max-sessions", "Sessions per connection (default 64)."],
-  ["max-items", "Items per session; one request is handled whole, so the other clients wait while it runs on a large session (default 10000000)."],
+  ["max-items", "Items per session; one request is handled whole: at the defaults it keeps the other clients waiting under 100 ms, and raising this lets a request on a large session keep them waiting longer (default 10000)."],
   ["max-connections", "Concurrent socket clients (default 256)."],
   ["max-web-connections", "Concurrent TCP clients of --ws (default 64; the native daemon's)."],
   ["max-backlog-bytes", "Unsent bytes after which a client is disconnected (default 67108864)."],

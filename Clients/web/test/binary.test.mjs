@@ -148,7 +148,8 @@ test("binary ticks from the daemon", { skip: !globalThis.WebSocket && "no WebSoc
 
 test("binary ticks from the module in this process", { skip: !existsSync(wasmURL) && "no transitiond.wasm: run bash scripts/build-wasm.sh" }, async () => {
   const compiled = await WebAssembly.compile(readFileSync(wasmURL));
-  const client = await TransitionClient.connectLocal({ module: compiled });
+  // FAR has 100,000 items, over the default limit.
+  const client = await TransitionClient.connectLocal({ module: compiled, limits: { "max-items": 100000 } });
   assert.deepEqual(client.serverInfo.capabilities.encodings, ["objects", "compact", "binary"]);
   const { checked } = await compareTwins(client, EXAMPLE, START, [0, 0.5, 1]);
   assert.ok(checked >= 12);

@@ -272,7 +272,8 @@ public struct Scene: Sendable {
             geometry: t.geometry)
     }
 
-    /// The poses of `t` at `time` as a placed layout.
+    /// The poses of `t` at `time` as a placed layout (stored when `t` started from
+    /// frozen poses itself, so that chains stay bounded).
     private func frozen(_ t: ActiveTransition, at time: Double) -> PlacedLayout {
         let s = t.animator.sample(at: time)
         let p = s.progress
@@ -280,7 +281,8 @@ public struct Scene: Sendable {
             layout: .frozen(
                 FrozenLayout(
                     transition: t.geometry, progress: p, carry: s.carry, velocity: s.velocity,
-                    carryRate: s.carryRate)),
+                    carryRate: s.carryRate
+                ).bounded()),
             spec: nil, viewport: t.geometry.viewport(at: p),
             contentOffset: t.geometry.contentOffset(at: p, carry: s.carry),
             accessory: t.geometry.accessory(at: p))

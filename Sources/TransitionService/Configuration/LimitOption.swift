@@ -36,7 +36,9 @@ extension ServiceLimits {
     /// The `--max-*` options, in the order `--help` lists them.
     public static let options: [LimitOption] = [
         LimitOption(
-            "max-message-bytes", "Largest message body accepted", 64...(1 << 30),
+            "max-message-bytes",
+            "Largest message body accepted; a message is read whole, so a larger one keeps the other clients waiting longer",
+            64...(1 << 30),
             read: { $0.maxMessageBytes }, write: { $0.maxMessageBytes = $1 }),
         LimitOption(
             "max-header-bytes", "Largest header section accepted", 64...(1 << 20),
@@ -54,7 +56,7 @@ extension ServiceLimits {
             read: { $0.maxSessionsPerConnection }, write: { $0.maxSessionsPerConnection = $1 }),
         LimitOption(
             "max-items",
-            "Items per session; one request is handled whole, so the other clients wait while it runs on a large session",
+            "Items per session; one request is handled whole: at the defaults it keeps the other clients waiting under 100 ms, and raising this lets a request on a large session keep them waiting longer",
             1...100_000_000,
             read: { $0.maxItemsPerSession }, write: { $0.maxItemsPerSession = $1 }),
         LimitOption(

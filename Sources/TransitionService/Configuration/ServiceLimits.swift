@@ -4,8 +4,10 @@ import JSONRPC
 /// accepts: `DaemonOptions`, `--help`, the man page, the session host, the connections
 /// and `initialize`'s capabilities all read them from here.
 public struct ServiceLimits: Sendable, Equatable {
-    /// Largest message body (`--max-message-bytes`).
-    public var maxMessageBytes = FrameReader.defaultMaximumBodyLength
+    /// Largest message body (`--max-message-bytes`). A message is read whole, so the
+    /// default keeps reading one (and handling the request it holds) under 100 ms for the
+    /// other clients (Protocol 2.4); a daemon for larger messages raises it.
+    public var maxMessageBytes = 1 << 20
     /// Largest header section or HTTP request head (`--max-header-bytes`).
     public var maxHeaderBytes = FrameReader.defaultMaximumHeaderLength
     /// Deepest JSON nesting (`--max-depth`).
@@ -14,8 +16,11 @@ public struct ServiceLimits: Sendable, Equatable {
     public var maxBatch = Dispatcher.defaultMaximumBatchLength
     /// Sessions one connection may own (`--max-sessions`).
     public var maxSessionsPerConnection = 64
-    /// Items in one session (`--max-items`).
-    public var maxItemsPerSession = 10_000_000
+    /// Items in one session (`--max-items`). One request is handled whole, so the default
+    /// keeps the largest (a `session/create` with ids and sizes, a `transition/start` to
+    /// new items) under 100 ms for the other clients (Protocol 2.4); a daemon for larger
+    /// sessions raises it, and other clients then wait longer.
+    public var maxItemsPerSession = 10_000
     /// Concurrent Unix-socket clients (`--max-connections`).
     public var maxConnections = 256
     /// Concurrent TCP clients of `--ws` (`--max-web-connections`): a budget of their own,

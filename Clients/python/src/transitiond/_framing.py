@@ -7,7 +7,8 @@ from typing import Any, List
 
 from .errors import ProtocolError
 
-#: Largest body accepted from the daemon (its own default limit is 16 MiB).
+#: Largest body accepted from the daemon (replies may be far larger than the 1 MiB
+#: its requests may be by default).
 DEFAULT_MAX_BODY = 256 * 1024 * 1024
 _MAX_HEADER = 8 * 1024
 
