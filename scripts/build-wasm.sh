@@ -62,6 +62,12 @@ done
 "$toolchain/clang" --target=wasm32-unknown-none-wasm -Oz -c \
     Sources/WasmUnicodeData/scalar_unicode_data.c -o "$work/scalar_unicode_data.o"
 objects+=("$work/scalar_unicode_data.o")
+# The random bytes of the standard library's hashing seed, straight from WASI's
+# random_get (Sources/WasmRandom), before wasi-libc's, whose assert brings in printf (7 KB
+# gzip).
+"$toolchain/clang" --target=wasm32-unknown-none-wasm -Oz -c \
+    Sources/WasmRandom/random_bytes.c -o "$work/random_bytes.o"
+objects+=("$work/random_bytes.o")
 
 # The C interface of Sources/TransitionWasm/Exports.swift.
 exports=$(grep -o '@_cdecl("transitiond_[a-z_]*")' Sources/TransitionWasm/Exports.swift |

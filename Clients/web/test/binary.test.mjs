@@ -89,7 +89,7 @@ async function compareTwins(client, params, start, times) {
 test("binary ticks from the daemon", { skip: !globalThis.WebSocket && "no WebSocket: run node with --experimental-websocket" }, async (t) => {
   const runtime = mkdtempSync(join(tmpdir(), "tdbin-"));
   chmodSync(runtime, 0o700);
-  const child = spawn(daemon, ["--ws", "127.0.0.1:0"], { env: { ...process.env, XDG_RUNTIME_DIR: runtime }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(daemon, ["--ws", "127.0.0.1:0", "--max-items", "100000"], { env: { ...process.env, XDG_RUNTIME_DIR: runtime }, stdio: ["ignore", "ignore", "pipe"] });
   t.after(() => { child.kill(); rmSync(runtime, { recursive: true, force: true }); });
   let info;
   for (let tries = 0; tries < 500 && !info; tries++) {
