@@ -115,7 +115,7 @@ private func sizedMemoryFigures() throws(BenchError) -> [Figure] {
 private func slowReaderFigures() throws(BenchError) -> [Figure] {
     let (sessions, fps) = smokeMode ? (3, 120) : (20, 120)
     let stall = smokeMode ? 0.5 : 4
-    let daemon = try SocketDaemon()
+    let daemon = try SocketDaemon(["--max-items", "100000"])  // the tick benchmark's 100,000 items
     defer { daemon.stop() }
     let client = try daemon.connect()
     defer { daemon.disconnect(client) }

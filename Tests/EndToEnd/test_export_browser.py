@@ -8,17 +8,13 @@ One browser serves the whole module; one daemon (manual clock) serves every scen
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import struct
-import tempfile
 from pathlib import Path
 
 import pytest
 import rlottie_python
-from selenium import webdriver
 
-from e2e_harness import Daemon, ProcessClient
+from browser_harness import browser, daemon, pages  # noqa: F401 (fixtures)
 
 TOLERANCE = 0.25
 # The browser lays out in 1/64 px and rounds; the issue allows tolerance + 0.5 px.
@@ -69,40 +65,6 @@ SCENARIOS = {
                       {"to": {"type": "displaySwitch", "mode": "grid", "staticCellHeight": 60},
                        "contentOffset": {"strategy": "displaySwitch"}, "timing": "elasticEaseOut", "duration": 0.5}),
 }
-
-
-@pytest.fixture(scope="module")
-def daemon():
-    workdir = Path(tempfile.mkdtemp(prefix="td-export-"))
-    process = Daemon(["--stdio"], workdir / "daemon.log")
-    client = ProcessClient(process)
-    client.initialize()
-    yield client
-    client.close_stdin()
-    process.stop()
-    shutil.rmtree(workdir, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    options = webdriver.ChromeOptions()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=900,1000",
-                "--allow-file-access-from-files", "--force-device-scale-factor=1"):
-        options.add_argument(arg)
-    binary = shutil.which("chromium")
-    if binary:
-        options.binary_location = binary
-    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    driver = webdriver.Chrome(options=options, service=service)
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture(scope="module")
-def pages():
-    path = Path(tempfile.mkdtemp(prefix="td-pages-"))
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
 
 
 def session_for(client, name):

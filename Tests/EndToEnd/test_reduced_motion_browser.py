@@ -6,14 +6,9 @@ full one. Positions and opacity are compared at many moments."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from pathlib import Path
-
 import pytest
-from selenium import webdriver
 
-from e2e_harness import Daemon, ProcessClient
+from browser_harness import browser, daemon, pages  # noqa: F401 (fixtures)
 from test_export_browser import BROWSER_SLACK, dom_for, expected_rect, key, moments
 
 LIST = {"type": "list", "rowHeight": 44, "spacing": 2, "headerHeight": 30}
@@ -46,40 +41,6 @@ SEEK = """
 const ms = arguments[0];
 for (const a of document.getAnimations()) { a.pause(); a.currentTime = ms; }
 """
-
-
-@pytest.fixture(scope="module")
-def daemon():
-    workdir = Path(tempfile.mkdtemp(prefix="td-reduced-"))
-    process = Daemon(["--stdio"], workdir / "daemon.log")
-    client = ProcessClient(process)
-    client.initialize()
-    yield client
-    client.close_stdin()
-    process.stop()
-    shutil.rmtree(workdir, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    options = webdriver.ChromeOptions()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=900,1000",
-                "--allow-file-access-from-files", "--force-device-scale-factor=1"):
-        options.add_argument(arg)
-    binary = shutil.which("chromium")
-    if binary:
-        options.binary_location = binary
-    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    driver = webdriver.Chrome(options=options, service=service)
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture(scope="module")
-def pages():
-    path = Path(tempfile.mkdtemp(prefix="td-reduced-pages-"))
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
 
 
 def emulate_reduced_motion(browser, on):
