@@ -96,14 +96,11 @@ private func waitBehindBatch(daemon: SocketDaemon, busy: RPCClient, bystander: R
         waits.append(wait)
         batchTimes.append(batch)
     }
-    var figure = Figure(
-        name: "bystander.behindBatch", value: median(waits), unit: "ms",
+    return bystanderFigure(
+        "bystander.behindBatch", waits: waits,
         note:
             "the longest session/list of a client asking again and again while another client's batch of 1,000 hypothetical transition/sample (each prepares a transition) on a \(items)-item session with ids was handled; median of \(waits.count) runs (the batch took \(format(median(batchTimes))) ms)"
     )
-    figure.samples = waits
-    if !smokeMode { figure.target = .init(goal: "under 100 ms", met: figure.value < 100) }
-    return figure
 }
 
 /// The largest `session/create` the default limits admit: a flow session of
@@ -145,14 +142,11 @@ private func waitBehindCreate(
         waits.append(measured.wait)
         cpu.append(measured.cpu)
     }
-    var figure = Figure(
-        name: "bystander.behindCreate", value: median(waits), unit: "ms",
+    return bystanderFigure(
+        "bystander.behindCreate", waits: waits,
         note:
             "the longest session/list of a client asking again and again while another client's session/create of \(smokeMode ? 10_000 : limits.maxItemsPerSession) items with string ids and sizes (\(bytes) bytes framed; the limits \(limits.maxItemsPerSession) items, \(limits.maxMessageBytes) bytes) was read and handled; median of \(waits.count) runs (the daemon's CPU: \(format(median(cpu))) ms)"
     )
-    figure.samples = waits
-    if !smokeMode { figure.target = .init(goal: "under 100 ms", met: figure.value < 100) }
-    return figure
 }
 
 /// `transition/start` on the largest session: to another layout of the same items
@@ -196,6 +190,14 @@ private func waitBehindStart(
         note:
             "the longest session/list of a client asking again and again while another client's transition/start \(what) on a flow session of \(items) items with string ids and sizes (the limit) was read and handled; median of \(waits.count) runs (the daemon's CPU: \(cpu.map { format($0) }.joined(separator: ", ")) ms)"
     )
+    figure.samples = waits
+    if !smokeMode { figure.target = .init(goal: "under 100 ms", met: figure.value < 100) }
+    return figure
+}
+
+/// The median of `waits` (ms), with every run, and the 100 ms goal outside smoke runs.
+private func bystanderFigure(_ name: String, waits: [Double], note: String) -> Figure {
+    var figure = Figure(name: name, value: median(waits), unit: "ms", note: note)
     figure.samples = waits
     if !smokeMode { figure.target = .init(goal: "under 100 ms", met: figure.value < 100) }
     return figure
