@@ -34,6 +34,9 @@ package final class Connection {
     /// Realtime notifications that came while a batch was handled across turns: they
     /// follow its response array (the newest tick of each session only).
     private var heldForBatch: [SessionNotification] = []
+    /// Whether the log has said that this client fell behind (once per connection: a
+    /// client that hovers at the limit would otherwise fill it).
+    private var reportedFallingBehind = false
 
     /// One turn: at most this many messages, or this much time, before others are served.
     package static let messagesPerTurn = 256
@@ -304,6 +307,7 @@ package final class Connection {
         } else {
             queue.push(
                 tick: OutgoingBytes.framed(body, wire: wire, frame: frame), session: session)
+            reportFallingBehind()
         }
         checkPressure()
     }
@@ -319,6 +323,16 @@ package final class Connection {
             }
         }
         if corkedHere { uncork() }
+    }
+
+    /// From the first tick that waits, the session's later ticks replace it or are not
+    /// built: its client will see a `seq` gap.
+    private func reportFallingBehind() {
+        guard !reportedFallingBehind else { return }
+        reportedFallingBehind = true
+        logger.info(
+            "connection \(id): the client is behind (\(backlog) bytes unsent); its ticks are coalesced until it catches up"
+        )
     }
 
     /// Sessions with a tick waiting unsent (a newer one would only replace it).
