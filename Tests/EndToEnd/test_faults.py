@@ -331,8 +331,14 @@ def test_thousand_connections_leave_no_descriptor_or_memory_behind(server):
     srv = server("--log-level", "info")  # logs each connection's end, resets included
     daemon = srv.daemon
     pid = daemon.pid
-    time.sleep(0.2)  # wait_for_socket's probe connection is gone
-    fds_start = fd_count(pid)
+    # The baseline once start-up is over (a first client was answered: the state
+    # directory's scan is closed) and that client is gone.
+    probe = SocketClient(srv.path, "probe")
+    probe.initialize()
+    with_probe = fd_count(pid)
+    probe.close()
+    fds_start = wait_fd_count(pid, with_probe - 1)
+    assert fds_start == with_probe - 1, fd_listing(pid)
     rss_start = daemon.rss_kb()
     listing_start = fd_listing(pid)
     started_at = time.monotonic()
