@@ -3,6 +3,7 @@ removed on SIGTERM/SIGINT, and a path too long for sun_path refused clearly."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import signal
 import socket
@@ -77,6 +78,35 @@ def test_second_daemon_on_a_live_socket(server, spawn):
     assert first.daemon.running
     assert client.call("transition/status", {"session": s})["state"] == "idle"
     assert first.connect().call("session/list")["sessions"][0]["session"] == s
+
+
+def test_a_daemon_binding_the_path_holds_it_until_it_listens(spawn, socket_dir):
+    """The race of two daemons started at once: the first has bound the socket but does
+    not listen yet, so the second cannot connect and would take it for stale and replace
+    it, leaving two daemons, one unreachable. The path's lock (<path>.lock, held here as
+    the first daemon holds it from before its bind) makes the second give up."""
+    path = socket_dir / "d.sock"
+    make_stale_socket(path)  # bound, nobody listening
+    inode = os.lstat(path).st_ino
+    with open(f"{path}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        second = spawn("--listen", str(path), log_name="second.log")
+        assert second.wait(10) == 1
+        assert "already serving" in second.stderr(), second.stderr()
+        assert os.lstat(path).st_ino == inode
+    # Once nobody holds it, a lock file left behind (a daemon killed) is taken over, and
+    # removed with the socket at exit.
+    daemon = spawn("--listen", str(path), log_name="third.log")
+    wait_for_socket(path, daemon)
+    client = SocketClient(path)
+    try:
+        client.initialize()
+        assert client.call("session/list") == {"sessions": []}
+    finally:
+        client.close()
+    daemon.proc.send_signal(signal.SIGTERM)
+    assert daemon.wait(10) == 0
+    assert not path.exists() and not Path(f"{path}.lock").exists(), os.listdir(socket_dir)
 
 
 def test_second_daemon_on_the_socket_of_a_full_daemon(server, spawn):

@@ -20,6 +20,8 @@ final class UnixSocketListener: ClientListener {
     private let loop: EventLoop
     /// Whether the socket file is this listener's to remove (not systemd's).
     private let ownsPath: Bool
+    /// Held while the path is this listener's (`SocketPathLock`).
+    private var lock: SocketPathLock?
     var onConnection: ((Stream) -> Void)?
 
     /// - Parameter backlog: connections the kernel queues before they are accepted;
@@ -30,10 +32,12 @@ final class UnixSocketListener: ClientListener {
         guard bytes <= UnixSocketListener.maximumPathBytes, bytes > 0 else {
             throw .pathTooLong(path: path, bytes: bytes, limit: UnixSocketListener.maximumPathBytes)
         }
+        let lock = try SocketPathLock.acquire(for: path)
         try UnixSocketListener.clearStale(path)
         self.loop = loop
         self.path = path
         ownsPath = true
+        self.lock = lock
         try openHandle()
         // Created 0600: only the owner may connect.
         let oldMask = umask(0o177)
@@ -144,6 +148,7 @@ final class UnixSocketListener: ClientListener {
         guard handle.isOpen else { return }
         onConnection = nil
         if ownsPath { unlink(path) }
+        lock?.release()
         handle.close()
     }
 }
