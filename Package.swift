@@ -139,7 +139,7 @@ let package = Package(
             name: "TransitionExport", dependencies: ["TransitionEngine"], exclude: ["README.md"]),
         .testTarget(
             name: "TransitionExportTests",
-            dependencies: ["TransitionExport", "TransitionEngine", "JSONRPC"]),
+            dependencies: ["TransitionExport", "TransitionEngine", "JSONRPC", "TestSupport"]),
 
         // MARK: TransitionFilm — a transition drawn as an SVG filmstrip, shared by transitionctl
         // and the MCP server. Pure Swift.

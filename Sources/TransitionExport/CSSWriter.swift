@@ -60,6 +60,12 @@ enum CSSWriter {
         }
         for (i, e) in plan.elements.enumerated() {
             let name = prefix + String(i)
+            #if !hasFeature(Embedded)
+                if !e.propertyTracks.isEmpty, plan.tracks[e.exactTrack].isLinear {
+                    out += exactRules(e, name, plan.tracks[e.exactTrack])
+                    continue
+                }
+            #endif
             if e.isKeyed {
                 let keys = e.keys.map {
                     (input: $0.input, list: StyleProperties.of($0.pose, in: e))
@@ -82,6 +88,47 @@ enum CSSWriter {
         }
         return out
     }
+
+    #if !hasFeature(Embedded)
+        /// A keyframed element on a linear track, exactly: an animation for what is linear
+        /// in its progress between its two ends, and one per `PropertyTrack`, whose keyframes
+        /// sit at their progress (the track makes time that progress) with the curve of
+        /// each segment as the keyframe's `animation-timing-function`.
+        private static func exactRules(_ e: ElementMotion, _ name: String, _ track: ProgressTrack)
+            -> String
+        {
+            let own = StyleProperties.tracked(e)
+            let from = StyleProperties.of(e.from, in: e).filter { !own.contains($0.css) }
+            let to = StyleProperties.of(e.to, in: e).filter { !own.contains($0.css) }
+            let timing =
+                " \(StyleProperties.seconds(track.duration)) linear \(StyleProperties.seconds(track.delay)) both"
+            var animations: [String] = []
+            if from != to { animations.append(name + timing) }
+            var out = "\(e.selector) {\n"
+            for p in from { out += "  \(p.css): \(p.value);\n" }
+            for (j, p) in e.propertyTracks.enumerated() {
+                out += "  \(p.css): \(p.keys[0].value);\n"
+                animations.append("\(name)-p\(j)" + timing)
+            }
+            out += "  animation: " + animations.joined(separator: ", ") + ";\n}\n"
+            if from != to { out += keyframes(name, from, to) }
+            for (j, p) in e.propertyTracks.enumerated() {
+                out += "@keyframes \(name)-p\(j) {\n"
+                for key in p.keys {
+                    out +=
+                        "  " + NumberText.format(key.at * 100, places: 5)
+                        + "% { \(p.css): \(key.value);"
+                    if key.at < 1 {
+                        out +=
+                            " animation-timing-function: \(StyleProperties.easing(of: key.easing));"
+                    }
+                    out += " }\n"
+                }
+                out += "}\n"
+            }
+            return out + StyleProperties.contentRules(e)
+        }
+    #endif
 
     /// `@keyframes` of a keyed element: a keyframe at each key's share of the time, with
     /// the properties that change across the keys (its animation is linear between them).

@@ -35,6 +35,13 @@ public struct ElementMotion: Hashable, Sendable {
     /// track (`MotionPlan`); empty when it moves from `from` to `to` along its track.
     public var keys: [PoseKey] = []
 
+    /// A keyframed element's properties that CSS and Web Animations play exactly, each
+    /// its own keyframes in the element's progress on track `exactTrack` (its stagger
+    /// window's); empty when they follow `keys` (an arc, a curve they do not have).
+    public var propertyTracks: [PropertyTrack] = []
+    /// Index into `MotionPlan.tracks` of the track `propertyTracks` play on.
+    public var exactTrack = 0
+
     /// Whether the element is written key by key.
     public var isKeyed: Bool { !keys.isEmpty }
 

@@ -165,6 +165,24 @@ extension MotionPlan {
                         return ElementPose(a)
                     }, breaks: breaks)
                 shaped.append(elements.count)
+                #if !hasFeature(Embedded)
+                    var low = 0.0
+                    var high = 1.0
+                    for i in 0...256 {
+                        let q = transition.elementProgress(
+                            progress(Double(i) / 256 * duration), window: w)
+                        (low, high) = (Swift.min(low, q), Swift.max(high, q))
+                    }
+                    if let tracks = PropertyTracks.of(
+                        ends, in: transition, progressRange: low...high)
+                    {
+                        motion.propertyTracks = tracks
+                        motion.exactTrack = groups[window]!.index
+                        groups[window]!.sensitivity = Swift.max(
+                            groups[window]!.sensitivity,
+                            MotionPlan.sensitivity(of: ends, in: transition, over: low...high))
+                    }
+                #endif
             } else {
                 groups[window]!.sensitivity = Swift.max(
                     groups[window]!.sensitivity, motion.sensitivity)
@@ -213,7 +231,10 @@ extension MotionPlan {
                     delay: (x.first ?? 1) * duration, duration: 0,
                     stops: [LinearStop(value: 0, input: 0), LinearStop(value: 1, input: 1)],
                     curve: nil), at: 0)
-            for i in elements.indices { elements[i].track += 1 }
+            for i in elements.indices {
+                elements[i].track += 1
+                elements[i].exactTrack += 1
+            }
         }
         self.elements = elements
         self.tracks = tracks
@@ -249,6 +270,39 @@ extension MotionPlan {
         if let last = keys.last, last.input < 1 { keys.append(PoseKey(input: 1, pose: last.pose)) }
         return keys
     }
+
+    #if !hasFeature(Embedded)
+        /// How far an edge of a keyframed element's drawn rect moves per unit of its
+        /// progress at most (alpha weighing `ElementMotion.pointsPerUnit`), on 128 steps of
+        /// `range`: what its track's stops must keep within the tolerance.
+        static func sensitivity(
+            of ends: Transition.ElementEnds, in transition: Transition,
+            over range: ClosedRange<Double>
+        ) -> Double {
+            let n = 128
+            let step = (range.upperBound - range.lowerBound) / Double(n)
+            var result = 0.0
+            var previous: ElementPose? = nil
+            for i in 0...n {
+                let q = range.lowerBound + Double(i) * step
+                guard let a = transition.attributes(of: ends, atElementProgress: q) else {
+                    continue
+                }
+                let pose = ElementPose(a)
+                if let p = previous {
+                    let r = p.drawnRect
+                    let s = pose.drawnRect
+                    let moved = Swift.max(
+                        Swift.abs(s.minX - r.minX), Swift.abs(s.minY - r.minY),
+                        Swift.abs(s.maxX - r.maxX), Swift.abs(s.maxY - r.maxY),
+                        Swift.abs(pose.alpha - p.alpha) * ElementMotion.pointsPerUnit)
+                    result = Swift.max(result, moved / step)
+                }
+                previous = pose
+            }
+            return result
+        }
+    #endif
 
     /// Every input in 0...1 where `progress` reaches one of `levels` (a keyframe stop), in
     /// increasing order, found on 2,048 steps and refined by bisection.

@@ -19,6 +19,12 @@ enum WAAPIWriter {
                 ".transitiond-content", [(0, start.content), (1, end.content)], plan.tracks[0],
                 easings[0]))
         for e in plan.elements {
+            #if !hasFeature(Embedded)
+                if !e.propertyTracks.isEmpty {
+                    entries += exactEntries(e, plan.tracks[e.exactTrack], easings[e.exactTrack])
+                    continue
+                }
+            #endif
             let frames: [(offset: Double, list: [StyleProperty])] =
                 e.isKeyed
                 ? e.keys.map { (offset: $0.input, list: StyleProperties.of($0.pose, in: e)) }
@@ -36,6 +42,44 @@ enum WAAPIWriter {
         }
         return "[\n" + entries.joined(separator: ",\n") + "\n]\n"
     }
+
+    #if !hasFeature(Embedded)
+        /// A keyframed element that plays exactly: what is linear in its progress between
+        /// its two ends, then each `PropertyTrack` as an animation of its own (keyframe
+        /// offsets are element progress, and each keyframe's `easing` is its segment's
+        /// curve; the track's easing makes time that progress).
+        private static func exactEntries(
+            _ e: ElementMotion, _ track: ProgressTrack, _ easing: String
+        )
+            -> [String]
+        {
+            let own = StyleProperties.tracked(e)
+            let from = StyleProperties.of(e.from, in: e).filter { !own.contains($0.css) }
+            let to = StyleProperties.of(e.to, in: e).filter { !own.contains($0.css) }
+            var entries = [entry(e.selector, [(0, from), (1, to)], track, easing)]
+            for p in e.propertyTracks {
+                let frames = p.keys.map { key in
+                    var list = [StyleProperty(css: p.css, js: p.css, value: key.value)]
+                    if key.at < 1 {
+                        let curve = StyleProperties.easing(of: key.easing)
+                        list.append(StyleProperty(css: "easing", js: "easing", value: curve))
+                    }
+                    return (offset: key.at, list: list)
+                }
+                entries.append(entry(e.selector, frames, track, easing))
+            }
+            if e.contentFade != nil {
+                for outgoing in [true, false] {
+                    let layer = StyleProperties.contentLayer(e, outgoing: outgoing)
+                    entries.append(
+                        entry(
+                            StyleProperties.contentSelector(e, outgoing: outgoing),
+                            [(0, layer), (1, layer)], track, easing))
+                }
+            }
+            return entries
+        }
+    #endif
 
     /// - Parameter frames: each keyframe's offset and properties (the two ends, or a keyed
     ///   element's keys, which its linear track plays at their share of the time).

@@ -50,12 +50,15 @@ struct KeyedExportTests {
         #expect(keyed.count == 1 && keyed[0].indexPath == IndexPath(section: 0, item: 2))
         // A linear offset keyframe is exact in two linear segments: three keys.
         #expect(keyed[0].keys.count == 3 && abs(keyed[0].keys[1].input - 0.5) < 1e-8)
+        // CSS and Web Animations play it exactly: left and top as their own keyframes.
+        #expect(keyed[0].propertyTracks.map(\.css) == ["left", "top"])
         let css = Exporter.export(plan, as: .css).content
-        #expect(css.contains("@keyframes transitiond-3 {\n  0% {"))
+        #expect(css.contains("@keyframes transitiond-3-p0 {\n  0% { left: "))
         #expect(css.contains("\n  50% { left: "))
-        #expect(css.contains("linear 0s both;"))
+        #expect(
+            css.contains("transitiond-3 0.4s linear 0s both, transitiond-3-p0 0.4s linear 0s both"))
         let waapi = try JSONValue(parsing: Exporter.export(plan, as: .waapi).content)
-        guard case .array(let entries) = waapi, case .object(let entry) = entries[5],
+        guard case .array(let entries) = waapi, case .object(let entry) = entries[6],
             case .array(let frames)? = entry["keyframes"]
         else {
             Issue.record("waapi shape")

@@ -42,7 +42,7 @@ public struct Keyframe: Hashable, Sendable {
     }
 
     /// Whether the stop names any transform component.
-    var hasTransform: Bool {
+    public var hasTransform: Bool {
         scaleX != nil || scaleY != nil || rotation != nil || translateX != nil || translateY != nil
     }
 

@@ -48,6 +48,31 @@ extension Transition {
         return keyframes(for: a.key).map { $0.at }
     }
 
+    /// The keyframe stops that apply to the element, in order of `at` (none for an
+    /// element of one side).
+    public func keyframeStops(of element: ElementEnds) -> [Keyframe] {
+        guard let a = element.from, element.to != nil else { return [] }
+        return keyframes(for: a.key)
+    }
+
+    /// Whether the element travels along an arc (the transition bends and it moves).
+    public func bends(_ element: ElementEnds) -> Bool {
+        guard let a = element.from, let b = element.to else { return false }
+        return arc(a.frame, b.frame) != nil
+    }
+
+    #if !hasFeature(Embedded)
+        /// The element's attributes at its own progress q: what `transition/sample` reports
+        /// at the moment the element's progress is q. (Not in Embedded builds: the module
+        /// writes keyframed elements pose by pose, and one copy of the interpolation is
+        /// smaller.)
+        public func attributes(of element: ElementEnds, atElementProgress q: Double)
+            -> LayoutAttributes?
+        {
+            attributes(from: element.from, to: element.to, elementProgress: q)
+        }
+    #endif
+
     /// The element's own progress at transition progress p, as `attributes` computes it.
     public func elementProgress(_ p: Double, window: (start: Double, end: Double)) -> Double {
         elementProgress(p, window: Optional(window))

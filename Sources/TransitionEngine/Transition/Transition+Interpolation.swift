@@ -36,6 +36,14 @@ extension Transition {
         -> LayoutAttributes?
     {
         let q = elementProgress(p, window: stagger?.window(from: a, to: b, transition: self))
+        return attributes(from: a, to: b, elementProgress: q)
+    }
+
+    /// The attributes of the element at its own progress q (its stagger window applied).
+    @inline(__always)
+    func attributes(from a: LayoutAttributes?, to b: LayoutAttributes?, elementProgress q: Double)
+        -> LayoutAttributes?
+    {
         switch (a, b) {
         case (let a?, let b?):
             var e: LayoutAttributes
