@@ -105,6 +105,23 @@ def test_kill_9_after_a_transition_ended_then_restart_restores_it(spawn, socket_
     assert again.call("transition/status", {"session": restored})["time"] == 1
 
 
+def test_a_rate_outlives_the_daemon(spawn, socket_dir, state_home):
+    socket = socket_dir / "d.sock"
+    daemon = start_daemon(spawn, socket)
+    client = connect(socket)
+    s = client.call("session/create", create_params(name="slow", keepAlive=True, clock="manual"))["session"]
+    assert client.call("clock/setRate", {"session": s, "rate": 0.25})["rate"] == 0.25
+    wait_for_state(state_file(state_home / "transitiond", "slow"), lambda st: st.get("rate") == 0.25)
+    kill_9(daemon)
+    start_daemon(spawn, socket)
+    again = connect(socket)
+    assert [(e["name"], e["rate"]) for e in again.call("session/list")["sessions"]] == [("slow", 0.25)]
+    restored = again.call("session/subscribe", {"name": "slow"})["session"]
+    again.call("transition/start", {"session": restored, "to": GRID, "duration": 1})
+    # A second of its clock is a quarter second of its time.
+    assert again.call("clock/advance", {"session": restored, "by": 1})["time"] == 0.25
+
+
 def test_a_transition_in_flight_is_restored_at_the_rest_it_started_from(spawn, socket_dir, state_home):
     socket = socket_dir / "d.sock"
     path = state_file(state_home / "transitiond", "flight")

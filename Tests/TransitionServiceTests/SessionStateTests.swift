@@ -123,6 +123,33 @@ import TransitionEngine
         #expect(try !Self.restored(updated).1.reducedMotion)
     }
 
+    @Test func theRateIsWrittenWhenSetAndRestored() throws {
+        let host = Self.durableHost()
+        let id = try Self.create(
+            host,
+            #""viewport":{"width":200,"height":100},"sections":[{"items":3}],"layout":{"type":"list","rowHeight":40},"clock":"manual""#
+        )
+        let first = try #require(Self.written(host))
+        #expect(!String(decoding: first, as: UTF8.self).contains("rate"))
+        _ = try PlaybackRateTests.setRate(host, id, 0.25, now: 1_000_000_000)
+        let bytes = try #require(Self.written(host))
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""rate":0.25"#))
+        let (restoredHost, restored) = try Self.restored(bytes)
+        #expect(restored.rate == 0.25)
+        // The restored session runs at that rate: advancing its clock by 1 s moves its time 0.25 s.
+        _ = try restoredHost.advance(
+            ClockAdvanceRequest(json: Self.parse(#"{"session":"\#(restored.id)","by":1}"#)), now: 0)
+        #expect(restored.time(at: 0) == 0.25)
+        // Back to 1: the member is left out again; out of range, the file is refused.
+        _ = try PlaybackRateTests.setRate(host, id, 1, now: 2_000_000_000)
+        #expect(!String(decoding: try #require(Self.written(host)), as: UTF8.self).contains("rate"))
+        let refused = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+            of: #""rate":0.25"#, with: #""rate":1000"#)
+        #expect(throws: SessionStateError.self) {
+            try SessionState(decoding: Array(refused.utf8), maximumDepth: 64)
+        }
+    }
+
     @Test func aTransitionInFlightIsWrittenAsTheRestItStartedFrom() throws {
         let host = Self.durableHost()
         let id = try Self.create(

@@ -4,8 +4,8 @@ import TransitionEngine
 /// A named `keepAlive` session at rest, as its state file holds it: the params of the
 /// `session/create` that would make it again (name, viewport, content inset, sections,
 /// the layout at rest, content offset, clock, fps, encoding, keepAlive, reducedMotion
-/// when true), plus the
-/// format's name and version and a manual clock's time. `Protocol/README.md` ("Durable
+/// when true), plus the format's name and version, a manual clock's time and the
+/// session's rate when it is not 1. `Protocol/README.md` ("Durable
 /// sessions") describes the format and the recovery rules.
 ///
 /// Pure: bytes in, bytes out. The daemon reads and writes the files.
@@ -19,6 +19,8 @@ package struct SessionState {
     var request: SessionCreateRequest
     /// A manual clock's time in seconds (0 for a realtime clock, which starts anew).
     var time: Double
+    /// How fast the session's time runs (`clock/setRate`).
+    var rate: Double
 
     /// The session's name (a state file always has one).
     package var name: String { request.name ?? "" }
@@ -51,6 +53,10 @@ package struct SessionState {
         if s.clock == .manual {
             w.writeKey("time")
             w.write(s.manualTime)
+        }
+        if s.rate != 1 {
+            w.writeKey("rate")
+            w.write(s.rate)
         }
         w.writeKey("fps")
         w.write(s.fps)
@@ -96,6 +102,10 @@ package struct SessionState {
             request = try SessionCreateRequest(json: json)
             time = try json["time"].decode(default: 0)
             guard time.isFinite, time >= 0 else { throw json["time"].invalid("a number >= 0") }
+            rate = try json["rate"].decode(default: 1)
+            guard rate.isFinite, Session.rates.contains(rate) else {
+                throw json["rate"].invalid("a number from 0.01 to 100")
+            }
             if let unknown = json.unknownMember() { throw unknown }
         } catch {
             throw SessionStateError(reason: error.description)

@@ -49,6 +49,7 @@ extension SessionHost {
             id: nextSessionID(), name: state.name, scene: scene, clock: r.clock, fps: r.fps,
             format: r.format, owner: nil, keepAlive: true, origin: now)
         session.manualTime = state.time
+        session.setRate(state.rate, at: now)
         session.reducedMotion = r.reducedMotion
         add(session)
         return session.id

@@ -192,6 +192,7 @@ extension SessionHost {
                     field: "rate", message: "must be a number from 0.01 to 100, got \(r.rate)"))
         }
         s.setRate(r.rate, at: now)
+        noteRestingChange(s)
         return ClockRate(session: s.id, rate: s.rate, time: s.time(at: now))
     }
 
