@@ -61,8 +61,9 @@ enum CSSWriter {
         for (i, e) in plan.elements.enumerated() {
             let name = prefix + String(i)
             #if !hasFeature(Embedded)
-                if !e.propertyTracks.isEmpty, plan.tracks[e.exactTrack].isLinear {
-                    out += exactRules(e, name, plan.tracks[e.exactTrack])
+                if let timed = timedKeys(e, plan.tracks[e.exactTrack]) {
+                    out += exactRules(
+                        e, name, plan.tracks[e.exactTrack], easings[e.exactTrack], timed)
                     continue
                 }
             #endif
@@ -90,35 +91,64 @@ enum CSSWriter {
     }
 
     #if !hasFeature(Embedded)
-        /// A keyframed element on a linear track, exactly: an animation for what is linear
-        /// in its progress between its two ends, and one per `PropertyTrack`, whose keyframes
-        /// sit at their progress (the track makes time that progress) with the curve of
-        /// each segment as the keyframe's `animation-timing-function`.
-        private static func exactRules(_ e: ElementMotion, _ name: String, _ track: ProgressTrack)
-            -> String
+        /// The keyframes of a keyframed element's `PropertyTrack`s in time, when CSS can
+        /// play them exactly: on a linear track, at their progress with their segments'
+        /// curves; on a cubic-bezier track, properties linear between their keys, cut
+        /// where the progress crosses a key (`BezierTimeKeys`).
+        private static func timedKeys(_ e: ElementMotion, _ track: ProgressTrack)
+            -> [[BezierTimeKeys.Key]]?
         {
+            guard !e.propertyTracks.isEmpty else { return nil }
+            if track.isLinear {
+                return e.propertyTracks.map { p in
+                    p.keys.map {
+                        BezierTimeKeys.Key(time: $0.at, value: $0.value, easing: $0.easing)
+                    }
+                }
+            }
+            guard track.delay == 0, case .cubicBezier(let x1, let y1, let x2, let y2)? = track.curve
+            else { return nil }
+            var result: [[BezierTimeKeys.Key]] = []
+            for p in e.propertyTracks {
+                guard let keys = BezierTimeKeys.keys(p, x1: x1, y1: y1, x2: x2, y2: y2) else {
+                    return nil
+                }
+                result.append(keys)
+            }
+            return result
+        }
+
+        /// A keyframed element, exactly: an animation for what is linear in its progress
+        /// between its two ends (on the track's easing), and one per `PropertyTrack`
+        /// (`timed`: its keyframes in time, each with its curve as the keyframe's
+        /// `animation-timing-function`).
+        private static func exactRules(
+            _ e: ElementMotion, _ name: String, _ track: ProgressTrack, _ easing: String,
+            _ timed: [[BezierTimeKeys.Key]]
+        ) -> String {
             let own = StyleProperties.tracked(e)
             let from = StyleProperties.of(e.from, in: e).filter { !own.contains($0.css) }
             let to = StyleProperties.of(e.to, in: e).filter { !own.contains($0.css) }
-            let timing =
-                " \(StyleProperties.seconds(track.duration)) linear \(StyleProperties.seconds(track.delay)) both"
+            let times = { (curve: String) in
+                " \(StyleProperties.seconds(track.duration)) \(curve) \(StyleProperties.seconds(track.delay)) both"
+            }
             var animations: [String] = []
-            if from != to { animations.append(name + timing) }
+            if from != to { animations.append(name + times(easing)) }
             var out = "\(e.selector) {\n"
             for p in from { out += "  \(p.css): \(p.value);\n" }
             for (j, p) in e.propertyTracks.enumerated() {
                 out += "  \(p.css): \(p.keys[0].value);\n"
-                animations.append("\(name)-p\(j)" + timing)
+                animations.append("\(name)-p\(j)" + times("linear"))
             }
             out += "  animation: " + animations.joined(separator: ", ") + ";\n}\n"
             if from != to { out += keyframes(name, from, to) }
             for (j, p) in e.propertyTracks.enumerated() {
                 out += "@keyframes \(name)-p\(j) {\n"
-                for key in p.keys {
+                for key in timed[j] {
                     out +=
-                        "  " + NumberText.format(key.at * 100, places: 5)
+                        "  " + NumberText.format(key.time * 100, places: 5)
                         + "% { \(p.css): \(key.value);"
-                    if key.at < 1 {
+                    if key.time < 1 {
                         out +=
                             " animation-timing-function: \(StyleProperties.easing(of: key.easing));"
                     }

@@ -12,12 +12,40 @@ public struct PropertyTrack: Hashable, Sendable {
         public var value: String
         /// The curve of the segment from this key to the next (unused on the last).
         public var easing: TimingCurve
+        /// The numbers `value` writes.
+        var numbers: [Double]
     }
 
     /// The property's name, the same in CSS and in Web Animations (`left`, `top`,
     /// `opacity`, `translate`, `rotate`, `scale`, or a value's `--name`).
     public var css: String
     public var keys: [Key]
+    /// How its numbers are written.
+    var text: PropertyText
+}
+
+/// How a property's numbers are written.
+enum PropertyText: Hashable, Sendable {
+    case px, number, opacity, degrees
+    case pair(px: Bool)
+
+    var isOpacity: Bool {
+        if case .opacity = self { return true }
+        return false
+    }
+
+    func callAsFunction(_ v: [Double]) -> String {
+        let n = { (x: Double) in NumberText.format(x, places: 6) }
+        switch self {
+        case .px: return StyleProperties.px(v[0])
+        case .number, .opacity: return n(v[0])
+        case .degrees: return n(v[0] * 180 / Double.pi) + "deg"
+        case .pair(let px):
+            return px
+                ? StyleProperties.px(v[0]) + " " + StyleProperties.px(v[1])
+                : n(v[0]) + " " + n(v[1])
+        }
+    }
 }
 
 #if !hasFeature(Embedded)

@@ -26,7 +26,7 @@ import TransitionEngine
             guard !stops.isEmpty else { return nil }
             let at = { (q: Double) in transition.attributes(of: ends, atElementProgress: q) }
             var result: [PropertyTrack] = []
-            func add(_ css: String, _ components: [Component], _ text: Text) -> Bool {
+            func add(_ css: String, _ components: [Component], _ text: PropertyText) -> Bool {
                 guard
                     let track = write(
                         components, text: text, css: css, at: at, progressRange: progressRange)
@@ -107,30 +107,6 @@ import TransitionEngine
             return result
         }
 
-        /// How a property's numbers are written.
-        enum Text {
-            case px, number, opacity, degrees
-            case pair(px: Bool)
-
-            var isOpacity: Bool {
-                if case .opacity = self { return true }
-                return false
-            }
-
-            func callAsFunction(_ v: [Double]) -> String {
-                let n = { (x: Double) in NumberText.format(x, places: 6) }
-                switch self {
-                case .px: return StyleProperties.px(v[0])
-                case .number, .opacity: return n(v[0])
-                case .degrees: return n(v[0] * 180 / Double.pi) + "deg"
-                case .pair(let px):
-                    return px
-                        ? StyleProperties.px(v[0]) + " " + StyleProperties.px(v[1])
-                        : n(v[0]) + " " + n(v[1])
-                }
-            }
-        }
-
         /// One number of a property: `slope` per unit of progress plus a keyframe track from
         /// `start` to `end` through the values `stops` give it (without stops: linear from
         /// `start` to `end`).
@@ -188,7 +164,7 @@ import TransitionEngine
         /// each segment's curve shared by every component that moves on it, and checked
         /// against the engine inside each segment (and beyond the ends the track reaches).
         private static func write(
-            _ components: [Component], text: Text, css: String,
+            _ components: [Component], text: PropertyText, css: String,
             at: (Double) -> LayoutAttributes?, progressRange: ClosedRange<Double>
         ) -> PropertyTrack? {
             var positions = [0.0, 1.0]
@@ -226,7 +202,9 @@ import TransitionEngine
                     easing = shared ?? .easing(.linear)
                 }
                 keys.append(
-                    PropertyTrack.Key(at: positions[k], value: text(values[k]), easing: easing))
+                    PropertyTrack.Key(
+                        at: positions[k], value: text(values[k]), easing: easing, numbers: values[k]
+                    ))
             }
             // Beyond the ends the formats continue the first and last segments' curves.
             if progressRange.lowerBound < 0, !SegmentCurve.isLinear(keys[0].easing) { return nil }
@@ -262,7 +240,7 @@ import TransitionEngine
                     }
                 }
             }
-            return PropertyTrack(css: css, keys: keys)
+            return PropertyTrack(css: css, keys: keys, text: text)
         }
     }
 

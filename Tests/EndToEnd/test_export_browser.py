@@ -294,41 +294,56 @@ return [...document.querySelectorAll('.transitiond-content > *')].map(e =>
 """
 
 
+# The same with linear segments: CSS plays them exactly under a cubic-bezier transition too.
+LINEAR_KEYFRAMES = [{"at": 0.5, "alpha": 0.2, "scale": 0.5, "rotation": 0.3},
+                    {"at": 0.25, "offset": {"x": 12, "y": -30}}]
+OVERSHOOT = {"cubicBezier": [0.3, -0.4, 0.6, 1.5]}
+
+
 @pytest.mark.time_limit(180)
-@pytest.mark.parametrize("timing", ["linear", "ease-in-out"])
-def test_keyframes_play_exactly_whatever_the_tolerance(daemon, browser, pages, timing, record_property):
+@pytest.mark.parametrize("timing,keyframes,formats", [
+    ("linear", EXACT_KEYFRAMES, ["css", "waapi"]),
+    ("ease-in-out", EXACT_KEYFRAMES, ["waapi"]),
+    ("ease-in-out", LINEAR_KEYFRAMES, ["css"]),
+    (OVERSHOOT, LINEAR_KEYFRAMES, ["css", "waapi"]),
+], ids=["linear", "ease-in-out", "ease-in-out-linear-stops", "overshoot-linear-stops"])
+def test_keyframes_play_exactly_whatever_the_tolerance(daemon, browser, pages, timing, keyframes, formats,
+                                                       record_property):
     """At a tolerance of 20 points, the keyframed elements' own keyframes (each property
     at its stops, each segment's curve) still match transition/sample within the
-    browser's rounding at 26 moments, opacity included: Web Animations under both curves,
-    CSS under the linear one (its keyframes are in time)."""
+    browser's rounding at 26 moments, opacity included: Web Animations under any curve,
+    CSS under a linear one, and under a cubic bezier when the stops' segments are linear
+    (its keyframes are in time: cut where the progress crosses a stop)."""
     if host_is_node():
         pytest.skip("the WebAssembly module writes keyframed elements pose by pose (Protocol 10.11)")
     params = {"viewport": {"width": 320, "height": 480}, "clock": "manual", "sections": [{"items": 12}],
               "layout": LIST}
     session = daemon.call("session/create", params)["session"]
-    params = {"session": session, "to": GRID, "timing": timing, "duration": 0.6, "keyframes": EXACT_KEYFRAMES}
+    params = {"session": session, "to": GRID, "timing": timing, "duration": 0.6, "keyframes": keyframes}
     elements = contract_elements(daemon, params)
     figures = []
-    for fmt in ["css", "waapi"] if timing == "linear" else ["waapi"]:
+    name = timing if isinstance(timing, str) else "overshoot"
+    for fmt in formats:
         result = export(daemon, params, fmt, tolerance=20)
         if fmt == "css":
             # Each keyframed property is its own animation, keyed at its stops.
             assert "-p0 {\n  0% { left: " in result["content"]
-            assert "  50% { opacity: 0.2; animation-timing-function: linear; }" in result["content"]
-            load(browser, pages, f"exact-{timing}-css.html",
+            if timing == "linear":
+                assert "  50% { opacity: 0.2; animation-timing-function: linear; }" in result["content"]
+            load(browser, pages, f"exact-{name}-css.html",
                  f"<!doctype html><html><head><style>body{{margin:8px}}\n{result['content']}</style></head>"
                  f"<body>{dom_for(elements)}</body></html>")
         else:
             opacity = [e for e in result["content"] if any("opacity" in k for k in e["keyframes"][1:2])]
             assert opacity and all([k["offset"] for k in e["keyframes"]] == [0, 0.5, 1] for e in opacity)
-            load(browser, pages, f"exact-{timing}-waapi.html",
+            load(browser, pages, f"exact-{name}-waapi.html",
                  "<!doctype html><html><head><style>body{margin:8px} .transitiond-viewport{position:relative;"
                  "overflow:hidden} .transitiond-content{position:absolute} .transitiond-content>*{position:absolute;"
                  f"box-sizing:border-box}}</style></head><body>{dom_for(elements)}</body></html>")
             browser.execute_script(
                 "for (const e of arguments[0]) for (const el of document.querySelectorAll(e.selector))"
                 " el.animate(e.keyframes, e.options);", result["content"])
-        what = f"exact keyframes {timing} {fmt}"
+        what = f"exact keyframes {name} {fmt}"
         worst = check_dom(browser, daemon, params, result["duration"], what, count=26)
         worst_alpha = 0.0
         for t in moments(result["duration"], 26):
@@ -338,7 +353,7 @@ def test_keyframes_play_exactly_whatever_the_tolerance(daemon, browser, pages, t
                 worst_alpha = max(worst_alpha, abs(found[key(a)] - a["alpha"]))
         assert worst_alpha <= 1e-3, f"{what}: opacity off by {worst_alpha}"
         figures.append(f"{fmt} {worst:.3f} px, alpha {worst_alpha:.1e}")
-    record_property("figures", f"exact keyframes, {timing}, tolerance 20, 26 moments: " + ", ".join(figures))
+    record_property("figures", f"exact keyframes, {name}, tolerance 20, 26 moments: " + ", ".join(figures))
     daemon.call("session/dispose", {"session": session})
 
 

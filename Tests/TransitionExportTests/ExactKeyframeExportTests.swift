@@ -80,14 +80,7 @@ struct ExactKeyframeExportTests {
                 ? .cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
                 : .easing(.backEaseOut)
         let timing = TransitionTiming(duration: 0.5, curve: curve)
-        let scene = try Scene(
-            spec: ExportFidelityTests.list, model: ItemModel(count: 8),
-            viewport: ExportFidelityTests.viewport)
-        var copy = scene
-        let started = try copy.startTransition(
-            to: ExportFidelityTests.grid, options: options, timing: timing, at: 0)
-        let transition = started.transition.geometry
-        let ends = transition.allElements()
+        let (scene, transition, ends) = try Self.start(options, timing, items: 8)
         var plans: [MotionPlan] = []
         for tolerance in [0.25, 50] {
             plans.append(
@@ -121,6 +114,58 @@ struct ExactKeyframeExportTests {
         #expect(exact > 0, "seed \(seed): no element played exactly")
     }
 
+    /// On a cubic-bezier track, CSS cuts a property whose segments are linear where the
+    /// progress crosses a key or turns back: read in time as a browser reads it, it is
+    /// the engine at 401 moments, overshoot included.
+    @Test(arguments: [
+        TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1),
+        .cubicBezier(x1: 0.3, y1: -0.4, x2: 0.6, y2: 1.5),
+        .cubicBezier(x1: 0.9, y1: 0.1, x2: 0.1, y2: 0.9),
+    ])
+    func cssOnABezierTrackIsTheEngineInTime(curve: TimingCurve) throws {
+        guard case .cubicBezier(let x1, let y1, let x2, let y2) = curve else { return }
+        var options = TransitionOptions()
+        options.keyframes = [
+            Keyframe(at: 0.3, alpha: 0.4, offset: Point(x: 10, y: -25)),
+            Keyframe(at: 0.7, scaleX: 0.6, scaleY: 0.6, rotation: 0.4),
+        ]
+        let timing = TransitionTiming(duration: 0.5, curve: curve)
+        let (scene, transition, ends) = try Self.start(options, timing, items: 6)
+        let plan = try MotionPlan(
+            scene: scene, to: ExportFidelityTests.grid, options: options, timing: timing)
+        var checked = 0
+        for (i, e) in plan.elements.enumerated() where !e.propertyTracks.isEmpty {
+            for p in e.propertyTracks {
+                let keys = try #require(BezierTimeKeys.keys(p, x1: x1, y1: y1, x2: x2, y2: y2))
+                #expect(keys.first?.time == 0 && keys.last?.time == 1)
+                for n in 0...400 {
+                    let time = Double(n) / 400
+                    var k = 0
+                    while k + 2 < keys.count && keys[k + 1].time <= time { k += 1 }
+                    let u = (time - keys[k].time) / (keys[k + 1].time - keys[k].time)
+                    let y = keys[k].easing.progress(atFraction: u, duration: 1)
+                    let found = zip(Self.numbers(keys[k].value), Self.numbers(keys[k + 1].value))
+                        .map { $0 + ($1 - $0) * y }
+                    let q = curve.progress(atFraction: time, duration: 1)
+                    let a = try #require(transition.attributes(of: ends[i], atElementProgress: q))
+                    var expected = Self.engineValue(p.css, a)
+                    var clamped = found
+                    if p.css == "opacity" {
+                        clamped = found.map { min(max($0, 0), 1) }
+                        expected = expected.map { min(max($0, 0), 1) }
+                    }
+                    for (x, z) in zip(clamped, expected) {
+                        #expect(abs(x - z) <= 2e-4, "\(curve) \(p.css) at \(time): \(x) \(z)")
+                    }
+                }
+                checked += 1
+            }
+        }
+        #expect(checked >= 4)
+        let css = Exporter.export(plan, as: .css).content
+        #expect(css.contains("-p0 {\n  0% { left: "))
+    }
+
     /// Arcs and curves the formats lack are written pose by pose.
     @Test func arcsAndOtherCurvesAreWrittenPoseByPose() throws {
         var options = TransitionOptions()
@@ -138,6 +183,21 @@ struct ExactKeyframeExportTests {
         #expect(!keyed.isEmpty)
         // Elements that move bend; one that does not is exact.
         #expect(keyed.filter { !$0.propertyTracks.isEmpty }.count < keyed.count)
+    }
+
+    /// A list of `items` going to a grid: the scene, the transition started on a copy,
+    /// and its elements (in the order of a plan's).
+    static func start(_ options: TransitionOptions, _ timing: TransitionTiming, items: Int) throws
+        -> (Scene, Transition, [Transition.ElementEnds])
+    {
+        let scene = try Scene(
+            spec: ExportFidelityTests.list, model: ItemModel(count: items),
+            viewport: ExportFidelityTests.viewport)
+        var copy = scene
+        let started = try copy.startTransition(
+            to: ExportFidelityTests.grid, options: options, timing: timing, at: 0)
+        let transition = started.transition.geometry
+        return (scene, transition, transition.allElements())
     }
 
     /// The numbers of a property at q, as CSS and Web Animations interpolate its keys.
