@@ -80,6 +80,7 @@ def test_second_daemon_on_a_live_socket(server, spawn):
     assert first.connect().call("session/list")["sessions"][0]["session"] == s
 
 
+@pytest.mark.native_only("the lock on <path>.lock is the native daemon's (Node has no flock)")
 def test_a_daemon_binding_the_path_holds_it_until_it_listens(spawn, socket_dir):
     """The race of two daemons started at once: the first has bound the socket but does
     not listen yet, so the second cannot connect and would take it for stale and replace
