@@ -483,3 +483,14 @@ def close_to(a: float, b: float, tol: float = 1e-9) -> bool:
 def strip(message: dict) -> dict:
     """A message without the client's bookkeeping (`_at`)."""
     return {k: v for k, v in message.items() if k != "_at"}
+
+
+def descriptors(pid: int) -> list[str]:
+    """What each open descriptor of the process is (`3 -> socket:[inode]`, a path ...)."""
+    found = []
+    for fd in sorted(os.listdir(f"/proc/{pid}/fd"), key=int):
+        try:
+            found.append(f"{fd} -> {os.readlink(f'/proc/{pid}/fd/{fd}')}")
+        except OSError:
+            pass
+    return found

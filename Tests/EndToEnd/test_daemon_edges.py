@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e_harness import SocketClient, encode_body, frame, wait_for_socket
+from e2e_harness import SocketClient, descriptors, encode_body, frame, wait_for_socket
 from ws_harness import WebSocketClient, read_web_json
 
 
@@ -101,17 +101,6 @@ def initialized_or_none(path: Path) -> SocketClient | None:
 def process_state(pid: int) -> str:
     """The state letter of /proc/PID/stat (R running, S sleeping, T stopped ...)."""
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-
-
-def descriptors(pid: int) -> list[str]:
-    """What each open descriptor of the process is (socket:[inode], a path ...)."""
-    found = []
-    for fd in sorted(os.listdir(f"/proc/{pid}/fd"), key=int):
-        try:
-            found.append(f"{fd}:{os.readlink(f'/proc/{pid}/fd/{fd}')}")
-        except FileNotFoundError:
-            pass
-    return found
 
 
 def wait_until(predicate, timeout: float, what: str):

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e_harness import GRID, SocketClient, create_params, is_notification, memory_bounds_apply, wait_for_socket
+from e2e_harness import GRID, SocketClient, create_params, descriptors, is_notification, memory_bounds_apply, wait_for_socket
 
 # What a crash, a failed runtime check or a sanitizer leaves on a daemon's stderr or stdout.
 CRASH_PATTERNS = re.compile(
@@ -34,16 +34,6 @@ def assert_no_crash(text: str, what: str) -> None:
 
 def fd_count(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))
-
-
-def fd_listing(pid: int) -> list[str]:
-    out = []
-    for name in sorted(os.listdir(f"/proc/{pid}/fd"), key=int):
-        try:
-            out.append(f"{name} -> {os.readlink(f'/proc/{pid}/fd/{name}')}")
-        except OSError:
-            pass
-    return out
 
 
 def wait_fd_count(pid: int, expected: int, timeout: float = 5.0) -> int:
@@ -338,9 +328,9 @@ def test_thousand_connections_leave_no_descriptor_or_memory_behind(server):
     with_probe = fd_count(pid)
     probe.close()
     fds_start = wait_fd_count(pid, with_probe - 1)
-    assert fds_start == with_probe - 1, fd_listing(pid)
+    assert fds_start == with_probe - 1, descriptors(pid)
     rss_start = daemon.rss_kb()
-    listing_start = fd_listing(pid)
+    listing_start = descriptors(pid)
     started_at = time.monotonic()
 
     def serve(first: int, last: int) -> None:
@@ -383,7 +373,7 @@ def test_thousand_connections_leave_no_descriptor_or_memory_behind(server):
     assert daemon.running
     assert fds_final == fds_start, \
         "descriptors leaked:\nat start:\n  " + "\n  ".join(listing_start) + "\nnow:\n  " + \
-        "\n  ".join(fd_listing(pid))
+        "\n  ".join(descriptors(pid))
     assert fds_warm == fds_start and fds_end == fds_start
     if memory_bounds_apply():
         assert rss_end - rss_warm <= RSS_SLACK_KB, f"VmRSS grew by {rss_end - rss_warm} kB over {CONNECTIONS - WARMUP} connections"

@@ -48,17 +48,22 @@ def make_stale_socket(path):
             probe.close()
 
 
-def test_stale_socket_is_replaced(spawn, socket_dir):
-    path = socket_dir / "stale.sock"
-    make_stale_socket(path)
-    daemon = spawn("--listen", str(path))
-    wait_for_socket(path, daemon)
+def assert_serves_no_session(path: Path) -> None:
+    """A client at `path` is initialized and finds no session."""
     client = SocketClient(path)
     try:
         client.initialize()
         assert client.call("session/list") == {"sessions": []}
     finally:
         client.close()
+
+
+def test_stale_socket_is_replaced(spawn, socket_dir):
+    path = socket_dir / "stale.sock"
+    make_stale_socket(path)
+    daemon = spawn("--listen", str(path))
+    wait_for_socket(path, daemon)
+    assert_serves_no_session(path)
     assert stat.S_IMODE(os.lstat(path).st_mode) == 0o600
 
 
@@ -99,12 +104,7 @@ def test_a_daemon_binding_the_path_holds_it_until_it_listens(spawn, socket_dir):
     # removed with the socket at exit.
     daemon = spawn("--listen", str(path), log_name="third.log")
     wait_for_socket(path, daemon)
-    client = SocketClient(path)
-    try:
-        client.initialize()
-        assert client.call("session/list") == {"sessions": []}
-    finally:
-        client.close()
+    assert_serves_no_session(path)
     daemon.proc.send_signal(signal.SIGTERM)
     assert daemon.wait(10) == 0
     assert not path.exists() and not Path(f"{path}.lock").exists(), os.listdir(socket_dir)
