@@ -61,7 +61,10 @@ let package = Package(
             ],
             // The floor server, in C: the benchmark compiles it with cc when it runs; the
             // WebAssembly module's side of the `wasm` group, run by node.
-            exclude: ["floor-server.c", "wasm-sample.mjs", "wasm-browser.py", "browser-decode.py"]),
+            exclude: [
+                "floor-server.c", "wasm-sample.mjs", "wasm-browser.py", "browser-decode.py",
+                "browser-stream.py",
+            ]),
 
         // MARK: transitionctl — command-line client: call methods, demo, render.
         .executableTarget(

@@ -100,7 +100,7 @@ func webBenchmarks() throws(BenchError) -> [Figure] {
 }
 
 /// The port and token of `web.json`.
-private func readWebJSON(_ path: String) throws(BenchError) -> (Int, String) {
+func readWebJSON(_ path: String) throws(BenchError) -> (Int, String) {
     let deadline = nowSeconds() + 10
     while nowSeconds() < deadline {
         if let text = readProcFile(path), let tokenRange = text.firstRange(of: "\"token\": \""),

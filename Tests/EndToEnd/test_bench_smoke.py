@@ -55,12 +55,17 @@ EXPECTED = {
         "wasm.size.raw", "wasm.size.gzip", "wasm.node.sample", "wasm.chromium.sample",
         "wasm.chromium.ticksPerSecond",
     ],
-    # A page reading ticks in each encoding, in headless Chromium.
-    "browser": [
+    # A page reading ticks in each encoding, in headless Chromium; then a page drawing a
+    # 60 fps session of the daemon over WebSocket.
+    "browser": ["browser.idleFramesPerSecond"] + [
         f"browser.{figure}.{encoding}.{size}"
         for size in ("100", "1000")
         for figure, encodings in (("decode", ("objects", "compact", "binary", "binaryObjects")),
-                                  ("bytesPerAttribute", ("objects", "compact", "binary")))
+                                  ("bytesPerAttribute", ("objects", "compact", "binary")),
+                                  ("framesPerSecond", ("objects", "compact", "binary")),
+                                  ("ticksPerSecond", ("objects", "compact", "binary")),
+                                  ("mainThreadPerTick", ("objects", "compact", "binary")),
+                                  ("daemonCPU", ("objects", "compact", "binary")))
         for encoding in encodings
     ],
 }
