@@ -158,6 +158,11 @@ private func browserStreamFigures() throws(BenchError) -> [Figure] {
     else {
         throw BenchError("browser-stream.py gave no figures: '\(output.prefix(300))'")
     }
+    // Chromium counts performance.now() in steps of 5 us in an isolated page, 100 elsewhere.
+    let clock =
+        parsed?["crossOriginIsolated"]?.boolValue == true
+        ? "performance.now() in a cross-origin-isolated page (5 us steps)"
+        : "performance.now() (100 us steps: the page was not cross-origin isolated)"
     let rates = runs.compactMap { $0["animationFramesPerSecond"]?.doubleValue }
     let frameLimit =
         "headless Chromium (--headless=new) runs requestAnimationFrame at \(format(idle)) a second in an idle page, "
@@ -188,7 +193,7 @@ private func browserStreamFigures() throws(BenchError) -> [Figure] {
                 value: number(encoding, "mainThreadMicrosecondsPerTick"), unit: "us",
                 note:
                     "main-thread time decoding (transitiond.js: JSON.parse, or decodeBinaryTick for binary) and drawing, "
-                    + "over the ticks received, performance.now(): decoding \(format(number(encoding, "decodeMicrosecondsPerTick"))) us a tick, "
+                    + "over the ticks received, \(clock): decoding \(format(number(encoding, "decodeMicrosecondsPerTick"))) us a tick, "
                     + "drawing \(format(number(encoding, "drawMicrosecondsPerFrame"))) us a frame; \(session)"
             )
             var daemonCPU = Figure(
