@@ -1,4 +1,5 @@
 import TestSupport
+
 // Resident memory of the daemon (/proc/PID/statm): idle after initialize (beside the
 // two LSP servers, measured the same way), per session for uniform layouts, per item
 // for per-item sizes, and while a client stops reading its ticks.
@@ -47,22 +48,38 @@ private func uniformMemoryFigures() throws(BenchError) -> [Figure] {
     try server.initialize()
     let create =
         #"{"viewport":{"width":375,"height":667},"sections":[{"items":\#(items)}],"layout":{"type":"grid","columns":2,"spacing":10,"lineSpacing":5,"inset":{"top":10,"left":10,"bottom":10,"right":10}}}"#
-    // One session first, and anonymous memory only: the executable's pages that making
-    // sessions runs count in RSS once, by how the executable is laid out.
-    try server.client.expect("session/create", create)
-    try server.client.run(for: 0.2)
-    let before = server.child.anonymousResidentBytes
-    for _ in 0..<sessions { try server.client.expect("session/create", create) }
-    try server.client.run(for: 0.2)
-    let growth = server.child.anonymousResidentBytes - before
+    let created = try createSessionsMeasuringMemory(
+        1 + sessions, params: create, client: server.client, daemon: server.child)
     return [
         Figure(
-            name: "memory.uniform.perSession", value: growth / Double(sessions),
+            name: "memory.uniform.perSession", value: created.bytesPerSession,
             unit: "bytes/session",
             note:
                 "anonymous RSS growth / \(sessions) sessions of \(items) uniform items (2-column grid), one connection, after a first session"
         )
     ]
+}
+
+/// Creates `count` sessions with `params` on `client`, one at a time: their ids, and the
+/// growth of the daemon's anonymous RSS per session over all but the first. The first is
+/// apart, and only anonymous memory counts: the executable's pages that making sessions
+/// runs count in RSS once, by how the executable is laid out.
+func createSessionsMeasuringMemory(
+    _ count: Int, params: String, client: RPCClient, daemon: ChildProcess
+) throws(BenchError) -> (ids: [String], bytesPerSession: Double) {
+    func create() throws(BenchError) -> String {
+        guard let id = try client.expect("session/create", params)["session"]?.stringValue else {
+            throw BenchError("session/create: no session id")
+        }
+        return id
+    }
+    var ids = [try create()]
+    try client.run(for: 0.2)
+    let before = daemon.anonymousResidentBytes
+    for _ in 1..<max(1, count) { ids.append(try create()) }
+    try client.run(for: 0.2)
+    let growth = daemon.anonymousResidentBytes - before
+    return (ids, count > 1 ? growth / Double(count - 1) : .nan)
 }
 
 /// RSS growth for one session with per-item sizes (a flow layout).

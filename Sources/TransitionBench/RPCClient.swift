@@ -65,7 +65,17 @@ final class RPCClient {
     /// Handles every whole message in the input buffer.
     func handleInput() throws(BenchError) {
         try wire.drain { body throws(BenchError) in
-            if let tick = TickSkim(body) {
+            let tick: TickSkim?
+            if wire.bodyIsBinary {
+                // Only the ticks of a `binary` session come in binary frames.
+                guard let binary = TickSkim(binaryFrame: body) else {
+                    throw BenchError("\(name) sent a binary frame that is not a tick")
+                }
+                tick = binary
+            } else {
+                tick = TickSkim(body)
+            }
+            if let tick {
                 ticks += 1
                 tickAttributes += tick.attributes
                 onTick?(tick, wire.lastReadTime)

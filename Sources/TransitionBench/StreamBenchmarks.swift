@@ -2,9 +2,9 @@
     import Glibc
 #endif
 
-// Streams of realtime ticks to one Unix-socket client that reads everything: the
-// daemon's CPU and the ticks the client never saw (fan-out), and how evenly ticks
-// arrive (pacing). Sessions are `K` cells of a 10-column grid (37.5-point squares in a
+// Streams of realtime ticks to one client that reads everything (a Unix socket, or a
+// WebSocket for the `scale` group): the daemon's CPU and the ticks the client never saw
+// (fan-out), and how evenly ticks arrive (pacing). Sessions are `K` cells of a 10-column grid (37.5-point squares in a
 // 375-point-wide viewport as tall as K/10 rows), 10,000 items scrolled to row 100,
 // transitioning linearly to a 10-column grid with spacing, for longer than the run.
 
@@ -16,8 +16,15 @@ private struct SessionStream {
     var skipped = 0
 }
 
+/// How a stream run's client reaches the daemon.
+enum StreamTransport: String {
+    case unixSocket = "Unix-socket"
+    /// TCP loopback (`--ws`), as a browser tab would.
+    case webSocket = "WebSocket"
+}
+
 /// One measured window of a stream run.
-private struct StreamWindow {
+struct StreamWindow {
     var seconds: Double
     var daemonCPUSeconds: Double
     /// This process's CPU: the client, to show that it keeps up.
@@ -32,13 +39,20 @@ private struct StreamWindow {
     var emittedRates: [Double]
     /// Ticks the sessions' fps promised in the window that the client did not read.
     var missing: Int
+    /// Sessions whose `transition/start` had no reply 10 s after it was sent.
+    var unstarted: Int
     /// |interval - period| in ms, every session's consecutive arrivals.
     var deviations: [Double]
+    /// The daemon's RSS at the end of the window.
+    var daemonResidentBytes: Double
+    /// The daemon's anonymous RSS per session, created and idle, before the run's
+    /// transitions started (over all sessions but the first).
+    var idleBytesPerSession: Double
 }
 
 /// `trials` independent runs, each with a fresh daemon measured over one window (once a
 /// daemon falls behind it may stay behind, so windows of one daemon are not independent).
-private func streamTrials(
+func streamTrials(
     _ trials: Int, sessions: Int, fps: Int, visible: Int, seconds: Double, inPhase: Bool = false
 ) throws(BenchError) -> [StreamWindow] {
     var list: [StreamWindow] = []
@@ -53,27 +67,33 @@ private func streamTrials(
 }
 
 /// Runs `sessions` realtime sessions at `fps` with about `visible` cells each, streamed
-/// to one client, and measures `windows` windows of `seconds` after a warm-up.
-private func streamRun(
-    sessions: Int, fps: Int, visible: Int, encoding: String, windows: Int, seconds: Double,
+/// to one client over `transport`, and measures `windows` windows of `seconds` after a
+/// warm-up.
+func streamRun(
+    sessions: Int, fps: Int, visible: Int, encoding: String,
+    transport: StreamTransport = .unixSocket, windows: Int, seconds: Double,
     inPhase: Bool = false
 ) throws(BenchError) -> [StreamWindow] {
-    let daemon = try SocketDaemon(["--max-sessions", "\(max(64, sessions))"])
+    let sessionLimit = ["--max-sessions", "\(max(64, sessions))"]
+    let web = transport == .webSocket
+    let daemon =
+        try web
+        ? SocketDaemon(sessionLimit + ["--ws", "127.0.0.1:0"], runtimeDirectory: true)
+        : SocketDaemon(sessionLimit)
     defer { daemon.stop() }
-    let client = try daemon.connect()
+    let client = try web ? daemon.connectWebSocket() : daemon.connect()
     defer { daemon.disconnect(client) }
 
     let rows = max(1, (visible + 9) / 10)
     let height = Double(rows) * 37.5
+    let created = try createSessionsMeasuringMemory(
+        sessions,
+        params:
+            #"{"viewport":{"width":375,"height":\#(height)},"sections":[{"items":10000}],"layout":{"type":"grid","columns":10,"spacing":0},"contentOffset":{"x":0,"y":3750},"clock":"realtime","fps":\#(fps),"encoding":"\#(encoding)"}"#,
+        client: client, daemon: daemon.child)
     var ids: [Int] = []
-    for _ in 0..<sessions {
-        let created = try client.expect(
-            "session/create",
-            #"{"viewport":{"width":375,"height":\#(height)},"sections":[{"items":10000}],"layout":{"type":"grid","columns":10,"spacing":0},"contentOffset":{"x":0,"y":3750},"clock":"realtime","fps":\#(fps),"encoding":"\#(encoding)"}"#
-        )
-        guard let id = created["session"]?.stringValue, id.hasPrefix("s"),
-            let n = Int(id.dropFirst())
-        else {
+    for id in created.ids {
+        guard id.hasPrefix("s"), let n = Int(id.dropFirst()) else {
             throw BenchError("session/create: unexpected session id")
         }
         ids.append(n)
@@ -125,8 +145,16 @@ private func streamRun(
         client.wire.send(start)
     }
     if inPhase { client.wire.send(batch) }
-    try client.run(timeout: 60, what: "\(ids.count) transition/start replies") {
-        client.responses - responses >= ids.count
+    // A daemon whose connection is congested reads no requests until it catches up,
+    // which a daemon that cannot keep up may never do: the sessions not started by then
+    // count as ticks not read.
+    let startDeadline = nowSeconds() + 10
+    while client.responses - responses < ids.count && nowSeconds() < startDeadline {
+        try client.poll(timeout: 0.1)
+    }
+    let unstarted = ids.count - (client.responses - responses)
+    if unstarted > 0 {
+        progress("\(unstarted) of \(ids.count) transition/start unanswered after 10 s")
     }
     guard client.errorResponses == 0 else { throw BenchError("transition/start failed") }
     try client.run(for: smokeMode ? 0.3 : 1)
@@ -167,7 +195,9 @@ private func streamRun(
                     0,
                     Int((Double(ids.count * fps) * elapsed).rounded())
                         - (client.ticks - ticks0)),
-                deviations: deviations.sorted()))
+                unstarted: unstarted, deviations: deviations.sorted(),
+                daemonResidentBytes: daemon.child.residentBytes,
+                idleBytesPerSession: created.bytesPerSession))
     }
     return results
 }
@@ -209,7 +239,7 @@ func fanoutBenchmarks() throws(BenchError) -> [Figure] {
     return figures
 }
 
-private func fanoutFigures(_ runs: [StreamWindow], prefix: String, fps f: Int, note: String)
+func fanoutFigures(_ runs: [StreamWindow], prefix: String, fps f: Int, note: String)
     -> [Figure]
 {
     func figure(_ name: String, _ unit: String, _ values: [Double], _ what: String) -> Figure {

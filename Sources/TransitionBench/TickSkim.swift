@@ -4,8 +4,9 @@
 
 /// What the client needs from one `transition/tick`: whose it is, its number, and how
 /// many attributes it carries. Read from the first bytes of the daemon's ticks
-/// (`{"jsonrpc":"2.0","method":"transition/tick","params":{"session":…,"seq":…`)
-/// and, for `objects`, by counting the elements; nil when the body is not a tick.
+/// (`{"jsonrpc":"2.0","method":"transition/tick","params":{"session":…,"seq":…`, or the
+/// header of a binary tick frame, `{"session":…,"seq":…`) and, for `objects`, by
+/// counting the elements; nil when the body is not a tick.
 struct TickSkim {
     var session: Int
     var seq: Int64
@@ -15,13 +16,34 @@ struct TickSkim {
 
     private static let prefix = Array(
         #"{"jsonrpc":"2.0","method":"transition/tick","params":{"session":"s"#.utf8)
+    private static let binaryMagic: [UInt8] = [0x74, 0x64, 0x62, 0x01]
+    private static let binaryPrefix = Array(#"{"session":"s"#.utf8)
     private static let seqKey = Array(#""seq":"#.utf8)
     private static let attributesKey = Array(#""attributes":"#.utf8)
     private static let countKey = Array(#"{"count":"#.utf8)
     private static let kindKey = Array(#"{"kind":"#.utf8)
 
+    /// A tick written as JSON text (`objects` or `compact`).
     init?(_ body: UnsafeRawBufferPointer) {
-        let prefix = TickSkim.prefix
+        self.init(params: body, prefix: TickSkim.prefix)
+    }
+
+    /// A binary tick frame (Protocol 8.3): the magic, the header's length (u32,
+    /// little-endian), then the header, the tick's params as JSON text. Only the header
+    /// is read: its `attributes` start with `{"count":N`, as compact's do.
+    init?(binaryFrame frame: UnsafeRawBufferPointer) {
+        guard frame.count >= 8, memcmp(frame.baseAddress!, TickSkim.binaryMagic, 4) == 0 else {
+            return nil
+        }
+        let length = Int(frame.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian)
+        guard 8 + length <= frame.count else { return nil }
+        self.init(
+            params: UnsafeRawBufferPointer(rebasing: frame[8..<(8 + length)]),
+            prefix: TickSkim.binaryPrefix)
+    }
+
+    /// `body` starts with `prefix`, which ends at the session's number.
+    private init?(params body: UnsafeRawBufferPointer, prefix: [UInt8]) {
         guard body.count > prefix.count, memcmp(body.baseAddress!, prefix, prefix.count) == 0 else {
             return nil
         }
@@ -50,7 +72,7 @@ struct TickSkim {
         let v = a + TickSkim.attributesKey.count
         var count = 0
         if v < body.count, body[v] == UInt8(ascii: "{") {
-            // compact: {"count":N,...}
+            // compact and binary: {"count":N,...}
             var k = v + TickSkim.countKey.count
             while k < body.count, body[k] >= 0x30, body[k] <= 0x39 {
                 count = count * 10 + Int(body[k] - 0x30)

@@ -14,9 +14,8 @@ func webBenchmarks() throws(BenchError) -> [Figure] {
     let streamSeconds = smokeMode ? 1.0 : 5.0
     let daemon = try SocketDaemon(["--ws", "127.0.0.1:0"], runtimeDirectory: true)
     defer { daemon.stop() }
-    let (port, token) = try readWebJSON(daemon.runtimePath + "/transitiond/web.json")
     let unix = try daemon.connect(name: "unix")
-    let web = try connectWebSocket(port: port, token: token)
+    let web = try daemon.connectWebSocket()
     let clients = [("unix", unix), ("ws", web)]
 
     var p50: [String: [Double]] = [:]
@@ -99,6 +98,15 @@ func webBenchmarks() throws(BenchError) -> [Figure] {
     return figures
 }
 
+extension SocketDaemon {
+    /// A new initialized WebSocket client, for a daemon started with `--ws` and its own
+    /// runtime directory (where `web.json` gives the port and the token).
+    func connectWebSocket() throws(BenchError) -> RPCClient {
+        let (port, token) = try readWebJSON(runtimePath + "/transitiond/web.json")
+        return try openWebSocket(port: port, token: token)
+    }
+}
+
 /// The port and token of `web.json`.
 func readWebJSON(_ path: String) throws(BenchError) -> (Int, String) {
     let deadline = nowSeconds() + 10
@@ -116,7 +124,7 @@ func readWebJSON(_ path: String) throws(BenchError) -> (Int, String) {
 }
 
 /// A WebSocket client on TCP loopback: the opening handshake, then an initialized RPCClient.
-private func connectWebSocket(port: Int, token: String) throws(BenchError) -> RPCClient {
+private func openWebSocket(port: Int, token: String) throws(BenchError) -> RPCClient {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw BenchError("socket: \(String(cString: strerror(errno)))") }
     var address = sockaddr_in()

@@ -15,7 +15,7 @@ final class Wire {
     private var start = 0
     private var end = 0
     /// Body length of the frame at `start` when its header has been read.
-    private var pendingBody: (bodyStart: Int, length: Int)? = nil
+    private var pendingBody: (bodyStart: Int, length: Int, binary: Bool)? = nil
     private var output: [UInt8] = []
     private var outputSent = 0
     /// The input reached its end (or failed).
@@ -29,6 +29,9 @@ final class Wire {
     /// WebSocket framing (RFC 6455, client side: masked text frames out, the server's
     /// unmasked frames in) instead of LSP's `Content-Length` headers.
     var webSocket = false
+    /// Whether the body `drain` hands out now came in a WebSocket binary frame (the
+    /// ticks of a `binary` session) rather than as JSON text.
+    private(set) var bodyIsBinary = false
 
     init(readFD: Int32, writeFD: Int32, initialCapacity: Int = 1 << 20) {
         self.readFD = readFD
@@ -156,7 +159,7 @@ final class Wire {
         if start > 0 {
             let live = end - start
             if live > 0 { memmove(input, input + start, live) }
-            if let p = pendingBody { pendingBody = (p.bodyStart - start, p.length) }
+            if let p = pendingBody { pendingBody = (p.bodyStart - start, p.length, p.binary) }
             start = 0
             end = live
             if capacity - end >= needed { return }
@@ -181,6 +184,7 @@ final class Wire {
             guard end - p.bodyStart >= p.length else { return }
             pendingBody = nil
             start = p.bodyStart + p.length
+            bodyIsBinary = p.binary
             try body(UnsafeRawBufferPointer(start: input + p.bodyStart, count: p.length))
         }
     }
@@ -191,7 +195,7 @@ final class Wire {
     private static let lengthHeader = Array("content-length:".utf8)
 
     /// Finds the header section at `start`; returns where its body starts and how long it is.
-    private func parseHeader() -> (bodyStart: Int, length: Int)? {
+    private func parseHeader() -> (bodyStart: Int, length: Int, binary: Bool)? {
         if webSocket { return parseFrameHeader() }
         let available = end - start
         guard available >= 4 else { return nil }
@@ -220,12 +224,13 @@ final class Wire {
             start = end
             return nil
         }
-        return (start + headerLength + 4, length)
+        return (start + headerLength + 4, length, false)
     }
 
-    /// A server frame's header at `start`: where its payload starts and how long it is.
-    /// A close frame ends the stream; only final text frames are expected.
-    private func parseFrameHeader() -> (bodyStart: Int, length: Int)? {
+    /// A server frame's header at `start`: where its payload starts, how long it is and
+    /// whether it is binary. A close frame ends the stream; only final text and binary
+    /// frames are expected.
+    private func parseFrameHeader() -> (bodyStart: Int, length: Int, binary: Bool)? {
         let available = end - start
         guard available >= 2 else { return nil }
         let opcode = input[start] & 0x0F
@@ -241,11 +246,11 @@ final class Wire {
             for k in 2..<10 { length = length << 8 | Int(input[start + k]) }
             headerLength = 10
         }
-        guard opcode == 0x1, input[start] & 0x80 != 0 else {
+        guard opcode == 0x1 || opcode == 0x2, input[start] & 0x80 != 0 else {
             isClosed = true
             start = end
             return nil
         }
-        return (start + headerLength, length)
+        return (start + headerLength, length, opcode == 0x2)
     }
 }

@@ -14,6 +14,7 @@ let groups: [(name: String, run: () throws(BenchError) -> [Figure])] = [
     ("startup", startupBenchmarks),
     ("tickpath", tickPathBenchmarks),
     ("fanout", fanoutBenchmarks),
+    ("scale", scaleBenchmarks),
     ("pacing", pacingBenchmarks),
     ("memory", memoryBenchmarks),
     ("export", exportBenchmarks),

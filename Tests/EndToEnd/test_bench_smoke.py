@@ -18,7 +18,7 @@ pytestmark = pytest.mark.native_only("the benchmark measures the native daemon")
 ROOT = Path(__file__).resolve().parents[2]
 TRANSITIOND = os.environ.get("TRANSITIOND") or str(ROOT / ".build" / "debug" / "transitiond")
 TRANSITIONBENCH = os.environ.get("TRANSITIONBENCH") or str(ROOT / ".build" / "debug" / "TransitionBench")
-GROUPS = ["rpc", "bystander", "startup", "tickpath", "fanout", "pacing", "memory", "wasm", "browser"]
+GROUPS = ["rpc", "bystander", "startup", "tickpath", "fanout", "scale", "pacing", "memory", "wasm", "browser"]
 
 EXPECTED = {
     "rpc": [
@@ -40,6 +40,16 @@ EXPECTED = {
         "fanout.inPhase.daemonCPU", "fanout.inPhase.skippedTicks", "fanout.inPhase.rate",
         "fanout.inPhase.throughput",
     ],
+    # 1,000 sessions in full, over a Unix socket (compact) and a WebSocket (binary frames).
+    "scale": [
+        f"scale.{stream}.{figure}"
+        for stream in ("compact", "binary")
+        for figure in (
+            "daemonCPU", "skippedTicks", "rate", "missingTicks", "lostShare", "attributesPerTick",
+            "daemonCPUPerAttribute", "throughput", "clientCPU", "daemonRSS",
+            "split.perTick", "split.perAttribute",
+        )
+    ] + ["scale.memory.idlePerSession"],
     "pacing": [
         "pacing.deviation.p50", "pacing.deviation.p99", "pacing.deviation.max", "pacing.rate", "pacing.rate.min",
         "pacing.skippedTicks", "pacing.daemonCPU",
@@ -75,6 +85,7 @@ ALWAYS_NUMBERS = [
     "rpc.pingpong.p50", "rpc.pipelined.throughput", "rpc.scrub.p50", "bystander.behindBatch",
     "bystander.behindStart", "startup.initialize", "tickpath.compact.all",
     "tickpath.compact.daemonCPU", "fanout.daemonCPU", "fanout.skippedTicks", "pacing.rate", "memory.idle",
+    "scale.compact.daemonCPU", "scale.binary.daemonCPU", "scale.compact.lostShare", "scale.binary.lostShare",
     "memory.uniform.perSession", "memory.slowReader.peak", "wasm.size.gzip", "wasm.node.sample",
 ]
 # Figures with peers beside them (a peer may be reported missing, never left out).
