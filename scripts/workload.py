@@ -12,7 +12,8 @@ with the machine's load):
   transitions there and back, each of 1,000 `clock/advance` with brief replies and one
   advance to its end: 2,002 ticks. `--precision N` rounds to N places; `--transitions N`
   makes N transitions instead of 2 (20 for the daemon CPU figure: 20,020 ticks, timed
-  with `perf stat -e task-clock`).
+  with `perf stat -e task-clock`). `--reply tick` gives each advance the default
+  reply, the whole tick again, instead of the brief one.
 - `requests`: `initialize`, then 35,000 `session/list` requests. `--method NAME` calls
   NAME instead (`bench/unknownMethod` is the benchmark's pipelined workload, each
   answered with -32601).
@@ -32,7 +33,7 @@ def frame(message: dict) -> bytes:
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
-def ticks(precision: int | None, transitions: int) -> list[dict]:
+def ticks(precision: int | None, transitions: int, reply: str) -> list[dict]:
     create = {"viewport": {"width": 375, "height": 1200}, "sections": [{"items": 100000}], "layout": FROM,
               "contentOffset": {"x": 0, "y": 50000}, "clock": "manual", "fps": 60, "encoding": "compact"}
     if precision is not None:
@@ -43,7 +44,7 @@ def ticks(precision: int | None, transitions: int) -> list[dict]:
         to = TO if k % 2 == 0 else FROM
         messages.append({"method": "transition/start", "params": {"session": "s1", "to": to, "duration": 1}})
         step = 1 / (ADVANCES + 1)
-        messages += [{"method": "clock/advance", "params": {"session": "s1", "by": step, "reply": "brief"}}] * ADVANCES
+        messages += [{"method": "clock/advance", "params": {"session": "s1", "by": step, "reply": reply}}] * ADVANCES
         messages.append({"method": "clock/advance", "params": {"session": "s1", "by": 1}})
     return messages
 
@@ -56,13 +57,13 @@ def requests(method: str) -> list[dict]:
 def main() -> None:
     args = sys.argv[1:]
     options = dict(zip(args[1::2], args[2::2]))
-    if args[:1] == ["ticks"] and len(args) % 2 == 1 and set(options) <= {"--precision", "--transitions"}:
+    if args[:1] == ["ticks"] and len(args) % 2 == 1 and set(options) <= {"--precision", "--transitions", "--reply"}:
         precision = int(options["--precision"]) if "--precision" in options else None
-        messages = ticks(precision, int(options.get("--transitions", 2)))
+        messages = ticks(precision, int(options.get("--transitions", 2)), options.get("--reply", "brief"))
     elif args[:1] == ["requests"] and len(args) % 2 == 1 and set(options) <= {"--method"}:
         messages = requests(options.get("--method", "session/list"))
     else:
-        sys.exit("usage: workload.py ticks [--precision N] [--transitions N] | requests [--method NAME]")
+        sys.exit("usage: workload.py ticks [--precision N] [--transitions N] [--reply brief|tick] | requests [--method NAME]")
     out = sys.stdout.buffer
     for id, message in enumerate(messages):
         out.write(frame({"jsonrpc": "2.0", "id": id, **message}))

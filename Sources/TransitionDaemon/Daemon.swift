@@ -259,6 +259,7 @@ public final class Daemon {
             return false
         }
         dup2(2, 1)
+        PipeCapacity.enlarge(protocolFD)
         let input: StdioTransport.Input =
             Stream.open(loop: loop, fd: 0, readable: true).map { .stream($0) }
             ?? .file(FileInput(loop: loop, fd: 0))

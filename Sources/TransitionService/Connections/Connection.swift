@@ -44,6 +44,10 @@ package final class Connection {
     package static let largeMessageBytes = 1 << 20
     /// A cork this large is sent at once.
     private static let corkLimit = 256 << 10
+    /// A cork holding this much when a message has been answered is sent then: the
+    /// client starts reading a large answer (a tick) while the next message is handled,
+    /// instead of waiting for the end of the turn.
+    private static let answeredCorkLimit = 16 << 10
     /// Above this much unwritten, an ending wire does not wait for the client.
     private static let closeDrainLimit = 256 << 10
 
@@ -390,6 +394,15 @@ package final class Connection {
         sendCorkWhenFull()
     }
 
+    /// Whether the cork holds a large answer, to be sent between messages.
+    package var holdsLargeAnswers: Bool { (corked?.count ?? 0) >= Self.answeredCorkLimit }
+
+    /// Sends what the cork holds now, and goes on holding.
+    package func sendCorked() {
+        guard corked != nil, !corked!.isEmpty else { return }
+        transport.write(corked!.take())
+    }
+
     private func sendCorkWhenFull() {
         guard corked!.count >= Self.corkLimit else { return }
         transport.write(corked!.take())
@@ -403,7 +416,11 @@ package final class Connection {
             if backlog == 0 { writtenBeforeClosing() }
             return false
         case .reading, .yielding, .congested:
+            // What waited goes out in one write, not one write per message: a client
+            // behind on a thousand sessions has a thousand small ticks waiting.
+            let corkedHere = cork()
             while backlog < limits.highWater, let next = queue.pop() { writeRaw(next) }
+            if corkedHere { writeCork() }
             checkPressure()
             return hasInputToHandle
         case .lingering, .closed:

@@ -234,6 +234,12 @@ package final class ConnectionHub {
                     deliver(host.takeEmissions())
                     perform(outgoing, from: c)
                     c.recycle(outgoing)
+                    if c.holdsLargeAnswers {
+                        // The client reads a large answer while the next message is
+                        // handled; the state it changed is kept first, as at a turn's end.
+                        reportStateChanges()
+                        c.sendCorked()
+                    }
                 case .batchMessage:
                     let outgoing = c.continueBatch()
                     deliver(host.takeEmissions())

@@ -18,18 +18,24 @@ struct BinaryColumns {
     /// each is within `float32Bound` or exactly a float32 (NaN where an element has
     /// none), float64 otherwise.
     mutating func write(_ values: [Double], integers: Bool, to w: inout JSONByteWriter) {
-        var low = values.first ?? 0
-        var high = low
+        guard let first = values.first else {
+            _ = begin(integers ? .u8 : .f32, count: 0, to: &w)
+            return
+        }
+        var low = first
+        var high = first
+        // NaN differs from itself: a column with a gap is never one value.
+        var shared = first == first
         var fitsFloat32 = true
         for v in values {
             low = Swift.min(low, v)
             high = Swift.max(high, v)
+            if v != first { shared = false }
             if fitsFloat32, !(v.isNaN || abs(v) <= Self.float32Bound || Double(Float(v)) == v) {
                 fitsFloat32 = false
             }
         }
-        // NaN differs from itself: a column with a gap is never one value.
-        if let first = values.first, values.allSatisfy({ $0 == first }) {
+        if shared {
             if integers { w.write(Int64(first)) } else { w.write(first) }
             return
         }
@@ -38,22 +44,44 @@ struct BinaryColumns {
             ? .integers(from: Int64(low), to: Int64(high)) : fitsFloat32 ? .f32 : .f64
         let offset = begin(type, count: values.count, to: &w)
         body.withUnsafeMutableBytes { raw in
+            values.withUnsafeBufferPointer { values in
+                Self.store(values, as: type, at: raw.baseAddress! + offset)
+            }
+        }
+    }
+
+    /// Stores `values` as elements of `type` from `start` on, little-endian; one loop per
+    /// type, so that no element asks which type it is.
+    private static func store(
+        _ values: UnsafeBufferPointer<Double>, as type: BinaryColumnType,
+        at start: UnsafeMutableRawPointer
+    ) {
+        switch type {
+        case .u8:
             for (i, v) in values.enumerated() {
-                let at = offset + i * type.size
-                switch type {
-                case .u8: raw[at] = UInt8(v)
-                case .u16:
-                    raw.storeBytes(of: UInt16(v).littleEndian, toByteOffset: at, as: UInt16.self)
-                case .u32, .rgba:
-                    raw.storeBytes(of: UInt32(v).littleEndian, toByteOffset: at, as: UInt32.self)
-                case .i32:
-                    raw.storeBytes(of: Int32(v).littleEndian, toByteOffset: at, as: Int32.self)
-                case .f32:
-                    raw.storeBytes(
-                        of: Float(v).bitPattern.littleEndian, toByteOffset: at, as: UInt32.self)
-                case .f64:
-                    raw.storeBytes(of: v.bitPattern.littleEndian, toByteOffset: at, as: UInt64.self)
-                }
+                start.storeBytes(of: UInt8(v), toByteOffset: i, as: UInt8.self)
+            }
+        case .u16:
+            for (i, v) in values.enumerated() {
+                start.storeBytes(of: UInt16(v).littleEndian, toByteOffset: 2 * i, as: UInt16.self)
+            }
+        case .u32, .rgba:
+            for (i, v) in values.enumerated() {
+                start.storeBytes(of: UInt32(v).littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+            }
+        case .i32:
+            for (i, v) in values.enumerated() {
+                start.storeBytes(of: Int32(v).littleEndian, toByteOffset: 4 * i, as: Int32.self)
+            }
+        case .f32:
+            for (i, v) in values.enumerated() {
+                start.storeBytes(
+                    of: Float(v).bitPattern.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+            }
+        case .f64:
+            for (i, v) in values.enumerated() {
+                start.storeBytes(
+                    of: v.bitPattern.littleEndian, toByteOffset: 8 * i, as: UInt64.self)
             }
         }
     }

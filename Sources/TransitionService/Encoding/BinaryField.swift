@@ -49,33 +49,50 @@ enum BinaryField: CaseIterable {
         }
     }
 
-    /// Element `i`'s value, read in place; `state` is its index into the tick's
-    /// `states`. The next frame is its own frame where it has none, the transform the
-    /// identity. Kept out of line: one copy of the switch for every column.
-    @inline(never)
-    func value(in list: UnsafeBufferPointer<LayoutAttributes>, at i: Int, state: Int) -> Double {
+    /// Every element's value, read in place, into `values` (emptied first); `states`
+    /// holds each element's index into the tick's `states`. The next frame is an
+    /// element's own frame where it has none, the transform the identity. One loop per
+    /// field, so that no element asks which field it is.
+    func gather(
+        from list: UnsafeBufferPointer<LayoutAttributes>, states: [Int], into values: inout [Double]
+    ) {
+        values.removeAll(keepingCapacity: true)
         switch self {
-        case .kind: return Double(list[i].kind.code)
-        case .section: return Double(list[i].indexPath.section)
-        case .item: return Double(list[i].indexPath.item)
-        case .x: return list[i].frame.minX
-        case .y: return list[i].frame.minY
-        case .width: return list[i].frame.size.width
-        case .height: return list[i].frame.size.height
-        case .alpha: return list[i].alpha
-        case .zIndex: return Double(list[i].zIndex)
-        case .transitionProgress: return list[i].transitionProgress
-        case .nextX: return (list[i].nextFrame ?? list[i].frame).minX
-        case .nextY: return (list[i].nextFrame ?? list[i].frame).minY
-        case .nextWidth: return (list[i].nextFrame ?? list[i].frame).size.width
-        case .nextHeight: return (list[i].nextFrame ?? list[i].frame).size.height
-        case .layoutState: return Double(state)
-        case .transformA: return (list[i].transform ?? .identity).a
-        case .transformB: return (list[i].transform ?? .identity).b
-        case .transformC: return (list[i].transform ?? .identity).c
-        case .transformD: return (list[i].transform ?? .identity).d
-        case .transformTx: return (list[i].transform ?? .identity).tx
-        case .transformTy: return (list[i].transform ?? .identity).ty
+        case .kind: for i in list.indices { values.append(Double(list[i].key.kind.code)) }
+        case .section:
+            for i in list.indices { values.append(Double(list[i].key.indexPath.section)) }
+        case .item: for i in list.indices { values.append(Double(list[i].key.indexPath.item)) }
+        case .x: for i in list.indices { values.append(list[i].frame.minX) }
+        case .y: for i in list.indices { values.append(list[i].frame.minY) }
+        case .width: for i in list.indices { values.append(list[i].frame.size.width) }
+        case .height: for i in list.indices { values.append(list[i].frame.size.height) }
+        case .alpha: for i in list.indices { values.append(list[i].alpha) }
+        case .zIndex: for i in list.indices { values.append(Double(list[i].zIndex)) }
+        case .transitionProgress:
+            for i in list.indices { values.append(list[i].transitionProgress) }
+        case .nextX:
+            for i in list.indices { values.append((list[i].nextFrame ?? list[i].frame).minX) }
+        case .nextY:
+            for i in list.indices { values.append((list[i].nextFrame ?? list[i].frame).minY) }
+        case .nextWidth:
+            for i in list.indices { values.append((list[i].nextFrame ?? list[i].frame).size.width) }
+        case .nextHeight:
+            for i in list.indices {
+                values.append((list[i].nextFrame ?? list[i].frame).size.height)
+            }
+        case .layoutState: for s in states { values.append(Double(s)) }
+        case .transformA:
+            for i in list.indices { values.append((list[i].transform ?? .identity).a) }
+        case .transformB:
+            for i in list.indices { values.append((list[i].transform ?? .identity).b) }
+        case .transformC:
+            for i in list.indices { values.append((list[i].transform ?? .identity).c) }
+        case .transformD:
+            for i in list.indices { values.append((list[i].transform ?? .identity).d) }
+        case .transformTx:
+            for i in list.indices { values.append((list[i].transform ?? .identity).tx) }
+        case .transformTy:
+            for i in list.indices { values.append((list[i].transform ?? .identity).ty) }
         }
     }
 }

@@ -95,8 +95,7 @@ enum BinaryTickWriter {
         var values: [Double] = []
         values.reserveCapacity(list.count)
         for field in BinaryField.allCases where hasTransform || !field.isTransform {
-            values.removeAll(keepingCapacity: true)
-            for i in list.indices { values.append(field.value(in: list, at: i, state: stateOf[i])) }
+            field.gather(from: list, states: stateOf, into: &values)
             w.writeKey(field.key)
             c.write(values, integers: field.isInteger, to: &w)
         }

@@ -254,8 +254,7 @@ extension SessionHost {
     /// next deadline. No tick is built for a session whose every reader is `saturated`.
     func tickRealtime(now: UInt64, saturated: Set<TickReader> = []) -> TickRound {
         var next: UInt64? = nil
-        for id in order {
-            guard let s = sessions[id], s.clock == .realtime else { continue }
+        for s in ordered where s.clock == .realtime {
             guard s.isAnimating, let deadline = s.nextDeadline else {
                 s.stopPacing()
                 continue
