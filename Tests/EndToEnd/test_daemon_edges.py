@@ -7,6 +7,7 @@ Run with `-s` to see the figures."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import select
@@ -499,3 +500,16 @@ def test_the_first_tick_after_sigstop_and_sigcont_carries_the_present_time(serve
         os.kill(srv.daemon.pid, signal.SIGCONT)
     first_after = client.notification("transition/tick", s)["params"]
     assert first_after["time"] >= before + 1.4, (before, first_after["time"])
+
+
+@pytest.mark.native_only("the daemon on Node leaves its pipes as they are")
+def test_the_stdio_daemon_widens_its_output_pipe_to_one_mebibyte(stdio):
+    # A tick of a few hundred attributes and its reply outgrow a pipe's default 64 KiB:
+    # the daemon asks for 1 MiB, the most an unprivileged process may have by default.
+    limit = int(Path("/proc/sys/fs/pipe-max-size").read_text())
+    if limit < 1 << 20:
+        pytest.skip(f"this system caps pipes at {limit} bytes")
+    client = stdio()
+    client.initialize()
+    get_pipe_size = getattr(fcntl, "F_GETPIPE_SZ", 1032)
+    assert fcntl.fcntl(client.fileno(), get_pipe_size) == 1 << 20
