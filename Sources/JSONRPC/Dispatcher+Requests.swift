@@ -25,7 +25,8 @@ extension Dispatcher {
                 return error
             default:
                 guard let handler = registry.requestHandler(for: request.method) else {
-                    return .methodNotFound(request.method)
+                    writer.writeMethodNotFound(id: request.id, method: request.method)
+                    return nil
                 }
                 // The server's own methods; the LSP ones above take what LSP clients add.
                 return call(

@@ -54,7 +54,10 @@ extension JSONParserCursor {
             try expectKey()
             let member = try parseEnvelopeKey()
             try expectColon()
+            // A method name is made once while it repeats (see `MethodNameCache`).
+            stringsRepeat = member == .method
             let value = try parseValue(depth: depth)
+            stringsRepeat = false
             if let member { envelope.set(member, to: value) }
             if try endOfElement(closing: UInt8(ascii: "}")) { return envelope }
         }

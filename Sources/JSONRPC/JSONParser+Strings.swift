@@ -14,7 +14,11 @@ extension JSONParserCursor {
                 position = index + 1
                 lastStringWasPlainASCII = isASCII
                 if isASCII {
-                    return shortStrings.string(for: start..<index, in: bytes)
+                    let span = start..<index
+                    if stringsRepeat && MethodNameCache.lengths.contains(span.count) {
+                        return methodNames.string(for: span, in: bytes)
+                    }
+                    return shortStrings.string(for: span, in: bytes)
                 }
                 return String(
                     decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
