@@ -9,31 +9,39 @@ extension Dispatcher {
         let cancelled = cancelledEarlier || cancelledLater
         switch lifecycle {
         case .uninitialized:
-            guard request.method == InitializeRequest.method else {
+            guard Self.method(request.method, is: InitializeRequest.method) else {
                 return .serverNotInitialized()
             }
             if cancelled { return .requestCancelled() }
             return initialize(request, into: &writer)
         case .initialized:
             if cancelled { return .requestCancelled() }
-            switch request.method {
-            case InitializeRequest.method:
+            if Self.method(request.method, is: InitializeRequest.method) {
                 return .invalidRequest("initialize may be sent only once")
-            case ShutdownRequest.method:
+            }
+            if Self.method(request.method, is: ShutdownRequest.method) {
                 let error = call(request, into: &writer, orAnswer: NullResult())
                 if error == nil { lifecycle = .shutDown }
                 return error
-            default:
-                guard let handler = registry.requestHandler(for: request.method) else {
-                    return .methodNotFound(request.method)
-                }
-                // The server's own methods; the LSP ones above take what LSP clients add.
-                return call(
-                    handler, request, checkingMembers: unknownMembers == .refused, into: &writer)
             }
+            guard let handler = registry.requestHandler(for: request.method) else {
+                writer.writeMethodNotFound(id: request.id, method: request.method)
+                return nil
+            }
+            // The server's own methods; the LSP ones above take what LSP clients add.
+            return call(
+                handler, request, checkingMembers: unknownMembers == .refused, into: &writer)
         case .shutDown, .exited:
             return .invalidRequest("the server is shutting down; only exit is accepted")
         }
+    }
+
+    /// Whether `method` is `name`, a method name of lowercase ASCII letters: as `==`
+    /// decides (canonical equivalence), but a method of another UTF-8 length is told
+    /// apart without comparing strings. No other string is equivalent to such a name (the
+    /// only characters that decompose to ASCII letters alone give `K`).
+    static func method(_ method: String, is name: String) -> Bool {
+        method.utf8.count == name.utf8.count && method == name
     }
 
     /// Runs `initialize`: the registered handler, or an empty capabilities result.

@@ -44,6 +44,8 @@ public struct Dispatcher {
     var cancellations: CancellationMemory
     /// Parser memory and key cache kept across this connection's messages.
     let workspace = JSONParserWorkspace()
+    /// The writer of single messages' answers, kept across this connection's messages.
+    let answers = AnswerWriter()
     /// The batch being handled a message at a time (`begin(body:into:)`).
     var batch: BatchInProgress?
     /// The most messages one batch may hold (a larger batch is refused whole).
@@ -186,34 +188,32 @@ public struct Dispatcher {
         _ payload: IncomingPayload, position: inout Int, lastCancel: [RequestID: Int],
         into outgoing: inout [Outgoing]
     ) {
-        var writer = JSONByteWriter()
         var extra: [Outgoing] = []
         switch payload {
         case .parseError(let error):
-            writer.writeErrorResponse(id: .null, error: .parseError(error))
-            outgoing.append(.send(writer.bytes))
+            outgoing.append(.send(Self.errorResponse(.parseError(error))))
             position += 1
         case .emptyBatch:
-            writer.writeErrorResponse(id: .null, error: .invalidRequest("empty batch"))
-            outgoing.append(.send(writer.bytes))
+            outgoing.append(.send(Self.errorResponse(.invalidRequest("empty batch"))))
             position += 1
         case .oversizedBatch(let count):
-            writer.writeErrorResponse(
-                id: .null,
-                error: .invalidRequest(
-                    "a batch of \(count) messages; at most \(maximumBatchLength) are taken",
-                    data: [
-                        "limit": .integer(Int64(maximumBatchLength)),
-                        "count": .integer(Int64(count)),
-                    ]))
-            outgoing.append(.send(writer.bytes))
+            let error = ResponseError.invalidRequest(
+                "a batch of \(count) messages; at most \(maximumBatchLength) are taken",
+                data: [
+                    "limit": .integer(Int64(maximumBatchLength)),
+                    "count": .integer(Int64(count)),
+                ])
+            outgoing.append(.send(Self.errorResponse(error)))
             position += 1
         case .single(let result):
+            answers.reset()
             let answered = process(
-                result, position: position, lastCancel: lastCancel, writer: &writer, extra: &extra)
+                result, position: position, lastCancel: lastCancel, writer: &answers.writer,
+                extra: &extra)
             position += 1
-            if answered { outgoing.append(.send(writer.bytes)) }
+            if answered { outgoing.append(.send(answers.writer.bytes)) }
         case .batch(let results):
+            var writer = JSONByteWriter()
             writer.beginArray()
             var answers = 0
             for result in results {
@@ -229,7 +229,14 @@ public struct Dispatcher {
             writer.endArray()
             if answers > 0 { outgoing.append(.send(writer.bytes)) }
         }
-        outgoing += extra
+        if !extra.isEmpty { outgoing += extra }
+    }
+
+    /// An error response with id null, for a body that holds no message to answer.
+    static func errorResponse(_ error: ResponseError) -> [UInt8] {
+        var writer = JSONByteWriter()
+        writer.writeErrorResponse(id: .null, error: error)
+        return writer.bytes
     }
 
     /// Handles one message; writes its response, if it gets one, and returns

@@ -212,7 +212,7 @@ extension FrameReader {
         case .length(0):
             return .report(
                 FramingError(problem ?? .invalidContentLength(shown), streamOffset: section.start),
-                then: .header(HeaderSection(start: consumed)))
+                then: .header)
         case .length(let length):
             if let problem {
                 return .report(

@@ -52,12 +52,15 @@ public struct FrameReader: Sendable {
     /// Stream offset of the first byte not yet consumed.
     var consumed = 0
     /// What the reader expects next.
-    var state: State = .header(HeaderSection(start: 0))
+    var state: State = .header
+    /// The header section being read, while `state` is `.header`: kept apart so that
+    /// moving between phases, once a message, copies no section.
+    var section = HeaderSection(start: 0)
 
     /// The reader's phase.
     enum State: Sendable {
-        /// Reading a header section.
-        case header(HeaderSection)
+        /// Reading a header section (`section`).
+        case header
         /// Waiting for a body of this many bytes, starting at `consumed`.
         case body(length: Int)
         /// Discarding the body of a rejected header section.
@@ -127,7 +130,7 @@ public struct FrameReader: Sendable {
             consumed = bufferBase
         }
         switch state {
-        case .header(let section):
+        case .header:
             let pending = buffer[(section.start - bufferBase)...]
             let isBlank = pending.allSatisfy { $0 == 0x0D || $0 == 0x0A }
             if isBlank { return nil }
@@ -177,7 +180,7 @@ public struct FrameReader: Sendable {
                     body = Array(buffer[first..<first + length])
                 }
                 consumed += length
-                state = .header(HeaderSection(start: consumed))
+                enterHeader()
                 return .message(body)
             case .skipping(let remaining):
                 let skipped = min(remaining, end - consumed)
@@ -186,31 +189,47 @@ public struct FrameReader: Sendable {
                     state = .skipping(remaining: remaining - skipped)
                     return nil
                 }
-                state = .header(HeaderSection(start: consumed))
+                enterHeader()
             case .resynchronizing:
                 guard let found = findContentLengthHeader(from: consumed) else {
                     consumed = max(consumed, end - (Self.contentLengthPattern.count - 1))
                     return nil
                 }
                 consumed = found
-                state = .header(HeaderSection(start: found))
-            case .header(var section):
+                enterHeader()
+            case .header:
                 if section.position == section.start, let length = canonicalHeader() {
                     state = .body(length: length)
                     continue
                 }
-                let outcome = scan(&section)
+                var scanned = section
+                let outcome = scan(&scanned)
+                section = scanned
                 switch outcome {
                 case .needMoreInput:
-                    state = .header(section)
                     return nil
                 case .proceed(let next):
-                    state = next
+                    enter(next)
                 case .report(let error, let next):
-                    state = next
+                    enter(next)
                     return .error(error)
                 }
             }
+        }
+    }
+
+    /// Starts a header section at `consumed`.
+    mutating func enterHeader() {
+        state = .header
+        section = HeaderSection(start: consumed)
+    }
+
+    /// Moves to `next`, starting a header section at `consumed` when it is one.
+    mutating func enter(_ next: State) {
+        if case .header = next {
+            enterHeader()
+        } else {
+            state = next
         }
     }
 

@@ -33,6 +33,21 @@ extension JSONByteWriter {
         endObject()
     }
 
+    /// Writes the -32601 answer to a request for `method`: the bytes that
+    /// `writeErrorResponse(id:error: .methodNotFound(method))` writes, without building
+    /// the error's message, data and box first, its constant parts in one copy each (a
+    /// client that probes for methods, or speaks a newer protocol, gets this often).
+    public mutating func writeMethodNotFound(id: RequestID, method: String) {
+        beginEnvelope(then: .id)
+        id.encode(to: &self)
+        appendASCII(#","error":{"code":-32601,"message":"Method not found: "#)
+        appendEscaped(method)
+        appendASCII(#"","data":{"method":"#)
+        appendQuoted(method)
+        appendASCII("}}}")
+        needsComma = true
+    }
+
     /// Writes `{"jsonrpc":"2.0","method":…,"params":` and leaves the object open:
     /// write the params value next, then call `endObject()`. The tick stream uses
     /// this to write its params with no intermediate tree.

@@ -17,6 +17,23 @@ extension JSONByteWriter {
         reserve(utf8.count + 2)
         base[count] = UInt8(ascii: "\"")
         count += 1
+        appendEscaped(utf8)
+        base[count] = UInt8(ascii: "\"")
+        count += 1
+    }
+
+    /// Appends the string's UTF-8, escaped, without quotes: the caller writes them.
+    mutating func appendEscaped(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            reserve(utf8.count + 1)
+            appendEscaped(utf8)
+        }
+    }
+
+    /// Appends the given UTF-8, escaping `"`, `\` and U+0000..U+001F, into room reserved
+    /// for it unescaped plus one byte.
+    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         var start = 0
         if let source = utf8.baseAddress {
             let raw = UnsafeRawPointer(source)
@@ -37,8 +54,6 @@ extension JSONByteWriter {
                 reserve(utf8.count + 1)
             }
         }
-        base[count] = UInt8(ascii: "\"")
-        count += 1
     }
 
     /// Whether one of the eight bytes of `word` may be `"`, `\` or below 0x20 (the

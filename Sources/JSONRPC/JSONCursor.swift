@@ -40,8 +40,19 @@ public struct JSONCursor {
         ancestors = []
         parent = nil
         step = .key(path)
-        ledger = checkingMembers ? MemberLedger(root: value, step: step) : nil
+        // Params with no member (`{}`, `[]`, none) have none to check: no ledger to make.
+        ledger =
+            checkingMembers && Self.hasContents(value) ? MemberLedger(root: value, step: step) : nil
         slot = 0
+    }
+
+    /// Whether `value` is an object with members or an array with elements.
+    static func hasContents(_ value: JSONValue?) -> Bool {
+        switch value {
+        case .object(let object)?: !object.members.isEmpty
+        case .array(let elements)?: !elements.isEmpty
+        default: false
+        }
     }
 
     /// Where the values in the container here are: the pieces of their path before

@@ -54,7 +54,10 @@ extension JSONParserCursor {
             try expectKey()
             let member = try parseEnvelopeKey()
             try expectColon()
+            // A method name is made once while it repeats (see `MethodNameCache`).
+            stringsRepeat = member == .method
             let value = try parseValue(depth: depth)
+            stringsRepeat = false
             if let member { envelope.set(member, to: value) }
             if try endOfElement(closing: UInt8(ascii: "}")) { return envelope }
         }
@@ -66,6 +69,20 @@ extension JSONParserCursor {
     /// its UTF-8 checks and its errors).
     mutating func parseEnvelopeKey() throws(JSONParseError) -> MessageEnvelope.Member? {
         let start = position + 1
+        if start + 8 <= end, let base = bytes.baseAddress {
+            // The usual key, plain and of at most 7 bytes, read with its closing quote
+            // in one word: the first byte that is not plain text, found in all eight
+            // lanes at once, is that quote.
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            let special = Self.nonPlainLanes(word)
+            let length = special.trailingZeroBitCount >> 3
+            if length < 8 && bytes[start + length] == UInt8(ascii: "\"") {
+                position = start + length + 1
+                return MessageEnvelope.Member(
+                    packedKey: word & ((1 &<< UInt64(length &* 8)) &- 1))
+            }
+        }
         var index = start
         while index < end {
             let byte = bytes[index]

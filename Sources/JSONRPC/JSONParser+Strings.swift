@@ -9,12 +9,28 @@ extension JSONParserCursor {
         var index = start
         var isASCII = true
         while index < end {
+            if index + 8 <= end, let base = bytes.baseAddress {
+                // Eight bytes at a time up to the first that is not plain ASCII text.
+                let special = Self.nonPlainLanes(
+                    UInt64(
+                        littleEndian: UnsafeRawPointer(base + index).loadUnaligned(
+                            as: UInt64.self)))
+                if special == 0 {
+                    index += 8
+                    continue
+                }
+                index += special.trailingZeroBitCount >> 3
+            }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 position = index + 1
                 lastStringWasPlainASCII = isASCII
                 if isASCII {
-                    return shortStrings.string(for: start..<index, in: bytes)
+                    let span = start..<index
+                    if stringsRepeat && MethodNameCache.lengths.contains(span.count) {
+                        return methodNames.string(for: span, in: bytes)
+                    }
+                    return shortStrings.string(for: span, in: bytes)
                 }
                 return String(
                     decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
@@ -34,6 +50,24 @@ extension JSONParserCursor {
             }
         }
         throw JSONParseError(.unexpectedEndOfInput, at: end)
+    }
+
+    /// The high bit of the first byte of `word` (in memory order) that is a quote, a
+    /// backslash, a control character or part of a UTF-8 sequence set, and maybe of bytes
+    /// after it; none set when all eight are plain ASCII text.
+    @inline(__always)
+    static func nonPlainLanes(_ word: UInt64) -> UInt64 {
+        let control = (word &- 0x2020_2020_2020_2020) & ~word
+        return
+            (zeroLanes(word ^ 0x2222_2222_2222_2222) | zeroLanes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+            | control | word) & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of the first zero byte of `word` (in memory order) set, and maybe of
+    /// bytes after it.
+    @inline(__always)
+    static func zeroLanes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     /// Continues a string from its first backslash, decoding into `scratch`.

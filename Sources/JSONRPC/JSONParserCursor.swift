@@ -19,6 +19,11 @@ struct JSONParserCursor {
     var lastStringWasPlainASCII = false
     /// Strings already made for short ASCII byte sequences.
     var shortStrings: ShortStringCache
+    /// Strings already made for the `method` values of message bodies.
+    var methodNames: MethodNameCache
+    /// Whether the strings of the value being parsed are likely to repeat in later
+    /// inputs (a `method` value), so that long ones are looked up in `methodNames` too.
+    var stringsRepeat = false
 
     /// A cursor at the start of `bytes`, using the given memory.
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, storage: JSONParserStorage) {
@@ -30,14 +35,14 @@ struct JSONParserCursor {
         memberStack = storage.memberStack
         keySpans = storage.keySpans
         shortStrings = storage.shortStrings
+        methodNames = storage.methodNames
     }
 
     /// The memory, to keep for the next parse or to free.
     var storage: JSONParserStorage {
         JSONParserStorage(
             scratch: scratch, elementStack: elementStack, memberStack: memberStack,
-            keySpans: keySpans,
-            shortStrings: shortStrings)
+            keySpans: keySpans, shortStrings: shortStrings, methodNames: methodNames)
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {

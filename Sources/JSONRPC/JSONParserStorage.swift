@@ -5,6 +5,7 @@ struct JSONParserStorage {
     var memberStack: ParserStack<JSONObject.Member>
     var keySpans: ParserStack<Range<Int>>
     var shortStrings: ShortStringCache
+    var methodNames = MethodNameCache()
 
     /// Fresh memory with a short-string cache of 2^`shortStringSlotBits` slots.
     init(shortStringSlotBits: Int) {
@@ -18,13 +19,15 @@ struct JSONParserStorage {
     init(
         scratch: [UInt8], elementStack: ParserStack<JSONValue>,
         memberStack: ParserStack<JSONObject.Member>,
-        keySpans: ParserStack<Range<Int>>, shortStrings: ShortStringCache
+        keySpans: ParserStack<Range<Int>>, shortStrings: ShortStringCache,
+        methodNames: MethodNameCache
     ) {
         self.scratch = scratch
         self.elementStack = elementStack
         self.memberStack = memberStack
         self.keySpans = keySpans
         self.shortStrings = shortStrings
+        self.methodNames = methodNames
     }
 
     /// Empties the stacks (after a parse error values may be left on them).
@@ -40,5 +43,6 @@ struct JSONParserStorage {
         memberStack.deallocate()
         keySpans.deallocate()
         shortStrings.deallocate()
+        methodNames.deallocate()
     }
 }

@@ -65,10 +65,9 @@ public struct ResponseError: Error, Equatable, Sendable, CustomStringConvertible
         ResponseError(code: .invalidRequest, message: "Invalid request: \(message)", data: data)
     }
 
-    /// -32601: no such method; `data` names it.
+    /// -32601: no such method; `data` names it. (A dispatcher writes the same bytes
+    /// with `JSONByteWriter.writeMethodNotFound(id:method:)`, without this value.)
     public static func methodNotFound(_ method: String) -> ResponseError {
-        // Built without interpolation or a dictionary literal: a client that probes
-        // for methods gets this often.
         var message = "Method not found: "
         message += method
         return ResponseError(

@@ -107,6 +107,33 @@ struct MessageEnvelopeTests {
         for body in bodies { Self.expectSame(body) }
     }
 
+    /// Method names of every length around the cached ones (16 to 32 bytes), alternating
+    /// so that they take and replace each other's slots, some that differ in one byte
+    /// only, escaped or not ASCII, and cut off at the end of the input.
+    @Test func methodNamesThroughOneWorkspaceMatchTheTree() {
+        let workspace = JSONParserWorkspace()
+        var names: [String] = []
+        for length in 0...40 {
+            let name = String((0..<length).map { Character(UnicodeScalar(0x61 + $0 % 26)!) })
+            names.append(name)
+            names.append(String(name.dropLast()) + "Z")
+        }
+        names += [
+            "transition/start", "transition/scrub", "bench/unknownMethod", "bench/unknownMethoe",
+            #"bench/unknownMethod"#, "bench/unknownMéthod", "bench/unknown\\Method",
+        ]
+        for round in 0..<3 {
+            for (index, name) in names.enumerated() where (index + round) % 3 != 0 {
+                Self.expectSame(
+                    Array(#"{"jsonrpc":"2.0","id":1,"method":"\#(name)","params":{}}"#.utf8),
+                    workspace: workspace)
+                Self.expectSame(
+                    Array(#"{"jsonrpc":"2.0","method": "\#(name)"}"#.utf8), workspace: workspace)
+                Self.expectSame(Array(#"{"method":"\#(name)"#.utf8), workspace: workspace)
+            }
+        }
+    }
+
     @Test func malformedBodiesFailAtTheSameOffset() {
         let bodies = [
             #"{"#, #"{""#, #"{"id"#, #"{"id""#, #"{"id":"#, #"{"id":1"#, #"{"id":1,"#,

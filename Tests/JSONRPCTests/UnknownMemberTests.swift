@@ -147,4 +147,26 @@ struct UnknownMemberTests {
         #expect(NearestName.distance("kitten", "sitting") == 3)
         #expect(NearestName.distance("", "abc") == 3)
     }
+
+    /// Params without members (`{}`, `[]`, none) have nothing to check: their cursor keeps
+    /// no ledger, and decoding them fails or succeeds as without checking.
+    @Test func paramsWithoutMembersAreDecodedAsWithoutChecking() {
+        for params: JSONValue? in [nil, [:], []] {
+            let checked = JSONCursor(params, checkingMembers: true)
+            #expect(checked.ledger == nil)
+            #expect(checked.unknownMember() == nil)
+            let plain = JSONCursor(params)
+            let expected = Result { () throws(JSONDecodingError) in
+                try CreateSessionRequest(json: plain)
+            }.map { _ in true }
+            let got = Result { () throws(JSONDecodingError) in
+                try CreateSessionRequest(json: checked)
+            }.map { _ in true }
+            #expect(got == expected)
+            if case .failure(let error) = got { #expect(checked.misspelling(behind: error) == nil) }
+        }
+        for params: JSONValue in [["fps": 30], [1]] {
+            #expect(JSONCursor(params, checkingMembers: true).ledger != nil)
+        }
+    }
 }

@@ -226,7 +226,9 @@ package final class Connection {
     /// Takes back the array of `dispatch(_:)`'s actions, to fill for the next message.
     package func recycle(_ outgoing: consuming [Outgoing]) {
         var emptied = outgoing
-        emptied.removeAll(keepingCapacity: true)
+        // One action at a time: `removeAll(keepingCapacity:)` destroys them through the
+        // general path, several times the cost for the usual one or two.
+        while emptied.popLast() != nil {}
         spareOutgoing = emptied
     }
 
