@@ -20,7 +20,11 @@ public struct LayoutSpec: Hashable, Sendable {
     /// first, as `globalIndices` rules).
     public var itemStyles: [ItemStyleRule] = []
     /// The style of every cell, under `itemStyles` (`cellStyle`).
-    public var cellStyle: ItemStyle? = nil
+    public var cellStyle: ItemStyle? {
+        get { cellStyleBox?.style }
+        set { cellStyleBox = newValue.map(ItemStyleBox.init) }
+    }
+    private var cellStyleBox: ItemStyleBox? = nil
     /// The `layoutState` name; by default the layout type (`list`, `grid`, `flow`,
     /// `explicit`) or the displaySwitch mode.
     public var state: String?
