@@ -223,7 +223,8 @@ public struct LayoutSpec: Hashable, Sendable {
             if state != nil {
                 sectioned = SectionedLayout(
                     contentSize: sectioned.contentSize, model: model, scrollAxis: .vertical,
-                    stateName: stateName, values: values, sections: sectioned.sections)
+                    stateName: stateName, values: values, sections: sectioned.sections,
+                    arrangements: sectioned.arrangements)
             }
         case .explicit(let frames, let contentSize):
             var explicit = ExplicitLayout(frames: frames, contentSize: contentSize)
