@@ -105,7 +105,7 @@ enum FramingFuzz {
         host.connectionClosed(connection, now: now)
         drainRouter()
         if initializeCount > 1 { fuzzFailure("initialize was handled \(initializeCount) times") }
-        if !host.sessions.isEmpty && host.sessions.values.contains(where: { !$0.keepAlive }) {
+        if host.ordered.contains(where: { !$0.keepAlive }) {
             fuzzFailure("a session without keepAlive outlived its connection")
         }
     }

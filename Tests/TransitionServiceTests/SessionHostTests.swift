@@ -135,7 +135,7 @@ final class RecordingRouter {
         _ = try host.subscribe(.id(owned), connection: 2)
         try Self.start(host, owned)
         host.connectionClosed(1, now: 0)
-        #expect(host.sessions[owned] == nil && host.sessions[kept] != nil)
+        #expect(host.liveSession(owned) == nil && host.liveSession(kept) != nil)
         let ends = router.params(2, "transition/didEnd")
         #expect(ends.count == 1 && ends[0]["reason"]?.stringValue == "disposed")
     }

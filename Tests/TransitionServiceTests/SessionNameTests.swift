@@ -55,7 +55,7 @@ import TransitionEngine
         let s = try Self.create(host, name: "gallery").session
         let result = try host.subscribe(.name("gallery"), connection: 2)
         #expect(result.session == s && result.name == "gallery")
-        #expect(host.sessions[s]?.audience == [1, 2])
+        #expect(host.liveSession(s)?.audience == [1, 2])
         #expect(throws: ResponseError.unknownSessionName("photos")) {
             _ = try host.subscribe(.name("photos"), connection: 2)
         }

@@ -48,6 +48,8 @@ public struct DisplaySwitchLayout: Hashable, Sendable {
         var cursor = 0.0
         var sections: [SectionGeometry] = []
         sections.reserveCapacity(model.sections.count)
+        var arrangements: [ItemArrangement] = []
+        arrangements.reserveCapacity(model.sections.count)
         for section in model.sections {
             let grid = UniformGrid(
                 count: section.count, columns: columns, scrollStart: cursor + padding,
@@ -56,12 +58,12 @@ public struct DisplaySwitchLayout: Hashable, Sendable {
                 crossLength: Swift.max(0, columnWidth - 2 * padding))
             let start = cursor
             cursor += Double(grid.lineCount) * pitch
-            sections.append(
-                SectionGeometry(
-                    start: start, end: cursor, header: nil, footer: nil, items: .uniform(grid)))
+            sections.append(SectionGeometry(start: start, end: cursor, header: nil, footer: nil))
+            arrangements.append(.uniform(grid))
         }
         return SectionedLayout(
             contentSize: Size(width: width, height: cursor), model: model, scrollAxis: .vertical,
-            stateName: mode.rawValue, values: values, sections: sections)
+            stateName: mode.rawValue, values: values, sections: sections,
+            arrangements: arrangements)
     }
 }

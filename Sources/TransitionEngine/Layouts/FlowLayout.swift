@@ -53,9 +53,11 @@ public struct FlowLayout: Hashable, Sendable {
         let crossExtent = Swift.max(0, viewport.usableExtent(cross))
         let builder = SectionedLayout(
             contentSize: .zero, model: model, scrollAxis: scroll, stateName: stateName,
-            values: values, sections: [])
+            values: values, sections: [], arrangements: [])
         var sections: [SectionGeometry] = []
         sections.reserveCapacity(model.sections.count)
+        var arrangements: [ItemArrangement] = []
+        arrangements.reserveCapacity(model.sections.count)
         var cursor = 0.0
         for section in model.sections {
             let start = cursor
@@ -96,15 +98,15 @@ public struct FlowLayout: Hashable, Sendable {
                 cursor += footerReferenceSize[scroll]
             }
             sections.append(
-                SectionGeometry(
-                    start: start, end: cursor, header: header, footer: footer, items: items))
+                SectionGeometry(start: start, end: cursor, header: header, footer: footer))
+            arrangements.append(items)
         }
         var contentSize = Size.zero
         contentSize[scroll] = cursor
         contentSize[cross] = crossExtent
         return SectionedLayout(
             contentSize: contentSize, model: model, scrollAxis: scroll, stateName: stateName,
-            values: values, sections: sections)
+            values: values, sections: sections, arrangements: arrangements)
     }
 
     /// Tolerance for "fits on the line", so that sizes computed as (W - gaps) / n fit.

@@ -4,12 +4,16 @@ public struct ItemStyles: Sendable {
     var byIndexPath: [IndexPath: ItemStyle] = [:]
     var bySupplementary: [ElementKey: ItemStyle] = [:]
     /// The layout's `cellStyle`: every cell's, under the rules.
-    var cell: ItemStyle? = nil
+    var cell: ItemStyle? {
+        get { cellBox?.style }
+        set { cellBox = newValue.map(ItemStyleBox.init) }
+    }
+    private var cellBox: ItemStyleBox? = nil
 
     public init() {}
 
     /// Whether no cell is styled.
-    public var isEmpty: Bool { byIndexPath.isEmpty && cell == nil }
+    public var isEmpty: Bool { byIndexPath.isEmpty && cellBox == nil }
     /// Whether no supplementary element is styled.
     public var supplementaryIsEmpty: Bool { bySupplementary.isEmpty }
 
@@ -21,7 +25,7 @@ public struct ItemStyles: Sendable {
     /// line: every loop over cells calls it, only for a styled layout.
     @inline(never)
     func applyCell(to a: inout LayoutAttributes) {
-        cell?.apply(to: &a)
+        cellBox?.style.apply(to: &a)
         if !byIndexPath.isEmpty, let style = byIndexPath[a.key.indexPath] { style.apply(to: &a) }
     }
 

@@ -20,7 +20,11 @@ public struct LayoutSpec: Hashable, Sendable {
     /// first, as `globalIndices` rules).
     public var itemStyles: [ItemStyleRule] = []
     /// The style of every cell, under `itemStyles` (`cellStyle`).
-    public var cellStyle: ItemStyle? = nil
+    public var cellStyle: ItemStyle? {
+        get { cellStyleBox?.style }
+        set { cellStyleBox = newValue.map(ItemStyleBox.init) }
+    }
+    private var cellStyleBox: ItemStyleBox? = nil
     /// The `layoutState` name; by default the layout type (`list`, `grid`, `flow`,
     /// `explicit`) or the displaySwitch mode.
     public var state: String?
@@ -219,7 +223,8 @@ public struct LayoutSpec: Hashable, Sendable {
             if state != nil {
                 sectioned = SectionedLayout(
                     contentSize: sectioned.contentSize, model: model, scrollAxis: .vertical,
-                    stateName: stateName, values: values, sections: sectioned.sections)
+                    stateName: stateName, values: values, sections: sectioned.sections,
+                    arrangements: sectioned.arrangements)
             }
         case .explicit(let frames, let contentSize):
             var explicit = ExplicitLayout(frames: frames, contentSize: contentSize)

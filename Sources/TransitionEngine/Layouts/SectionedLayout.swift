@@ -11,8 +11,9 @@ public struct SectionedLayout: Layout {
     /// Custom values every cell carries.
     public let values: [CustomValue]
     let sections: [SectionGeometry]
-    /// Each section's `items`, apart: `cellFrame` reads it for every cell of every
-    /// tick, and reading it out of `sections` copied the whole section each time.
+    /// Where each section's items sit, apart from `sections`: `cellFrame` reads it for
+    /// every cell of every tick, and reading it out of a section record copied the whole
+    /// record each time.
     let arrangements: [ItemArrangement]
     /// Per-item styles (`itemStyles`), applied to the cells they name.
     public internal(set) var styles = ItemStyles()
@@ -26,7 +27,7 @@ public struct SectionedLayout: Layout {
 
     init(
         contentSize: Size, model: ItemModel, scrollAxis: Axis, stateName: String,
-        values: [CustomValue], sections: [SectionGeometry]
+        values: [CustomValue], sections: [SectionGeometry], arrangements: [ItemArrangement]
     ) {
         self.contentSize = contentSize
         self.model = model
@@ -34,7 +35,7 @@ public struct SectionedLayout: Layout {
         self.stateName = stateName
         self.values = values
         self.sections = sections
-        arrangements = sections.map { $0.items }
+        self.arrangements = arrangements
     }
 
     /// A rect from scroll-axis and cross-axis coordinates.
@@ -230,7 +231,7 @@ public struct SectionedLayout: Layout {
         in query: Rect, section s: Int, lo: Double, hi: Double, remaining: inout Int,
         _ body: (LayoutAttributes) -> Void
     ) -> Bool {
-        switch sections[s].items {
+        switch arrangements[s] {
         case .uniform(let grid):
             for line in grid.lines(meeting: lo, hi) {
                 let first = line * grid.columns
@@ -331,9 +332,11 @@ extension SectionedLayout {
     /// Bytes this layout stores beyond the model: section records and, for sections with
     /// per-item sizes, 8 bytes per item and 24 per line.
     public var storedBytes: Int {
-        var total = sections.count * MemoryLayout<SectionGeometry>.stride
-        for section in sections {
-            if case .lines(let table) = section.items {
+        var total =
+            sections.count * MemoryLayout<SectionGeometry>.stride
+            + arrangements.count * MemoryLayout<ItemArrangement>.stride
+        for arrangement in arrangements {
+            if case .lines(let table) = arrangement {
                 total += table.crossPositions.count * MemoryLayout<Double>.stride
                 total += table.lines.count * MemoryLayout<FlowLine>.stride
             }

@@ -6,9 +6,8 @@ import TransitionProtocol
 /// clock: the time (monotonic nanoseconds) is passed in; methods return typed results,
 /// and the notifications they cause wait as `Emission`s until `takeEmissions()`.
 package final class SessionHost {
-    private(set) var sessions: [String: Session] = [:]
-    /// The sessions in creation order: walked at every realtime wake-up, without a
-    /// lookup by id for each.
+    /// The sessions in creation order: walked at every realtime wake-up, and searched by
+    /// id (`liveSession(_:)`; no dictionary by id, which cost each session 50 bytes).
     private(set) var ordered: [Session] = []
     private var nextSessionNumber = 1
     /// Each connection's process id, from its `initialize`; `session/list` shows the
@@ -43,13 +42,30 @@ package final class SessionHost {
     }
 
     func session(_ id: String) throws(ResponseError) -> Session {
-        guard let s = sessions[id] else { throw .unknownSession(id) }
+        guard let s = liveSession(id) else { throw .unknownSession(id) }
         return s
+    }
+
+    /// The live session with id `id`, if any: a binary search of `ordered`. Ids are
+    /// `s` and a number counting up, so in creation order a shorter id comes first and
+    /// ids of one length are in byte order.
+    func liveSession(_ id: String) -> Session? {
+        func precedes(_ a: String, _ b: String) -> Bool {
+            let (m, n) = (a.utf8.count, b.utf8.count)
+            return m != n ? m < n : a.utf8.lexicographicallyPrecedes(b.utf8)
+        }
+        var low = 0
+        var high = ordered.count
+        while low < high {
+            let mid = (low + high) / 2
+            if precedes(ordered[mid].id, id) { low = mid + 1 } else { high = mid }
+        }
+        return low < ordered.count && ordered[low].id == id ? ordered[low] : nil
     }
 
     /// The live session called `name`.
     func session(named name: String) -> Session? {
-        sessions.values.first { $0.name == name }
+        ordered.first { $0.name == name }
     }
 
     /// Records the process id a connection's `initialize` gave (nil: none).
@@ -77,7 +93,7 @@ package final class SessionHost {
     func create(_ r: SessionCreateRequest, connection: ConnectionID, now: UInt64)
         throws(ResponseError) -> SessionCreated
     {
-        let owned = sessions.values.filter { $0.owner == connection }.count
+        let owned = ordered.filter { $0.owner == connection }.count
         guard owned < limits.maxSessionsPerConnection else {
             throw .limit(
                 "sessions per connection", limits.maxSessionsPerConnection, flag: "--max-sessions")
@@ -128,7 +144,6 @@ package final class SessionHost {
     }
 
     func add(_ session: Session) {
-        sessions[session.id] = session
         ordered.append(session)
     }
 
@@ -178,7 +193,6 @@ package final class SessionHost {
         if let ended = s.scene.dispose(at: time) {
             sendDidEnd(s, id: ended.id, end: ended.end, time: time, contentOffset: offset)
         }
-        sessions[s.id] = nil
         ordered.removeAll { $0 === s }
         if s.scene.model.totalCount >= Self.largeSessionItems { onLargeSessionRemoved?() }
     }
