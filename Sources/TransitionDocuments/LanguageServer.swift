@@ -48,26 +48,26 @@ public final class LanguageServer {
             [unowned self] params, connection in
             didClose(params.value, connection)
         }
-        registry.register(LanguageRequest<CompletionMethod>.self) {
+        registry.register(CompletionRequest.self) {
             [unowned self] request, context in
             guard let (document, position) = locate(request.params, context.connection) else {
                 return .null
             }
             return .array(DocumentCompletion.items(in: document.text, at: position))
         }
-        registry.register(LanguageRequest<HoverMethod>.self) { [unowned self] request, context in
+        registry.register(HoverRequest.self) { [unowned self] request, context in
             guard let (document, position) = locate(request.params, context.connection) else {
                 return .null
             }
             return DocumentHover.hover(document, at: position, limits: limits)
         }
-        registry.register(LanguageRequest<CodeLensMethod>.self) { [unowned self] request, context in
+        registry.register(CodeLensRequest.self) { [unowned self] request, context in
             guard let uri = request.params["textDocument"]?["uri"]?.stringValue,
                 let document = documents[context.connection]?[uri]
             else { return .null }
             return .array(PreviewCommands.lenses(for: document))
         }
-        registry.register(LanguageRequest<ExecuteCommandMethod>.self) {
+        registry.register(ExecuteCommandRequest.self) {
             [unowned self] request, context throws(ResponseError) in
             try execute(request.params, context)
         }
