@@ -26,14 +26,17 @@ public struct ActiveTransition: Sendable {
     public var id: Int { storage.id }
     public var geometry: Transition { storage.geometry }
 
+    /// A getter and a setter, not a `_modify` that yields into the storage it may have
+    /// just replaced: the WebAssembly module, built with Embedded Swift, lost the
+    /// transition's fields that way.
     public internal(set) var animator: Animator {
-        _read { yield storage.animator }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) {
-                storage = Storage(
-                    id: storage.id, geometry: storage.geometry, animator: storage.animator)
+        get { storage.animator }
+        set {
+            if isKnownUniquelyReferenced(&storage) {
+                storage.animator = newValue
+            } else {
+                storage = Storage(id: storage.id, geometry: storage.geometry, animator: newValue)
             }
-            yield &storage.animator
         }
     }
 }
