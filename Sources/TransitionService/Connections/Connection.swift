@@ -407,7 +407,7 @@ package final class Connection {
 
     private func sendCorkWhenFull() {
         guard corked!.count >= Self.corkLimit else { return }
-        transport.write(corked!.take())
+        sendCorked()
     }
 
     /// Queued bytes were written: writes what waits while the backlog allows. Returns
