@@ -61,6 +61,93 @@ extension JSONByteWriter {
         needsComma = true
     }
 
+    /// Writes each of `numbers` as the next element of an array, as `writeElement` does.
+    /// A positive number one more than the one before (the items of a row of cells) is
+    /// that one's text with its last digit carried, not converted again.
+    public mutating func writeElements(integers numbers: UnsafeBufferPointer<Int>) {
+        var previous = Int.min
+        // Where the text of `previous` lies, when it was written as one of these.
+        var textStart = 0
+        var textLength = 0
+        for v in numbers {
+            if v == previous &+ 1, v > 0, textLength > 0, appendSuccessor(textStart, textLength) {
+                textStart = count - textLength
+            } else {
+                textStart = count + (needsComma ? 1 : 0)
+                writeElement(v)
+                textLength = count - textStart
+            }
+            previous = v
+        }
+    }
+
+    /// Appends a comma and the digits at `start` (`length` of them, at most 20, the
+    /// last text written) plus one; false, with nothing written, when every digit is 9
+    /// (the successor is one digit longer).
+    private mutating func appendSuccessor(_ start: Int, _ length: Int) -> Bool {
+        reserve(length + 32)
+        let source = UnsafeRawPointer(base + start)
+        let words = (
+            source.loadUnaligned(as: UInt64.self),
+            source.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+            source.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+        )
+        let text = base + count + 1
+        let destination = UnsafeMutableRawPointer(text)
+        destination.storeBytes(of: words.0, as: UInt64.self)
+        destination.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
+        destination.storeBytes(of: words.2, toByteOffset: 16, as: UInt64.self)
+        var k = length - 1
+        while k >= 0 && text[k] == UInt8(ascii: "9") {
+            text[k] = UInt8(ascii: "0")
+            k -= 1
+        }
+        guard k >= 0 else { return false }
+        text[k] += 1
+        base[count] = UInt8(ascii: ",")
+        count += length + 1
+        needsComma = true
+        return true
+    }
+
+    /// Writes `value` as the next `count` elements of an array, as `writeElement` writes
+    /// each: the text once, then copied (a column every element shares, such as alpha 1
+    /// or a z-index of 0).
+    public mutating func writeElements(repeating value: Double, decimals: Int, count n: Int) {
+        guard n > 0 else { return }
+        let start = count + (needsComma ? 1 : 0)
+        writeElement(value, decimals: decimals)
+        repeatLastElement(from: start, times: n - 1)
+    }
+
+    /// Writes `value` as the next `count` elements of an array, as `writeElement` writes
+    /// each: the text once, then copied.
+    public mutating func writeElements(repeating value: Int, count n: Int) {
+        guard n > 0 else { return }
+        let start = count + (needsComma ? 1 : 0)
+        writeElement(value)
+        repeatLastElement(from: start, times: n - 1)
+    }
+
+    /// Appends `times` copies of a comma and the text from `start` to the end, each copy
+    /// doubling what is copied.
+    private mutating func repeatLastElement(from start: Int, times: Int) {
+        guard times > 0 else { return }
+        let length = count - start + 1
+        let total = length * times
+        reserve(total)
+        let run = base + count
+        run[0] = UInt8(ascii: ",")
+        (run + 1).update(from: base + start, count: length - 1)
+        var filled = length
+        while filled < total {
+            let chunk = Swift.min(filled, total - filled)
+            (run + filled).update(from: run, count: chunk)
+            filled += chunk
+        }
+        count += total
+    }
+
     /// Writes the text of `value` (shortest for negative `places`, else rounded to that
     /// many, at most `maximumDecimals`) at `end`, within the reserved room, and returns
     /// the new end: the one lookup of the recent texts, which every double written goes

@@ -90,13 +90,13 @@ func inProcessTickCost(_ scene: inout Scene, format: AttributeFormat, rounds: In
     scene.frame(at: 0.5)!.forEachVisibleAttributes { _ in count += 1 }
     var bytes = 0
     var writer = JSONByteWriter(capacity: 64 * 1024)
-    var list: [LayoutAttributes] = []
+    var list = AttributeColumns()
     list.reserveCapacity(256)
     let total = medianNanoseconds(runs: runs) {
         for r in 0..<rounds {
             let f = scene.frame(at: Double(r) / Double(rounds))!
-            list.removeAll(keepingCapacity: true)
-            f.forEachVisibleAttributes { list.append($0) }
+            list.removeAll()
+            f.gatherVisibleAttributes(into: &list)
             writer.reset()
             writer.beginNotification(method: "transition/tick")
             writer.beginObject()

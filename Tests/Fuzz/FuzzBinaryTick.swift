@@ -107,7 +107,7 @@ enum BinaryTickFuzz {
         let tick = TickPayload(
             session: "s1", transition: 1, seq: 7, time: 0.25,
             sample: AnimatorSample(time: 0.25, fraction: 0.5, progress: 0.5, velocity: 1),
-            contentOffset: Point(x: 0, y: 10), accessory: [], attributes: list,
+            contentOffset: Point(x: 0, y: 10), accessory: [], attributes: AttributeColumns(list),
             format: AttributeFormat(encoding: .binary), kinds: kinds)
         let frame = BinaryTickWriter.bytes(tick)
         check(frame, list, kinds)

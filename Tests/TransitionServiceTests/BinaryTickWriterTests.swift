@@ -65,7 +65,7 @@ struct BinaryTickReader {
         TickPayload(
             session: "s1", transition: 1, seq: 3, time: 0.25,
             sample: AnimatorSample(time: 0.25, fraction: 0.5, progress: 0.5, velocity: 2),
-            contentOffset: offset, accessory: [], attributes: attributes,
+            contentOffset: offset, accessory: [], attributes: AttributeColumns(attributes),
             format: AttributeFormat(encoding: .binary), kinds: ElementKindTable())
     }
 

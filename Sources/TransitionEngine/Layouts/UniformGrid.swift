@@ -17,11 +17,12 @@ struct UniformGrid: Sendable {
     var lineCount: Int { count == 0 ? 0 : (count + columns - 1) / columns }
 
     func position(of item: Int) -> (scroll: Double, cross: Double) {
-        let line = item / columns
-        let column = item % columns
-        return (
-            scrollStart + Double(line) * linePitch, crossStart + Double(column) * crossPitch
-        )
+        position(line: item / columns, column: item % columns)
+    }
+
+    @inline(__always)
+    func position(line: Int, column: Int) -> (scroll: Double, cross: Double) {
+        (scrollStart + Double(line) * linePitch, crossStart + Double(column) * crossPitch)
     }
 
     /// The lines that may meet the scroll range `lo...hi` (a superset, never missing one).

@@ -17,4 +17,15 @@ public struct SceneFrame: Sendable {
         geometry.forEachAttributes(
             at: sample.progress, carry: sample.carry, in: visibleRect, limit: limit, body)
     }
+
+    /// What `forEachVisibleAttributes` finds, appended to `columns` (at most `limit`;
+    /// false when cut short).
+    @discardableResult
+    public func gatherVisibleAttributes(limit: Int = .max, into columns: inout AttributeColumns)
+        -> Bool
+    {
+        geometry.gatherAttributes(
+            at: sample.progress, carry: sample.carry, in: visibleRect, limit: limit,
+            into: &columns)
+    }
 }

@@ -87,6 +87,22 @@ extension Transition {
         limit: Int = .max,
         _ body: (consuming LayoutAttributes) -> Void
     ) -> Bool {
+        // Gathered, then handed out as records: one enumeration to compile, the columns'.
+        var columns = AttributeColumns()
+        let complete = gatherAttributes(
+            at: p, carry: k, in: rect, sourceOnly: sourceOnly, limit: limit, into: &columns)
+        for i in columns.indices { body(columns[i]) }
+        return complete
+    }
+
+    /// What `forEachAttributes` finds, appended to `columns` (the tick's path): a plain
+    /// banded cell is a few stores, never a record.
+    /// - Returns: false when `limit` cut the enumeration short.
+    @discardableResult
+    public func gatherAttributes(
+        at p: Double, carry k: Double = 0, in rect: Rect, sourceOnly: Bool = false,
+        limit: Int = .max, into columns: inout AttributeColumns
+    ) -> Bool {
         let p = Swift.min(
             Swift.max(p, Transition.progressLimits.lowerBound),
             Transition.progressLimits.upperBound)
@@ -112,14 +128,14 @@ extension Transition {
                 continue
             }
             if sourceOnly { e.key = pair.from! }
-            body(e)
+            columns.append(e)
             emitted += 1
         }
         if let banded {
             complete =
                 forEachBandedCell(
                     banded.from, banded.to, at: p, in: rect, sourceOnly: sourceOnly,
-                    limit: limit - emitted, body)
+                    limit: limit - emitted, into: &columns)
                 && complete
         }
         return complete
@@ -162,7 +178,7 @@ extension Transition {
         _ fromLayout: SectionedLayout, _ toLayout: SectionedLayout, section s: Int, item i: Int,
         _ fromFrame: Rect, _ toFrame: Rect, at p: Double, in rect: Rect, sourceOnly: Bool,
         limit: Int,
-        emitted: inout Int, _ body: (consuming LayoutAttributes) -> Void
+        emitted: inout Int, into columns: inout AttributeColumns
     ) -> Bool {
         func emit(_ a: LayoutAttributes?, _ b: LayoutAttributes?) -> Bool {
             if sourceOnly && a == nil { return true }
@@ -170,7 +186,7 @@ extension Transition {
                 return true
             }
             guard emitted < limit else { return false }
-            body(e)
+            columns.append(e)
             emitted += 1
             return true
         }
@@ -210,7 +226,7 @@ extension Transition {
     /// - Returns: false when `limit` cut it short.
     private func forEachBandedCell(
         _ fromLayout: SectionedLayout, _ toLayout: SectionedLayout, at p: Double, in rect: Rect,
-        sourceOnly: Bool, limit: Int, _ body: (consuming LayoutAttributes) -> Void
+        sourceOnly: Bool, limit: Int, into columns: inout AttributeColumns
     ) -> Bool {
         let model = fromLayout.model
         let total = cellBase.last.map { $0 + model.sections[cellBase.count - 1].count } ?? 0
@@ -272,18 +288,20 @@ extension Transition {
             || reduced || options.hasContentLayers
         let attached = !fromLayout.itemAttachments.isEmpty || !toLayout.itemAttachments.isEmpty
         var (s, i) = locate(first)
+        var fromWalk = CellWalk()
+        var toWalk = CellWalk()
         for _ in first..<a {
             guard emitted < limit else { return false }
             while i >= model.sections[s].count {
                 s += 1
                 i = 0
             }
-            let fromFrame = fromLayout.cellFrame(section: s, item: i)
-            let toFrame = toLayout.cellFrame(section: s, item: i)
+            let fromFrame = fromWalk.frame(in: fromLayout, section: s, item: i)
+            let toFrame = toWalk.frame(in: toLayout, section: s, item: i)
             if attached {
                 let complete = forEachAttachedPair(
                     fromLayout, toLayout, section: s, item: i, fromFrame, toFrame, at: p, in: rect,
-                    sourceOnly: sourceOnly, limit: limit, emitted: &emitted, body)
+                    sourceOnly: sourceOnly, limit: limit, emitted: &emitted, into: &columns)
                 guard complete, emitted < limit else { return false }
             }
             if styled {
@@ -291,7 +309,7 @@ extension Transition {
                     from: fromLayout.cellAttributes(section: s, item: i, frame: fromFrame),
                     to: toLayout.cellAttributes(section: s, item: i, frame: toFrame), progress: p)
                 if let e = pair, e.frame.intersects(rect) {
-                    body(e)
+                    columns.append(e)
                     emitted += 1
                 }
                 i += 1
@@ -303,28 +321,34 @@ extension Transition {
                 let w = stagger.window(cellAt: indexPath, frame: fromFrame, transition: self)
                 q = convertToWindow(p, start: w.start, end: w.end)
             }
-            let frame: Rect
-            let values: [CustomValue]
-            let state: String
-            if q == 0 {
-                (frame, values, state) = (fromFrame, fromLayout.values, fromLayout.stateName)
-            } else if q == 1 {
-                (frame, values, state) = (toFrame, toLayout.values, toLayout.stateName)
-            } else {
-                frame = Transition.interpolateFrame(fromFrame, toFrame, q)
-                values =
-                    stagger == nil
-                    ? sharedValues : interpolateValues(fromLayout.values, toLayout.values, q)
-                state = toLayout.stateName
-            }
+            let frame =
+                q == 0
+                ? fromFrame : q == 1 ? toFrame : Transition.interpolateFrame(fromFrame, toFrame, q)
             guard frame.intersects(rect) else {
                 i += 1
                 continue
             }
-            body(
-                LayoutAttributes(
-                    key: ElementKey(.cell, indexPath), id: model.id(at: indexPath), frame: frame,
-                    values: values, transitionProgress: q, nextFrame: toFrame, layoutState: state))
+            let key = ElementKey(.cell, indexPath)
+            let id = model.id(at: indexPath)
+            // Values and state passed from where they lie: a copy per cell retained them.
+            if q == 0 {
+                columns.appendCell(
+                    key, id: id, frame: frame, nextFrame: toFrame, progress: q,
+                    values: fromLayout.values, state: fromLayout.stateName)
+            } else if q == 1 {
+                columns.appendCell(
+                    key, id: id, frame: frame, nextFrame: toFrame, progress: q,
+                    values: toLayout.values, state: toLayout.stateName)
+            } else if stagger == nil {
+                columns.appendCell(
+                    key, id: id, frame: frame, nextFrame: toFrame, progress: q,
+                    values: sharedValues, state: toLayout.stateName)
+            } else {
+                columns.appendCell(
+                    key, id: id, frame: frame, nextFrame: toFrame, progress: q,
+                    values: interpolateValues(fromLayout.values, toLayout.values, q),
+                    state: toLayout.stateName)
+            }
             emitted += 1
             i += 1
         }

@@ -6,18 +6,14 @@ public enum AttributeWriter {
     /// Writes `list` as the value of an `attributes` member; `kinds` names the kinds of
     /// its elements (the session's table).
     public static func write(
-        _ list: [LayoutAttributes], format: AttributeFormat, kinds: ElementKindTable,
+        _ list: AttributeColumns, format: AttributeFormat, kinds: ElementKindTable,
         to w: inout JSONByteWriter
     ) {
         let d = format.decimals
         switch format.encoding {
         case .objects:
             w.beginArray()
-            list.withUnsafeBufferPointer { list in
-                for i in list.indices {
-                    writeObject(list.baseAddress! + i, decimals: d, kinds: kinds, to: &w)
-                }
-            }
+            for i in list.indices { writeObject(i, of: list, decimals: d, kinds: kinds, to: &w) }
             w.endArray()
         case .compact, .binary:
             // A binary session's results are JSON text: compact is the nearest to its ticks.
@@ -72,56 +68,57 @@ public enum AttributeWriter {
     }
 
     /// `{"kind", "section", "item", "id"?, "frame", "alpha", "zIndex", "hidden"?,
-    /// "transform"?, "transitionProgress", "nextFrame"?, "layoutState", "values"?}`.
-    /// The record is read in place: passed by value it would be copied (and its strings
-    /// and arrays retained) for each element written.
+    /// "transform"?, "transitionProgress", "nextFrame"?, "layoutState", "values"?}` of
+    /// element `i`.
     static func writeObject(
-        _ record: UnsafePointer<LayoutAttributes>, decimals d: Int, kinds: ElementKindTable,
+        _ i: Int, of list: AttributeColumns, decimals d: Int, kinds: ElementKindTable,
         to w: inout JSONByteWriter
     ) {
+        let key = list.keys[i]
+        let extra = list.extra(i)
         w.beginObject()
         w.writeKey("kind")
-        w.write(kinds.name(of: record.pointee.kind))
+        w.write(kinds.name(of: key.kind))
         w.writeKey("section")
-        w.write(record.pointee.indexPath.section)
+        w.write(key.indexPath.section)
         w.writeKey("item")
-        w.write(record.pointee.indexPath.item)
-        if let id = record.pointee.id {
+        w.write(key.indexPath.item)
+        if let id = list.id(i) {
             w.writeKey("id")
             writeID(id, to: &w)
         }
         w.writeKey("frame")
-        writeFrame(record.pointee.frame, decimals: d, to: &w)
+        writeFrame(list.frames[i], decimals: d, to: &w)
         w.writeKey("alpha")
-        w.write(record.pointee.alpha, decimals: d)
+        w.write(list.alpha(i), decimals: d)
         w.writeKey("zIndex")
-        w.write(record.pointee.zIndex)
-        if record.pointee.isHidden {
+        w.write(list.zIndex(i))
+        if extra.isHidden {
             w.writeKey("hidden")
             w.write(true)
         }
-        if let t = record.pointee.transform {
+        if let t = extra.transform {
             w.writeKey("transform")
             writeTransform(t, decimals: d, to: &w)
         }
         w.writeKey("transitionProgress")
-        w.write(record.pointee.transitionProgress, decimals: d)
-        if let next = record.pointee.nextFrame {
+        w.write(list.progress[i], decimals: d)
+        if extra.hasNextFrame {
             w.writeKey("nextFrame")
-            writeFrame(next, decimals: d, to: &w)
+            writeFrame(list.nextFrames[i], decimals: d, to: &w)
         }
         w.writeKey("layoutState")
-        w.write(record.pointee.layoutState)
-        if !record.pointee.values.isEmpty {
+        w.write(list.stateNames[list.layoutState(i)])
+        if !extra.values.isEmpty {
             w.writeKey("values")
             w.beginObject()
-            for v in record.pointee.values {
+            for v in extra.values {
                 w.writeKey(v.name)
                 writeValue(v.value, decimals: d, to: &w)
             }
             w.endObject()
         }
-        if let shape = record.pointee.shape { writeShape(shape, decimals: d, to: &w) }
+        if let shape = extra.shape { writeShape(shape, decimals: d, to: &w) }
         w.endObject()
     }
 
@@ -206,49 +203,54 @@ public enum AttributeWriter {
     /// one per element, null where the element lacks it), "kinds" (the names of codes 3
     /// up to the highest in the list)}.
     static func writeColumns(
-        _ attributes: [LayoutAttributes], decimals d: Int, kinds: ElementKindTable,
-        to w: inout JSONByteWriter
-    ) {
-        // Fields are read in place through the buffer: `for a in list` would copy each
-        // record (and retain its strings and arrays) once per column.
-        attributes.withUnsafeBufferPointer { list in
-            writeColumns(list, decimals: d, kinds: kinds, to: &w)
-        }
-    }
-
-    private static func writeColumns(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int, kinds: ElementKindTable,
+        _ list: AttributeColumns, decimals d: Int, kinds: ElementKindTable,
         to w: inout JSONByteWriter
     ) {
         w.beginObject()
         w.writeKey("count")
         w.write(list.count)
         var highestKind = 0
-        writeColumn("kind", of: list, to: &w) { i, w in
-            let code = list[i].kind.code
-            highestKind = Swift.max(highestKind, code)
-            w.writeElement(code)
+        w.writeKey("kind")
+        w.beginArray()
+        if let first = list.keys.first?.kind.code, list.keys.allSatisfy({ $0.kind.code == first }) {
+            highestKind = first
+            w.writeElements(repeating: first, count: list.count)
+        } else {
+            for key in list.keys {
+                highestKind = Swift.max(highestKind, key.kind.code)
+                w.writeElement(key.kind.code)
+            }
         }
-        writeColumn("section", of: list, to: &w) { i, w in
-            w.writeElement(list[i].indexPath.section)
+        w.endArray()
+        w.writeKey("section")
+        w.beginArray()
+        if let first = list.keys.first?.indexPath.section,
+            list.keys.allSatisfy({ $0.indexPath.section == first })
+        {
+            w.writeElements(repeating: first, count: list.count)
+        } else {
+            for key in list.keys { w.writeElement(key.indexPath.section) }
         }
-        writeColumn("item", of: list, to: &w) { i, w in w.writeElement(list[i].indexPath.item) }
-        writeColumn("frame", of: list, to: &w) { i, w in
-            let r = list[i].frame
-            w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
-        }
-        writeColumn("alpha", of: list, to: &w) { i, w in
-            w.writeElement(list[i].alpha, decimals: d)
-        }
-        writeColumn("zIndex", of: list, to: &w) { i, w in w.writeElement(list[i].zIndex) }
-        writeColumn("transitionProgress", of: list, to: &w) { i, w in
-            w.writeElement(list[i].transitionProgress, decimals: d)
-        }
-        writeColumn("nextFrame", of: list, to: &w) { i, w in
-            let r = list[i].nextFrame ?? list[i].frame
-            w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
-        }
-        writeLayoutStates(list, to: &w)
+        w.endArray()
+        w.writeKey("item")
+        w.beginArray()
+        var items: [Int] = []
+        items.reserveCapacity(list.count)
+        for key in list.keys { items.append(key.indexPath.item) }
+        items.withUnsafeBufferPointer { w.writeElements(integers: $0) }
+        w.endArray()
+        writeRects("frame", list.frames, decimals: d, to: &w)
+        writeNumbers("alpha", list.alphas, orEvery: 1, count: list.count, decimals: d, to: &w)
+        writeIntegers("zIndex", list.zIndices, orEvery: 0, count: list.count, to: &w)
+        writeNumbers(
+            "transitionProgress", list.progress, orEvery: 0, count: list.count, decimals: d,
+            to: &w)
+        writeRects("nextFrame", list.nextFrames, decimals: d, to: &w)
+        writeIntegers("layoutState", list.layoutStates, orEvery: 0, count: list.count, to: &w)
+        w.writeKey("states")
+        w.beginArray()
+        for s in list.stateNames { w.write(s) }
+        w.endArray()
         if highestKind >= ElementKind.firstCustomCode {
             w.writeKey("kinds")
             w.beginArray()
@@ -257,78 +259,88 @@ public enum AttributeWriter {
             }
             w.endArray()
         }
-        writeOptionalColumns(list, decimals: d, to: &w)
-        writeValueColumns(list, decimals: d, to: &w)
-        writeShapeColumns(list, decimals: d, to: &w)
+        if list.hasExtras || !list.ids.isEmpty {
+            writeOptionalColumns(list, decimals: d, to: &w)
+            writeValueColumns(list.extras, decimals: d, to: &w)
+            writeShapeColumns(list.extras, decimals: d, to: &w)
+        }
         w.endObject()
     }
 
-    /// `"key": [...]`, what `writeElement` writes for each index in turn. It takes the index,
-    /// not the record: a record passed by value would be copied (and its strings and arrays
-    /// retained) once per column.
-    @inline(__always)
-    private static func writeColumn(
-        _ key: StaticString, of list: UnsafeBufferPointer<LayoutAttributes>,
-        to w: inout JSONByteWriter,
-        _ writeElement: (Int, inout JSONByteWriter) -> Void
+    /// `"key": [...]`: four numbers per rect.
+    private static func writeRects(
+        _ key: StaticString, _ rects: [Rect], decimals d: Int, to w: inout JSONByteWriter
     ) {
         w.writeKey(key)
         w.beginArray()
-        for i in list.indices { writeElement(i, &w) }
+        for r in rects {
+            w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
+        }
         w.endArray()
     }
 
-    /// `"layoutState"` (indices into `"states"`), then `"states"`.
-    private static func writeLayoutStates(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, to w: inout JSONByteWriter
+    /// `"key": [...]`: `numbers`, or `common` `count` times when `numbers` is empty; a
+    /// number every element shares is written once and copied.
+    private static func writeNumbers(
+        _ key: StaticString, _ numbers: [Double], orEvery common: Double, count: Int,
+        decimals d: Int, to w: inout JSONByteWriter
     ) {
-        var states: [String] = []
-        w.writeKey("layoutState")
+        w.writeKey(key)
         w.beginArray()
-        var state = -1
-        for i in list.indices {
-            // Neighbours share their state (every cell of a layout): the last one first.
-            if state < 0 || states[state] != list[i].layoutState {
-                if let known = states.firstIndex(of: list[i].layoutState) {
-                    state = known
-                } else {
-                    state = states.count
-                    states.append(list[i].layoutState)
-                }
-            }
-            w.writeElement(state)
+        if numbers.isEmpty {
+            w.writeElements(repeating: common, decimals: d, count: count)
+        } else if let first = numbers.first,
+            numbers.allSatisfy({ $0.bitPattern == first.bitPattern })
+        {
+            w.writeElements(repeating: first, decimals: d, count: numbers.count)
+        } else {
+            for v in numbers { w.writeElement(v, decimals: d) }
         }
         w.endArray()
-        w.writeKey("states")
+    }
+
+    /// `"key": [...]`: `numbers`, or `common` `count` times when `numbers` is empty; an
+    /// integer every element shares is written once and copied.
+    private static func writeIntegers(
+        _ key: StaticString, _ numbers: [Int], orEvery common: Int, count: Int,
+        to w: inout JSONByteWriter
+    ) {
+        w.writeKey(key)
         w.beginArray()
-        for s in states { w.write(s) }
+        if numbers.isEmpty {
+            w.writeElements(repeating: common, count: count)
+        } else if let first = numbers.first, numbers.allSatisfy({ $0 == first }) {
+            w.writeElements(repeating: first, count: numbers.count)
+        } else {
+            for v in numbers { w.writeElement(v) }
+        }
         w.endArray()
     }
 
     /// `"id"`, `"hidden"` and `"transform"`, each only when some element has it.
     private static func writeOptionalColumns(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int,
-        to w: inout JSONByteWriter
+        _ list: AttributeColumns, decimals d: Int, to w: inout JSONByteWriter
     ) {
-        if list.indices.contains(where: { list[$0].id != nil }) {
+        if !list.ids.isEmpty {
             w.writeKey("id")
             w.beginArray()
-            for i in list.indices {
-                if let id = list[i].id { writeID(id, to: &w) } else { w.writeNull() }
+            for id in list.ids {
+                if let id { writeID(id, to: &w) } else { w.writeNull() }
             }
             w.endArray()
         }
-        if list.indices.contains(where: { list[$0].isHidden }) {
+        let extras = list.extras
+        if extras.contains(where: { $0.isHidden }) {
             w.writeKey("hidden")
             w.beginArray()
-            for i in list.indices where list[i].isHidden { w.write(i) }
+            for i in extras.indices where extras[i].isHidden { w.write(i) }
             w.endArray()
         }
-        if list.indices.contains(where: { list[$0].transform != nil }) {
+        if extras.contains(where: { $0.transform != nil }) {
             w.writeKey("transform")
             w.beginArray()
-            for i in list.indices {
-                writeTransformValues(list[i].transform ?? .identity, decimals: d, to: &w)
+            for x in extras {
+                writeTransformValues(x.transform ?? .identity, decimals: d, to: &w)
             }
             w.endArray()
         }
@@ -340,42 +352,41 @@ public enum AttributeWriter {
     /// none; each only when some element has it.
     @inline(never)
     private static func writeShapeColumns(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int,
-        to w: inout JSONByteWriter
+        _ extras: [AttributeExtras], decimals d: Int, to w: inout JSONByteWriter
     ) {
-        guard list.contains(where: { $0.shape != nil }) else { return }
-        let present = ShapeColumns.present(in: list)
+        guard extras.contains(where: { $0.shape != nil }) else { return }
+        let present = ShapeColumns.present(in: extras)
         if present[0] {
             key("cornerRadius", &w)
-            writeShapeNumbers(0, 4, of: list, decimals: d, to: &w)
+            writeShapeNumbers(0, 4, of: extras, decimals: d, to: &w)
         }
         if present[1] {
             key("border", &w)
             w.beginObject()
             key("width", &w)
-            writeShapeNumbers(4, 5, of: list, decimals: d, to: &w)
-            writeColors(of: list, shadow: false, to: &w)
+            writeShapeNumbers(4, 5, of: extras, decimals: d, to: &w)
+            writeColors(of: extras, shadow: false, to: &w)
             w.endObject()
         }
         if present[2] {
             key("shadow", &w)
             w.beginObject()
             key("radius", &w)
-            writeShapeNumbers(5, 6, of: list, decimals: d, to: &w)
+            writeShapeNumbers(5, 6, of: extras, decimals: d, to: &w)
             key("opacity", &w)
-            writeShapeNumbers(6, 7, of: list, decimals: d, to: &w)
+            writeShapeNumbers(6, 7, of: extras, decimals: d, to: &w)
             key("offset", &w)
-            writeShapeNumbers(7, 9, of: list, decimals: d, to: &w)
-            writeColors(of: list, shadow: true, to: &w)
+            writeShapeNumbers(7, 9, of: extras, decimals: d, to: &w)
+            writeColors(of: extras, shadow: true, to: &w)
             w.endObject()
         }
         if present[3] {
             key("contentAlpha", &w)
-            writeShapeNumbers(9, 11, of: list, decimals: d, to: &w)
+            writeShapeNumbers(9, 11, of: extras, decimals: d, to: &w)
         }
         if present[4] {
             key("contentScale", &w)
-            writeShapeNumbers(11, 15, of: list, decimals: d, to: &w)
+            writeShapeNumbers(11, 15, of: extras, decimals: d, to: &w)
         }
     }
 
@@ -383,13 +394,13 @@ public enum AttributeWriter {
     /// none.
     @inline(never)
     private static func writeShapeNumbers(
-        _ first: Int, _ end: Int, of list: UnsafeBufferPointer<LayoutAttributes>,
-        decimals d: Int, to w: inout JSONByteWriter
+        _ first: Int, _ end: Int, of extras: [AttributeExtras], decimals d: Int,
+        to w: inout JSONByteWriter
     ) {
         w.beginArray()
-        for i in list.indices {
+        for x in extras {
             for field in first..<end {
-                let v = ShapeColumns.number(field, of: list[i].shape)
+                let v = ShapeColumns.number(field, of: x.shape)
                 if v.isNaN { w.writeNull() } else { w.write(v, decimals: d) }
             }
         }
@@ -398,20 +409,20 @@ public enum AttributeWriter {
 
     /// `"color"`: the border's (or shadow's) colour of each element, null where none.
     private static func writeColors(
-        of list: UnsafeBufferPointer<LayoutAttributes>, shadow: Bool, to w: inout JSONByteWriter
+        of extras: [AttributeExtras], shadow: Bool, to w: inout JSONByteWriter
     ) {
         key("color", &w)
-        writeColorArray(list, shadow: shadow, to: &w)
+        writeColorArray(extras, shadow: shadow, to: &w)
     }
 
     /// The border's (or shadow's) colour of each element, null where none, as an array.
     @inline(never)
     static func writeColorArray(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, shadow: Bool, to w: inout JSONByteWriter
+        _ extras: [AttributeExtras], shadow: Bool, to w: inout JSONByteWriter
     ) {
         w.beginArray()
-        for i in list.indices {
-            if let c = ShapeColumns.color(list[i].shape, shadow: shadow) {
+        for x in extras {
+            if let c = ShapeColumns.color(x.shape, shadow: shadow) {
                 w.write(c.hexString)
             } else {
                 w.writeNull()
@@ -421,10 +432,10 @@ public enum AttributeWriter {
     }
 
     /// The names of the elements' custom values, in order of first use.
-    static func valueNames(_ list: UnsafeBufferPointer<LayoutAttributes>) -> [String] {
+    static func valueNames(_ extras: [AttributeExtras]) -> [String] {
         var names: [String] = []
-        for i in list.indices {
-            for v in list[i].values where !names.contains(v.name) { names.append(v.name) }
+        for x in extras {
+            for v in x.values where !names.contains(v.name) { names.append(v.name) }
         }
         return names
     }
@@ -432,18 +443,17 @@ public enum AttributeWriter {
     /// `"values"`: per name, one per element, null where the element lacks it; nothing
     /// when no element has values.
     private static func writeValueColumns(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, decimals d: Int,
-        to w: inout JSONByteWriter
+        _ extras: [AttributeExtras], decimals d: Int, to w: inout JSONByteWriter
     ) {
-        let names = valueNames(list)
+        let names = valueNames(extras)
         guard !names.isEmpty else { return }
         w.writeKey("values")
         w.beginObject()
         for name in names {
             w.writeKey(name)
             w.beginArray()
-            for i in list.indices {
-                if let v = list[i].values.first(where: { $0.name == name }) {
+            for x in extras {
+                if let v = x.values.first(where: { $0.name == name }) {
                     writeValue(v.value, decimals: d, to: &w)
                 } else {
                     w.writeNull()

@@ -49,50 +49,48 @@ enum BinaryField: CaseIterable {
         }
     }
 
-    /// Every element's value, read in place, into `values` (emptied first); `states`
-    /// holds each element's index into the tick's `states`. The next frame is an
+    /// Every element's value into `values` (emptied first). The next frame is an
     /// element's own frame where it has none, the transform the identity. One loop per
     /// field, so that no element asks which field it is.
-    func gather(
-        from list: UnsafeBufferPointer<LayoutAttributes>, states: [Int], into values: inout [Double]
-    ) {
+    func gather(from list: AttributeColumns, into values: inout [Double]) {
         values.removeAll(keepingCapacity: true)
         switch self {
-        case .kind: for i in list.indices { values.append(Double(list[i].key.kind.code)) }
-        case .section:
-            for i in list.indices { values.append(Double(list[i].key.indexPath.section)) }
-        case .item: for i in list.indices { values.append(Double(list[i].key.indexPath.item)) }
-        case .x: for i in list.indices { values.append(list[i].frame.minX) }
-        case .y: for i in list.indices { values.append(list[i].frame.minY) }
-        case .width: for i in list.indices { values.append(list[i].frame.size.width) }
-        case .height: for i in list.indices { values.append(list[i].frame.size.height) }
-        case .alpha: for i in list.indices { values.append(list[i].alpha) }
-        case .zIndex: for i in list.indices { values.append(Double(list[i].zIndex)) }
-        case .transitionProgress:
-            for i in list.indices { values.append(list[i].transitionProgress) }
-        case .nextX:
-            for i in list.indices { values.append((list[i].nextFrame ?? list[i].frame).minX) }
-        case .nextY:
-            for i in list.indices { values.append((list[i].nextFrame ?? list[i].frame).minY) }
-        case .nextWidth:
-            for i in list.indices { values.append((list[i].nextFrame ?? list[i].frame).size.width) }
-        case .nextHeight:
-            for i in list.indices {
-                values.append((list[i].nextFrame ?? list[i].frame).size.height)
+        case .kind: for k in list.keys { values.append(Double(k.kind.code)) }
+        case .section: for k in list.keys { values.append(Double(k.indexPath.section)) }
+        case .item: for k in list.keys { values.append(Double(k.indexPath.item)) }
+        case .x: for r in list.frames { values.append(r.minX) }
+        case .y: for r in list.frames { values.append(r.minY) }
+        case .width: for r in list.frames { values.append(r.size.width) }
+        case .height: for r in list.frames { values.append(r.size.height) }
+        case .alpha:
+            if list.alphas.isEmpty {
+                values.append(contentsOf: repeatElement(1, count: list.count))
+            } else {
+                values.append(contentsOf: list.alphas)
             }
-        case .layoutState: for s in states { values.append(Double(s)) }
-        case .transformA:
-            for i in list.indices { values.append((list[i].transform ?? .identity).a) }
-        case .transformB:
-            for i in list.indices { values.append((list[i].transform ?? .identity).b) }
-        case .transformC:
-            for i in list.indices { values.append((list[i].transform ?? .identity).c) }
-        case .transformD:
-            for i in list.indices { values.append((list[i].transform ?? .identity).d) }
-        case .transformTx:
-            for i in list.indices { values.append((list[i].transform ?? .identity).tx) }
-        case .transformTy:
-            for i in list.indices { values.append((list[i].transform ?? .identity).ty) }
+        case .zIndex:
+            if list.zIndices.isEmpty {
+                values.append(contentsOf: repeatElement(0, count: list.count))
+            } else {
+                for z in list.zIndices { values.append(Double(z)) }
+            }
+        case .transitionProgress: values.append(contentsOf: list.progress)
+        case .nextX: for r in list.nextFrames { values.append(r.minX) }
+        case .nextY: for r in list.nextFrames { values.append(r.minY) }
+        case .nextWidth: for r in list.nextFrames { values.append(r.size.width) }
+        case .nextHeight: for r in list.nextFrames { values.append(r.size.height) }
+        case .layoutState:
+            if list.layoutStates.isEmpty {
+                values.append(contentsOf: repeatElement(0, count: list.count))
+            } else {
+                for s in list.layoutStates { values.append(Double(s)) }
+            }
+        case .transformA: for x in list.extras { values.append((x.transform ?? .identity).a) }
+        case .transformB: for x in list.extras { values.append((x.transform ?? .identity).b) }
+        case .transformC: for x in list.extras { values.append((x.transform ?? .identity).c) }
+        case .transformD: for x in list.extras { values.append((x.transform ?? .identity).d) }
+        case .transformTx: for x in list.extras { values.append((x.transform ?? .identity).tx) }
+        case .transformTy: for x in list.extras { values.append((x.transform ?? .identity).ty) }
         }
     }
 }

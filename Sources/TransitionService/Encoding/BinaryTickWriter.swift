@@ -15,9 +15,7 @@ enum BinaryTickWriter {
         var columns = BinaryColumns()
         var header = JSONByteWriter(capacity: 512)
         tick.encode(to: &header) { w in
-            tick.attributes.withUnsafeBufferPointer { list in
-                writeAttributes(list, kinds: tick.kinds, columns: &columns, to: &w)
-            }
+            writeAttributes(tick.attributes, kinds: tick.kinds, columns: &columns, to: &w)
         }
         let text = header.bytes
         let columnStart = (8 + text.count + 7) & ~7
@@ -36,33 +34,17 @@ enum BinaryTickWriter {
     /// compact encoding holds as JSON arrays is a column here, except ids, the indices of
     /// hidden elements and values that are neither numbers nor colours.
     private static func writeAttributes(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, kinds: ElementKindTable,
+        _ list: AttributeColumns, kinds: ElementKindTable,
         columns c: inout BinaryColumns, to w: inout JSONByteWriter
     ) {
         w.beginObject()
         w.writeKey("count")
         w.write(list.count)
-        var states: [String] = []
-        var stateOf: [Int] = []
-        stateOf.reserveCapacity(list.count)
-        var highestKind = 0
-        for i in list.indices {
-            let name = list[i].layoutState
-            // Neighbours share their state (every cell of a layout): the last one first.
-            if let last = stateOf.last, states[last] == name {
-                stateOf.append(last)
-            } else if let known = states.firstIndex(of: name) {
-                stateOf.append(known)
-            } else {
-                stateOf.append(states.count)
-                states.append(name)
-            }
-            highestKind = Swift.max(highestKind, list[i].kind.code)
-        }
         w.writeKey("states")
         w.beginArray()
-        for s in states { w.write(s) }
+        for s in list.stateNames { w.write(s) }
         w.endArray()
+        let highestKind = list.keys.reduce(0) { Swift.max($0, $1.kind.code) }
         if highestKind >= ElementKind.firstCustomCode {
             w.writeKey("kinds")
             w.beginArray()
@@ -71,11 +53,11 @@ enum BinaryTickWriter {
             }
             w.endArray()
         }
-        if list.contains(where: { $0.id != nil }) {
+        if !list.ids.isEmpty {
             w.writeKey("id")
             w.beginArray()
-            for i in list.indices {
-                if let id = list[i].id {
+            for id in list.ids {
+                if let id {
                     AttributeWriter.writeID(id, to: &w)
                 } else {
                     w.writeNull()
@@ -83,27 +65,28 @@ enum BinaryTickWriter {
             }
             w.endArray()
         }
-        if list.contains(where: { $0.isHidden }) {
+        let extras = list.extras
+        if extras.contains(where: { $0.isHidden }) {
             w.writeKey("hidden")
             w.beginArray()
-            for i in list.indices where list[i].isHidden { w.write(i) }
+            for i in extras.indices where extras[i].isHidden { w.write(i) }
             w.endArray()
         }
         w.writeKey("columns")
         w.beginObject()
-        let hasTransform = list.contains(where: { $0.transform != nil })
+        let hasTransform = extras.contains(where: { $0.transform != nil })
         var values: [Double] = []
         values.reserveCapacity(list.count)
         for field in BinaryField.allCases where hasTransform || !field.isTransform {
-            field.gather(from: list, states: stateOf, into: &values)
+            field.gather(from: list, into: &values)
             w.writeKey(field.key)
             c.write(values, integers: field.isInteger, to: &w)
         }
-        if list.contains(where: { $0.shape != nil }) {
-            writeShapeColumns(list, values: &values, columns: &c, to: &w)
+        if extras.contains(where: { $0.shape != nil }) {
+            writeShapeColumns(extras, values: &values, columns: &c, to: &w)
         }
         w.endObject()
-        writeValues(list, columns: &c, to: &w)
+        writeValues(extras, columns: &c, to: &w)
         w.endObject()
     }
 
@@ -114,20 +97,18 @@ enum BinaryTickWriter {
     /// (null where none).
     @inline(never)
     private static func writeShapeColumns(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, values: inout [Double],
+        _ extras: [AttributeExtras], values: inout [Double],
         columns c: inout BinaryColumns, to w: inout JSONByteWriter
     ) {
-        let present = ShapeColumns.present(in: list)
+        let present = ShapeColumns.present(in: extras)
         for g in 0..<5 where present[g] {
             for field in ShapeColumns.starts[g]..<ShapeColumns.starts[g + 1] {
                 values.removeAll(keepingCapacity: true)
-                for i in list.indices {
-                    values.append(ShapeColumns.number(field, of: list[i].shape))
-                }
+                for x in extras { values.append(ShapeColumns.number(field, of: x.shape)) }
                 w.writeKey(ShapeColumns.keys[field])
                 c.write(values, integers: false, to: &w)
             }
-            if g == 1 || g == 2 { writeColorColumn(list, shadow: g == 2, columns: &c, to: &w) }
+            if g == 1 || g == 2 { writeColorColumn(extras, shadow: g == 2, columns: &c, to: &w) }
         }
     }
 
@@ -135,37 +116,37 @@ enum BinaryTickWriter {
     /// one, else compact's array (null where none).
     @inline(never)
     private static func writeColorColumn(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, shadow: Bool,
+        _ extras: [AttributeExtras], shadow: Bool,
         columns c: inout BinaryColumns, to w: inout JSONByteWriter
     ) {
         w.writeKey(shadow ? "shadowColor" : "borderColor")
         var words: [UInt32] = []
-        for i in list.indices {
-            guard let color = ShapeColumns.color(list[i].shape, shadow: shadow) else { break }
+        for x in extras {
+            guard let color = ShapeColumns.color(x.shape, shadow: shadow) else { break }
             words.append(BinaryColumns.rgba(color))
         }
-        if words.count == list.count {
+        if words.count == extras.count {
             c.write(colors: words, to: &w)
         } else {
-            AttributeWriter.writeColorArray(list, shadow: shadow, to: &w)
+            AttributeWriter.writeColorArray(extras, shadow: shadow, to: &w)
         }
     }
 
     /// `"values"`, per name: a column of numbers (NaN where an element lacks it), a
     /// column of colours (when every element has one), or else compact's JSON array.
     private static func writeValues(
-        _ list: UnsafeBufferPointer<LayoutAttributes>, columns c: inout BinaryColumns,
+        _ extras: [AttributeExtras], columns c: inout BinaryColumns,
         to w: inout JSONByteWriter
     ) {
-        let names = AttributeWriter.valueNames(list)
+        let names = AttributeWriter.valueNames(extras)
         guard !names.isEmpty else { return }
         w.writeKey("values")
         w.beginObject()
         for name in names {
-            let value = { (i: Int) in list[i].values.first(where: { $0.name == name })?.value }
+            let value = { (i: Int) in extras[i].values.first(where: { $0.name == name })?.value }
             var numbers = true
             var colors = true
-            for i in list.indices {
+            for i in extras.indices {
                 switch value(i) {
                 case .number?: colors = false
                 case .color?: numbers = false
@@ -178,19 +159,19 @@ enum BinaryTickWriter {
             w.writeKey(name)
             if numbers {
                 c.write(
-                    list.indices.map {
+                    extras.indices.map {
                         if case .number(let n)? = value($0) { return n }
                         return .nan
                     }, integers: false, to: &w)
             } else if colors {
                 c.write(
-                    colors: list.indices.map {
+                    colors: extras.indices.map {
                         if case .color(let color)? = value($0) { return BinaryColumns.rgba(color) }
                         return 0
                     }, to: &w)
             } else {
                 w.beginArray()
-                for i in list.indices {
+                for i in extras.indices {
                     if let v = value(i) {
                         AttributeWriter.writeValue(v, to: &w)
                     } else {

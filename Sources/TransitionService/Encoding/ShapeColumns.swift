@@ -43,12 +43,12 @@ enum ShapeColumns {
         }
     }
 
-    /// Which members some element of `list` has (five flags, in `starts`' order).
+    /// Which members some element has (five flags, in `starts`' order).
     @inline(never)
-    static func present(in list: UnsafeBufferPointer<LayoutAttributes>) -> [Bool] {
+    static func present(in extras: [AttributeExtras]) -> [Bool] {
         var present = [false, false, false, false, false]
-        for i in list.indices {
-            guard let shape = list[i].shape else { continue }
+        for x in extras {
+            guard let shape = x.shape else { continue }
             for g in 0..<5 where !present[g] {
                 present[g] = !number(starts[g], of: shape).isNaN
             }

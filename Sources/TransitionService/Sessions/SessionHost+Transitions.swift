@@ -218,18 +218,17 @@ extension SessionHost {
         {
             return nil
         }
-        var attributes: [LayoutAttributes] = []
+        var attributes = AttributeColumns()
         attributes.reserveCapacity(256)
-        let complete = frame.forEachVisibleAttributes(limit: limits.maxAttributesPerTick) {
-            attributes.append($0)
-        }
+        let complete = frame.gatherVisibleAttributes(
+            limit: limits.maxAttributesPerTick, into: &attributes)
         let tick = TickParams(
             TickPayload(
                 session: s.id, transition: frame.transitionID, seq: s.seq, time: time,
                 sample: frame.sample,
                 contentOffset: frame.contentOffset, accessory: frame.accessory,
                 attributes: attributes,
-                format: s.format, kinds: s.kinds, truncated: !complete),
+                format: s.format, kinds: s.kinds, truncated: !complete, doubleTexts: doubleTexts),
             reused: forReply && replyRepeats && !audience.isEmpty)
         emit(Emission(session: s.id, payload: .tick(tick), audience: audience))
         if let ended = step.end {

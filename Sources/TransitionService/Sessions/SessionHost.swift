@@ -18,6 +18,8 @@ package final class SessionHost {
     /// cost the WebAssembly module a specialization.)
     private var binaryConnections: [ConnectionID] = []
     package let limits: ServiceLimits
+    /// The texts of the doubles ticks wrote, for the next ticks of every session.
+    private(set) lazy var doubleTexts = DoubleTexts()
     /// Notifications caused since the last `takeEmissions()`, in order.
     private var outbox: [Emission] = []
     /// Called after a session of at least `largeSessionItems` items is removed, so the
@@ -258,12 +260,10 @@ package final class SessionHost {
 
     /// Collects what `query` yields, refusing more than the per-response limit; the query
     /// is asked for one more than the limit, so it stops early.
-    /// The body takes each element as its own (`consuming`): appending it moves it into
-    /// the list rather than copying it (a copy retains its strings and arrays).
     func bounded(_ query: (Int, (consuming LayoutAttributes) -> Void) -> Bool)
-        throws(ResponseError) -> [LayoutAttributes]
+        throws(ResponseError) -> AttributeColumns
     {
-        var list: [LayoutAttributes] = []
+        var list = AttributeColumns()
         let limit = limits.maxAttributesPerResponse
         let complete = query(limit + 1) { list.append($0) }
         guard complete, list.count <= limit else {

@@ -10,12 +10,14 @@ struct TickPayload: JSONEncodable {
     var sample: AnimatorSample
     var contentOffset: Point
     var accessory: [CustomValue]
-    var attributes: [LayoutAttributes]
+    var attributes: AttributeColumns
     var format: AttributeFormat
     /// The session's kinds, naming the elements'.
     var kinds: ElementKindTable
     /// More elements were visible than a tick carries.
     var truncated = false
+    /// The texts of doubles the ticks before wrote, for this one to copy.
+    var doubleTexts: DoubleTexts? = nil
 
     /// Room enough for the encoded tick as a rule (compact attributes take about 120
     /// bytes, objects about 260): a writer that has to grow copies what it holds.
@@ -25,7 +27,13 @@ struct TickPayload: JSONEncodable {
 
     func encode(to w: inout JSONByteWriter) {
         encode(to: &w) { w in
-            AttributeWriter.write(attributes, format: format, kinds: kinds, to: &w)
+            if let doubleTexts {
+                w.withDoubleTexts(doubleTexts) { w in
+                    AttributeWriter.write(attributes, format: format, kinds: kinds, to: &w)
+                }
+            } else {
+                AttributeWriter.write(attributes, format: format, kinds: kinds, to: &w)
+            }
         }
     }
 

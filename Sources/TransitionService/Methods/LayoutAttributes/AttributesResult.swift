@@ -7,7 +7,7 @@ struct AttributesResult: JSONEncodable {
     var contentSize: Size
     var contentOffset: Point
     var state: String
-    var attributes: [LayoutAttributes]
+    var attributes: AttributeColumns
     var format: AttributeFormat
     var kinds: ElementKindTable
 

@@ -11,7 +11,7 @@ struct SampleResult: JSONEncodable {
     var accessory: [CustomValue]
     /// Nil for a hypothetical transition, which never existed.
     var transition: Int?
-    var attributes: [LayoutAttributes]
+    var attributes: AttributeColumns
     var format: AttributeFormat
     var kinds: ElementKindTable
 

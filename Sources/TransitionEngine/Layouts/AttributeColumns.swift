@@ -1,0 +1,205 @@
+/// The attributes of many elements (a tick's, a sample's), field by field: one array per
+/// field, as the compact and binary encodings write them. A tick of 200 cells held as
+/// `[LayoutAttributes]` was 60 KB of records of about 300 bytes, each built, copied and
+/// destroyed with its strings and arrays retained and released; here a plain cell is a
+/// few stores into arrays of plain numbers.
+///
+/// `keys`, `frames`, `progress` and `nextFrames` hold every element's. The other
+/// columns are empty while every element has the common value (an alpha of 1, a
+/// z-index of 0, the first state, no id, nothing of `AttributeExtras`): the first
+/// element that differs fills them in for the elements before it. A plain cell is then
+/// four appends.
+public struct AttributeColumns: Hashable, Sendable {
+    public private(set) var keys: [ElementKey] = []
+    public private(set) var frames: [Rect] = []
+    /// Empty while every alpha is 1 (`alpha(_:)`).
+    public private(set) var alphas: [Double] = []
+    /// Empty while every z-index is 0 (`zIndex(_:)`).
+    public private(set) var zIndices: [Int] = []
+    /// DisplaySwitcher's `transitionProgress`.
+    public private(set) var progress: [Double] = []
+    /// The frame in the destination layout; the element's own frame where it has none
+    /// (`AttributeExtras.hasNextFrame` tells).
+    public private(set) var nextFrames: [Rect] = []
+    /// Each element's index into `stateNames`; empty while every element has the first
+    /// (`layoutState(_:)`).
+    public private(set) var layoutStates: [Int] = []
+    /// The layout states the elements name, in order of first use.
+    public private(set) var stateNames: [String] = []
+    /// Each element's stable id; empty while none has one.
+    public private(set) var ids: [ItemID?] = []
+    /// What few elements have; empty while none has any of it.
+    public private(set) var extras: [AttributeExtras] = []
+    /// The state of the element appended last (-1: none yet).
+    private var lastState = -1
+
+    public init() {}
+
+    /// The columns of `list`, in its order.
+    public init(_ list: some Sequence<LayoutAttributes>) {
+        for a in list { append(a) }
+    }
+
+    /// Room for `n` elements in the columns every element has.
+    public mutating func reserveCapacity(_ n: Int) {
+        keys.reserveCapacity(n)
+        frames.reserveCapacity(n)
+        progress.reserveCapacity(n)
+        nextFrames.reserveCapacity(n)
+    }
+
+    /// Empties the columns, keeping their storage.
+    public mutating func removeAll() {
+        keys.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        alphas.removeAll(keepingCapacity: true)
+        zIndices.removeAll(keepingCapacity: true)
+        progress.removeAll(keepingCapacity: true)
+        nextFrames.removeAll(keepingCapacity: true)
+        layoutStates.removeAll(keepingCapacity: true)
+        stateNames.removeAll(keepingCapacity: true)
+        ids.removeAll()
+        extras.removeAll()
+        lastState = -1
+    }
+
+    public mutating func append(_ a: LayoutAttributes) {
+        let extra = AttributeExtras(a)
+        appendPlain(
+            a.key, id: a.id, frame: a.frame, alpha: a.alpha, zIndex: a.zIndex,
+            progress: a.transitionProgress, nextFrame: a.nextFrame ?? a.frame,
+            state: a.layoutState)
+        if !extra.isEmpty || !extras.isEmpty {
+            if extras.isEmpty { extras = Array(repeating: AttributeExtras(), count: count - 1) }
+            extras.append(extra)
+        }
+    }
+
+    /// Appends a cell of a layout's plain path: alpha 1, z-index 0, and nothing of
+    /// `AttributeExtras` but `values` (the layout's, shared by its cells).
+    mutating func appendCell(
+        _ key: ElementKey, id: ItemID?, frame: Rect, nextFrame: Rect, progress p: Double,
+        values: [CustomValue], state: String
+    ) {
+        appendPlain(
+            key, id: id, frame: frame, alpha: 1, zIndex: 0, progress: p, nextFrame: nextFrame,
+            state: state)
+        if !values.isEmpty || !extras.isEmpty {
+            if extras.isEmpty { extras = Array(repeating: AttributeExtras(), count: count - 1) }
+            extras.append(AttributeExtras(values: values))
+        }
+    }
+
+    @inline(__always)
+    private mutating func appendPlain(
+        _ key: ElementKey, id: ItemID?, frame: Rect, alpha: Double, zIndex: Int,
+        progress p: Double, nextFrame: Rect, state: String
+    ) {
+        let n = keys.count
+        if id != nil || !ids.isEmpty {
+            if ids.isEmpty { ids = Array(repeating: nil, count: n) }
+            ids.append(id)
+        }
+        if alpha != 1 || !alphas.isEmpty {
+            if alphas.isEmpty { alphas = Array(repeating: 1, count: n) }
+            alphas.append(alpha)
+        }
+        if zIndex != 0 || !zIndices.isEmpty {
+            if zIndices.isEmpty { zIndices = Array(repeating: 0, count: n) }
+            zIndices.append(zIndex)
+        }
+        let s = stateIndex(state)
+        if s != 0 || !layoutStates.isEmpty {
+            if layoutStates.isEmpty { layoutStates = Array(repeating: 0, count: n) }
+            layoutStates.append(s)
+        }
+        keys.append(key)
+        frames.append(frame)
+        progress.append(p)
+        nextFrames.append(nextFrame)
+    }
+
+    /// The index of `name` in `stateNames`, added when new. Neighbours share their state
+    /// (every cell of a layout): the last one is asked first.
+    @inline(__always)
+    private mutating func stateIndex(_ name: String) -> Int {
+        if lastState >= 0, stateNames[lastState] == name { return lastState }
+        return stateIndexOutOfLine(name)
+    }
+
+    @inline(never)
+    private mutating func stateIndexOutOfLine(_ name: String) -> Int {
+        if let known = stateNames.firstIndex(of: name) {
+            lastState = known
+        } else {
+            stateNames.append(name)
+            lastState = stateNames.count - 1
+        }
+        return lastState
+    }
+
+    public func alpha(_ i: Int) -> Double { alphas.isEmpty ? 1 : alphas[i] }
+    public func zIndex(_ i: Int) -> Int { zIndices.isEmpty ? 0 : zIndices[i] }
+    /// Element `i`'s index into `stateNames`.
+    public func layoutState(_ i: Int) -> Int { layoutStates.isEmpty ? 0 : layoutStates[i] }
+
+    /// What element `i` has of `AttributeExtras`.
+    public func extra(_ i: Int) -> AttributeExtras {
+        extras.isEmpty ? AttributeExtras() : extras[i]
+    }
+
+    /// The stable id of element `i`, if it has one.
+    public func id(_ i: Int) -> ItemID? { ids.isEmpty ? nil : ids[i] }
+
+    /// Whether some element is hidden, transformed, shaped or has values.
+    public var hasExtras: Bool { !extras.isEmpty }
+}
+
+extension AttributeColumns: RandomAccessCollection {
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { keys.count }
+
+    /// Element `i` as one record.
+    public subscript(i: Int) -> LayoutAttributes {
+        let extra = extra(i)
+        var a = LayoutAttributes(
+            key: keys[i], id: id(i), frame: frames[i], alpha: alpha(i), zIndex: zIndex(i),
+            isHidden: extra.isHidden, transform: extra.transform, values: extra.values,
+            transitionProgress: progress[i], nextFrame: extra.hasNextFrame ? nextFrames[i] : nil,
+            layoutState: stateNames[layoutState(i)])
+        a.itemTransform = extra.itemTransform
+        a.shape = extra.shape
+        return a
+    }
+}
+
+/// What few elements of `AttributeColumns` have: a hidden flag, a transform, custom
+/// values, a shape, or no next frame.
+public struct AttributeExtras: Hashable, Sendable {
+    public var isHidden = false
+    public var transform: AffineTransform? = nil
+    public var itemTransform: ItemTransform? = nil
+    public var values: [CustomValue] = []
+    public var shape: ElementShape? = nil
+    public var hasNextFrame = true
+
+    public init() {}
+
+    init(values: [CustomValue]) {
+        self.values = values
+    }
+
+    init(_ a: LayoutAttributes) {
+        isHidden = a.isHidden
+        transform = a.transform
+        itemTransform = a.itemTransform
+        values = a.values
+        shape = a.shape
+        hasNextFrame = a.nextFrame != nil
+    }
+
+    var isEmpty: Bool {
+        !isHidden && transform == nil && itemTransform == nil && values.isEmpty && shape == nil
+            && hasNextFrame
+    }
+}
