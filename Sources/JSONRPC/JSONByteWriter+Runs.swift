@@ -17,15 +17,39 @@ extension JSONByteWriter {
             end.pointee = UInt8(ascii: ",")
             end += 1
         }
-        end = appendReserved(a, places: decimals, at: end)
+        // The recent texts read once: each byte stored through `end` could be one of the
+        // writer's own fields, so a field read after it is read again.
+        let recent = recentTexts(places: decimals)
+        end = appendRecent(a, places: decimals, at: end, recent)
         end.pointee = UInt8(ascii: ",")
-        end = appendReserved(b, places: decimals, at: end + 1)
+        end = appendRecent(b, places: decimals, at: end + 1, recent)
         end.pointee = UInt8(ascii: ",")
-        end = appendReserved(c, places: decimals, at: end + 1)
+        end = appendRecent(c, places: decimals, at: end + 1, recent)
         end.pointee = UInt8(ascii: ",")
-        end = appendReserved(d, places: decimals, at: end + 1)
+        end = appendRecent(d, places: decimals, at: end + 1, recent)
         count = end - base
         needsComma = true
+    }
+
+    /// The recent texts that `appendReserved` would look in for `places`, if any.
+    @inlinable @inline(__always)
+    func recentTexts(places: Int) -> RecentDoubles? {
+        if places < 0 { return recentDoubles }
+        return fixedDecimals == Swift.min(places, Self.maximumDecimals) ? recentFixed : nil
+    }
+
+    /// `appendReserved` with the recent texts given: a value found there is copied
+    /// without reading the writer's fields.
+    @inlinable @inline(__always)
+    mutating func appendRecent(
+        _ value: Double, places: Int, at end: UnsafeMutablePointer<UInt8>,
+        _ recent: RecentDoubles?
+    ) -> UnsafeMutablePointer<UInt8> {
+        if let recent {
+            let length = recent.copy(value.bitPattern, to: end)
+            if length != 0 { return end + length }
+        }
+        return appendReserved(value, places: places, at: end)
     }
 
     /// Writes `value` as the next element of an array, as `write(_:decimals:)` does.
@@ -65,6 +89,9 @@ extension JSONByteWriter {
     /// A positive number one more than the one before (the items of a row of cells) is
     /// that one's text with its last digit carried, not converted again.
     public mutating func writeElements(integers numbers: UnsafeBufferPointer<Int>) {
+        // Room for every successor (a comma and at most 20 digits each) and the words a
+        // copy writes past the last.
+        reserve(21 * numbers.count + 32)
         var previous = Int.min
         // Where the text of `previous` lies, when it was written as one of these.
         var textStart = 0
@@ -82,10 +109,10 @@ extension JSONByteWriter {
     }
 
     /// Appends a comma and the digits at `start` (`length` of them, at most 20, the
-    /// last text written) plus one; false, with nothing written, when every digit is 9
-    /// (the successor is one digit longer).
+    /// last text written) plus one, in room reserved for it; false, with nothing
+    /// written, when every digit is 9 (the successor is one digit longer).
+    @inline(__always)
     private mutating func appendSuccessor(_ start: Int, _ length: Int) -> Bool {
-        reserve(length + 32)
         let source = UnsafeRawPointer(base + start)
         let words = (
             source.loadUnaligned(as: UInt64.self),

@@ -17,10 +17,10 @@ import Testing
     @Test func plainCellsFillOnlyTheColumnsEveryElementHas() {
         let columns = AttributeColumns((0..<5).map { Self.cell($0) })
         #expect(columns.count == 5)
-        #expect(columns.keys.map(\.indexPath.item) == [0, 1, 2, 3, 4])
-        #expect(columns.frames[3] == Rect(x: 3, y: 2, width: 10, height: 12))
-        #expect(columns.nextFrames[4] == Rect(x: 0, y: 4, width: 8, height: 8))
-        #expect(columns.progress == [0.25, 0.25, 0.25, 0.25, 0.25])
+        #expect(columns.placements.map(\.key.indexPath.item) == [0, 1, 2, 3, 4])
+        #expect(columns.placements[3].frame == Rect(x: 3, y: 2, width: 10, height: 12))
+        #expect(columns.placements[4].nextFrame == Rect(x: 0, y: 4, width: 8, height: 8))
+        #expect(columns.placements.map(\.progress) == [0.25, 0.25, 0.25, 0.25, 0.25])
         #expect(columns.stateNames == ["grid"])
         #expect(columns.alphas.isEmpty && columns.zIndices.isEmpty && columns.layoutStates.isEmpty)
         #expect(columns.ids.isEmpty && columns.extras.isEmpty && !columns.hasExtras)
@@ -48,7 +48,7 @@ import Testing
         #expect(columns.extras.map(\.isHidden) == [false, false, false, false, true, false])
         #expect(columns.extras.map(\.hasNextFrame) == [true, true, true, true, true, false])
         // The frame stands in for a next frame an element does not have.
-        #expect(columns.nextFrames[5] == list[5].frame)
+        #expect(columns.placements[5].nextFrame == list[5].frame)
         #expect(Array(columns) == list)
         // Emptied, the columns start over.
         var reused = columns
@@ -121,6 +121,6 @@ import Testing
         frame.forEachVisibleAttributes { list.append($0) }
         #expect(!list.isEmpty && Array(columns) == list)
         #expect(columns.ids.count == columns.count)
-        #expect(columns.id(0) == .int(1000 + Int64(columns.keys[0].indexPath.item)))
+        #expect(columns.id(0) == .int(1000 + Int64(columns.placements[0].key.indexPath.item)))
     }
 }

@@ -1,26 +1,19 @@
-/// The attributes of many elements (a tick's, a sample's), field by field: one array per
-/// field, as the compact and binary encodings write them. A tick of 200 cells held as
+/// The attributes of many elements (a tick's, a sample's), field by field, as the
+/// compact and binary encodings write them. A tick of 200 cells held as
 /// `[LayoutAttributes]` was 60 KB of records of about 300 bytes, each built, copied and
-/// destroyed with its strings and arrays retained and released; here a plain cell is a
-/// few stores into arrays of plain numbers.
+/// destroyed with its strings and arrays retained and released; here a plain cell is
+/// one append of plain numbers.
 ///
-/// `keys`, `frames`, `progress` and `nextFrames` hold every element's. The other
+/// `placements` holds what every element has (key, frames, progress). The other
 /// columns are empty while every element has the common value (an alpha of 1, a
 /// z-index of 0, the first state, no id, nothing of `AttributeExtras`): the first
-/// element that differs fills them in for the elements before it. A plain cell is then
-/// four appends.
-public struct AttributeColumns: Hashable, Sendable {
-    public private(set) var keys: [ElementKey] = []
-    public private(set) var frames: [Rect] = []
+/// element that differs fills them in for the elements before it.
+public struct AttributeColumns: Sendable {
+    public private(set) var placements: [ElementPlacement] = []
     /// Empty while every alpha is 1 (`alpha(_:)`).
     public private(set) var alphas: [Double] = []
     /// Empty while every z-index is 0 (`zIndex(_:)`).
     public private(set) var zIndices: [Int] = []
-    /// DisplaySwitcher's `transitionProgress`.
-    public private(set) var progress: [Double] = []
-    /// The frame in the destination layout; the element's own frame where it has none
-    /// (`AttributeExtras.hasNextFrame` tells).
-    public private(set) var nextFrames: [Rect] = []
     /// Each element's index into `stateNames`; empty while every element has the first
     /// (`layoutState(_:)`).
     public private(set) var layoutStates: [Int] = []
@@ -42,20 +35,14 @@ public struct AttributeColumns: Hashable, Sendable {
 
     /// Room for `n` elements in the columns every element has.
     public mutating func reserveCapacity(_ n: Int) {
-        keys.reserveCapacity(n)
-        frames.reserveCapacity(n)
-        progress.reserveCapacity(n)
-        nextFrames.reserveCapacity(n)
+        placements.reserveCapacity(n)
     }
 
     /// Empties the columns, keeping their storage.
     public mutating func removeAll() {
-        keys.removeAll(keepingCapacity: true)
-        frames.removeAll(keepingCapacity: true)
+        placements.removeAll(keepingCapacity: true)
         alphas.removeAll(keepingCapacity: true)
         zIndices.removeAll(keepingCapacity: true)
-        progress.removeAll(keepingCapacity: true)
-        nextFrames.removeAll(keepingCapacity: true)
         layoutStates.removeAll(keepingCapacity: true)
         stateNames.removeAll(keepingCapacity: true)
         ids.removeAll()
@@ -95,7 +82,7 @@ public struct AttributeColumns: Hashable, Sendable {
         _ key: ElementKey, id: ItemID?, frame: Rect, alpha: Double, zIndex: Int,
         progress p: Double, nextFrame: Rect, state: String
     ) {
-        let n = keys.count
+        let n = placements.count
         if id != nil || !ids.isEmpty {
             if ids.isEmpty { ids = Array(repeating: nil, count: n) }
             ids.append(id)
@@ -113,10 +100,8 @@ public struct AttributeColumns: Hashable, Sendable {
             if layoutStates.isEmpty { layoutStates = Array(repeating: 0, count: n) }
             layoutStates.append(s)
         }
-        keys.append(key)
-        frames.append(frame)
-        progress.append(p)
-        nextFrames.append(nextFrame)
+        placements.append(
+            ElementPlacement(key: key, frame: frame, nextFrame: nextFrame, progress: p))
     }
 
     /// The index of `name` in `stateNames`, added when new. Neighbours share their state
@@ -157,15 +142,16 @@ public struct AttributeColumns: Hashable, Sendable {
 
 extension AttributeColumns: RandomAccessCollection {
     public var startIndex: Int { 0 }
-    public var endIndex: Int { keys.count }
+    public var endIndex: Int { placements.count }
 
     /// Element `i` as one record.
     public subscript(i: Int) -> LayoutAttributes {
         let extra = extra(i)
+        let e = placements[i]
         var a = LayoutAttributes(
-            key: keys[i], id: id(i), frame: frames[i], alpha: alpha(i), zIndex: zIndex(i),
+            key: e.key, id: id(i), frame: e.frame, alpha: alpha(i), zIndex: zIndex(i),
             isHidden: extra.isHidden, transform: extra.transform, values: extra.values,
-            transitionProgress: progress[i], nextFrame: extra.hasNextFrame ? nextFrames[i] : nil,
+            transitionProgress: e.progress, nextFrame: extra.hasNextFrame ? e.nextFrame : nil,
             layoutState: stateNames[layoutState(i)])
         a.itemTransform = extra.itemTransform
         a.shape = extra.shape
@@ -173,9 +159,21 @@ extension AttributeColumns: RandomAccessCollection {
     }
 }
 
+/// What every element of `AttributeColumns` has: plain numbers, copied without
+/// reference counting.
+public struct ElementPlacement: Hashable, Sendable {
+    public var key: ElementKey
+    public var frame: Rect
+    /// The frame in the destination layout; the element's own frame where it has none
+    /// (`AttributeExtras.hasNextFrame` tells).
+    public var nextFrame: Rect
+    /// DisplaySwitcher's `transitionProgress`.
+    public var progress: Double
+}
+
 /// What few elements of `AttributeColumns` have: a hidden flag, a transform, custom
 /// values, a shape, or no next frame.
-public struct AttributeExtras: Hashable, Sendable {
+public struct AttributeExtras: Sendable {
     public var isHidden = false
     public var transform: AffineTransform? = nil
     public var itemTransform: ItemTransform? = nil

@@ -74,7 +74,8 @@ public enum AttributeWriter {
         _ i: Int, of list: AttributeColumns, decimals d: Int, kinds: ElementKindTable,
         to w: inout JSONByteWriter
     ) {
-        let key = list.keys[i]
+        let e = list.placements[i]
+        let key = e.key
         let extra = list.extra(i)
         w.beginObject()
         w.writeKey("kind")
@@ -88,7 +89,7 @@ public enum AttributeWriter {
             writeID(id, to: &w)
         }
         w.writeKey("frame")
-        writeFrame(list.frames[i], decimals: d, to: &w)
+        writeFrame(e.frame, decimals: d, to: &w)
         w.writeKey("alpha")
         w.write(list.alpha(i), decimals: d)
         w.writeKey("zIndex")
@@ -102,10 +103,10 @@ public enum AttributeWriter {
             writeTransform(t, decimals: d, to: &w)
         }
         w.writeKey("transitionProgress")
-        w.write(list.progress[i], decimals: d)
+        w.write(e.progress, decimals: d)
         if extra.hasNextFrame {
             w.writeKey("nextFrame")
-            writeFrame(list.nextFrames[i], decimals: d, to: &w)
+            writeFrame(e.nextFrame, decimals: d, to: &w)
         }
         w.writeKey("layoutState")
         w.write(list.stateNames[list.layoutState(i)])
@@ -212,40 +213,62 @@ public enum AttributeWriter {
         var highestKind = 0
         w.writeKey("kind")
         w.beginArray()
-        if let first = list.keys.first?.kind.code, list.keys.allSatisfy({ $0.kind.code == first }) {
+        let placements = list.placements
+        if let first = placements.first?.key.kind.code,
+            placements.allSatisfy({ $0.key.kind.code == first })
+        {
             highestKind = first
             w.writeElements(repeating: first, count: list.count)
         } else {
-            for key in list.keys {
-                highestKind = Swift.max(highestKind, key.kind.code)
-                w.writeElement(key.kind.code)
+            for e in placements {
+                highestKind = Swift.max(highestKind, e.key.kind.code)
+                w.writeElement(e.key.kind.code)
             }
         }
         w.endArray()
         w.writeKey("section")
         w.beginArray()
-        if let first = list.keys.first?.indexPath.section,
-            list.keys.allSatisfy({ $0.indexPath.section == first })
+        if let first = placements.first?.key.indexPath.section,
+            placements.allSatisfy({ $0.key.indexPath.section == first })
         {
             w.writeElements(repeating: first, count: list.count)
         } else {
-            for key in list.keys { w.writeElement(key.indexPath.section) }
+            for e in placements { w.writeElement(e.key.indexPath.section) }
         }
         w.endArray()
         w.writeKey("item")
         w.beginArray()
         var items: [Int] = []
         items.reserveCapacity(list.count)
-        for key in list.keys { items.append(key.indexPath.item) }
+        for e in placements { items.append(e.key.indexPath.item) }
         items.withUnsafeBufferPointer { w.writeElements(integers: $0) }
         w.endArray()
-        writeRects("frame", list.frames, decimals: d, to: &w)
+        w.writeKey("frame")
+        w.beginArray()
+        for e in placements {
+            let r = e.frame
+            w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
+        }
+        w.endArray()
         writeNumbers("alpha", list.alphas, orEvery: 1, count: list.count, decimals: d, to: &w)
         writeIntegers("zIndex", list.zIndices, orEvery: 0, count: list.count, to: &w)
-        writeNumbers(
-            "transitionProgress", list.progress, orEvery: 0, count: list.count, decimals: d,
-            to: &w)
-        writeRects("nextFrame", list.nextFrames, decimals: d, to: &w)
+        w.writeKey("transitionProgress")
+        w.beginArray()
+        if let first = placements.first?.progress,
+            placements.allSatisfy({ $0.progress.bitPattern == first.bitPattern })
+        {
+            w.writeElements(repeating: first, decimals: d, count: list.count)
+        } else {
+            for e in placements { w.writeElement(e.progress, decimals: d) }
+        }
+        w.endArray()
+        w.writeKey("nextFrame")
+        w.beginArray()
+        for e in placements {
+            let r = e.nextFrame
+            w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
+        }
+        w.endArray()
         writeIntegers("layoutState", list.layoutStates, orEvery: 0, count: list.count, to: &w)
         w.writeKey("states")
         w.beginArray()
@@ -265,18 +288,6 @@ public enum AttributeWriter {
             writeShapeColumns(list.extras, decimals: d, to: &w)
         }
         w.endObject()
-    }
-
-    /// `"key": [...]`: four numbers per rect.
-    private static func writeRects(
-        _ key: StaticString, _ rects: [Rect], decimals d: Int, to w: inout JSONByteWriter
-    ) {
-        w.writeKey(key)
-        w.beginArray()
-        for r in rects {
-            w.writeElements(r.minX, r.minY, r.size.width, r.size.height, decimals: d)
-        }
-        w.endArray()
     }
 
     /// `"key": [...]`: `numbers`, or `common` `count` times when `numbers` is empty; a

@@ -55,13 +55,13 @@ enum BinaryField: CaseIterable {
     func gather(from list: AttributeColumns, into values: inout [Double]) {
         values.removeAll(keepingCapacity: true)
         switch self {
-        case .kind: for k in list.keys { values.append(Double(k.kind.code)) }
-        case .section: for k in list.keys { values.append(Double(k.indexPath.section)) }
-        case .item: for k in list.keys { values.append(Double(k.indexPath.item)) }
-        case .x: for r in list.frames { values.append(r.minX) }
-        case .y: for r in list.frames { values.append(r.minY) }
-        case .width: for r in list.frames { values.append(r.size.width) }
-        case .height: for r in list.frames { values.append(r.size.height) }
+        case .kind: for e in list.placements { values.append(Double(e.key.kind.code)) }
+        case .section: for e in list.placements { values.append(Double(e.key.indexPath.section)) }
+        case .item: for e in list.placements { values.append(Double(e.key.indexPath.item)) }
+        case .x: for e in list.placements { values.append(e.frame.minX) }
+        case .y: for e in list.placements { values.append(e.frame.minY) }
+        case .width: for e in list.placements { values.append(e.frame.size.width) }
+        case .height: for e in list.placements { values.append(e.frame.size.height) }
         case .alpha:
             if list.alphas.isEmpty {
                 values.append(contentsOf: repeatElement(1, count: list.count))
@@ -74,11 +74,11 @@ enum BinaryField: CaseIterable {
             } else {
                 for z in list.zIndices { values.append(Double(z)) }
             }
-        case .transitionProgress: values.append(contentsOf: list.progress)
-        case .nextX: for r in list.nextFrames { values.append(r.minX) }
-        case .nextY: for r in list.nextFrames { values.append(r.minY) }
-        case .nextWidth: for r in list.nextFrames { values.append(r.size.width) }
-        case .nextHeight: for r in list.nextFrames { values.append(r.size.height) }
+        case .transitionProgress: for e in list.placements { values.append(e.progress) }
+        case .nextX: for e in list.placements { values.append(e.nextFrame.minX) }
+        case .nextY: for e in list.placements { values.append(e.nextFrame.minY) }
+        case .nextWidth: for e in list.placements { values.append(e.nextFrame.size.width) }
+        case .nextHeight: for e in list.placements { values.append(e.nextFrame.size.height) }
         case .layoutState:
             if list.layoutStates.isEmpty {
                 values.append(contentsOf: repeatElement(0, count: list.count))

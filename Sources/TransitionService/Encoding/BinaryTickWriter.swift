@@ -44,7 +44,7 @@ enum BinaryTickWriter {
         w.beginArray()
         for s in list.stateNames { w.write(s) }
         w.endArray()
-        let highestKind = list.keys.reduce(0) { Swift.max($0, $1.kind.code) }
+        let highestKind = list.placements.reduce(0) { Swift.max($0, $1.key.kind.code) }
         if highestKind >= ElementKind.firstCustomCode {
             w.writeKey("kinds")
             w.beginArray()
