@@ -4,8 +4,8 @@ import Testing
 @testable import TransitionService
 
 /// How answers are grouped into writes (one write is one system call of the real
-/// transport): small answers of one read together, a large one as soon as it is made,
-/// and what waited for a slow client in one write when it catches up.
+/// transport): small answers of one read together, large ones as soon as they reach
+/// 64 KiB, and what waited for a slow client in one write when it catches up.
 @Suite struct AnswerWritesTests {
     /// A manual-clock session of 10-column grids whose ticks are some 20 KB each.
     private static func startLargeManualSession(_ h: HubHarness, _ t: FakeTransport) -> String {
@@ -20,35 +20,71 @@ import Testing
         return s
     }
 
-    private static func advance(_ id: Int, _ session: String) -> [UInt8] {
-        ConnectionHarness.request(id, "clock/advance", #"{"session":"\#(session)","by":0.1}"#)
+    private static func advance(_ id: Int, _ session: String, brief: Bool = false) -> [UInt8] {
+        let reply = brief ? #","reply":"brief""# : ""
+        return ConnectionHarness.request(
+            id, "clock/advance", #"{"session":"\#(session)","by":0.1\#(reply)}"#)
     }
 
-    /// The ids of responses and the seqs of ticks in one write, in order.
-    private static func contents(of write: [UInt8]) -> [String] {
+    /// The messages of one write: for each, "reply N" or "tick SEQ", and its bytes
+    /// (header and body).
+    private static func messages(of write: [UInt8]) -> [(name: String, bytes: Int)] {
         var reader = FrameReader()
         return reader.read(write).compactMap { event in
             guard case .message(let body) = event, let m = try? JSONParser().parse(body) else {
                 return nil
             }
-            if let id = m["id"]?.int64Value { return "reply \(id)" }
-            return "tick \(m["params"]?["seq"]?.int64Value ?? -1)"
+            let bytes = FrameWriter.frame(body).count
+            if let id = m["id"]?.int64Value { return ("reply \(id)", bytes) }
+            return ("tick \(m["params"]?["seq"]?.int64Value ?? -1)", bytes)
         }
     }
 
-    @Test func eachLargeAnswerGoesOutBeforeTheNextRequestIsHandled() throws {
+    /// The ids of responses and the seqs of ticks in one write, in order.
+    private static func contents(of write: [UInt8]) -> [String] {
+        messages(of: write).map(\.name)
+    }
+
+    /// What one read's answers hold goes out once it reaches 64 KiB (a few ticks of some
+    /// 20 KB, each with its brief reply), before the next request is handled: the client
+    /// reads those ticks while the daemon makes the next ones.
+    @Test func answersGoOutOnceTheyHoldSixtyFourKibibytes() throws {
         let h = HubHarness()
         let t = h.connect()
         let s = Self.startLargeManualSession(h, t)
-        // Three advances in one read: the client can read the first tick while the
-        // daemon makes the second.
-        t.receive(Self.advance(3, s) + Self.advance(4, s) + Self.advance(5, s))
-        #expect(t.writes.count == 3)
+        t.receive((3...10).flatMap { Self.advance($0, s, brief: true) })
+        let writes = t.writes.map(Self.messages)
+        #expect(writes.count >= 2)
         #expect(
-            t.writes.map(Self.contents) == [
-                ["tick 1", "reply 3"], ["tick 2", "reply 4"], ["tick 3", "reply 5"],
+            writes.flatMap { $0.map(\.name) }
+                == (1...8).flatMap { ["tick \($0)", "reply \($0 + 2)"] })
+        for (n, write) in writes.enumerated() {
+            let bytes = write.reduce(0) { $0 + $1.bytes }
+            // Each write ends with an answer: a tick and its reply.
+            #expect(write.count % 2 == 0 && write.last?.name.hasPrefix("reply") == true)
+            // Less than 64 KiB before its last answer: sent as soon as it reached that.
+            let beforeLast = write.dropLast(2).reduce(0) { $0 + $1.bytes }
+            #expect(beforeLast < 64 << 10, "write \(n): \(beforeLast) bytes before its last")
+            if n < writes.count - 1 {
+                #expect(bytes >= 64 << 10, "write \(n): \(bytes) bytes")
+            }
+        }
+    }
+
+    /// Full replies repeat their tick: an answer of 64 KiB goes out alone, smaller ones
+    /// two together.
+    @Test func answersAsLargeAsTheLimitGoOutOneByOne() throws {
+        let h = HubHarness()
+        let t = h.connect()
+        let s = Self.startLargeManualSession(h, t)
+        t.receive(Self.advance(3, s) + Self.advance(4, s) + Self.advance(5, s))
+        let writes = t.writes.map(Self.messages)
+        #expect(
+            writes.flatMap { $0.map(\.name) } == [
+                "tick 1", "reply 3", "tick 2", "reply 4", "tick 3", "reply 5",
             ])
-        #expect(t.writes.allSatisfy { $0.count >= 2 * (16 << 10) })
+        let answer = writes[0][0].bytes + writes[0][1].bytes
+        #expect(writes.count == (answer >= 64 << 10 ? 3 : 2), "an answer of \(answer) bytes")
     }
 
     @Test func smallAnswersOfOneReadGoOutInOneWrite() throws {
