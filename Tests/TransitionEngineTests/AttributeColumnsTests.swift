@@ -25,7 +25,7 @@ import Testing
         #expect(columns.alphas.isEmpty && columns.zIndices.isEmpty && columns.layoutStates.isEmpty)
         #expect(columns.ids.isEmpty && columns.extras.isEmpty && !columns.hasExtras)
         #expect(columns.alpha(2) == 1 && columns.zIndex(2) == 0 && columns.layoutState(2) == 0)
-        #expect(Array(columns) == (0..<5).map { Self.cell($0) })
+        #expect(columns.records == (0..<5).map { Self.cell($0) })
     }
 
     @Test func theFirstElementThatDiffersFillsInTheOnesBefore() {
@@ -49,14 +49,14 @@ import Testing
         #expect(columns.extras.map(\.hasNextFrame) == [true, true, true, true, true, false])
         // The frame stands in for a next frame an element does not have.
         #expect(columns.placements[5].nextFrame == list[5].frame)
-        #expect(Array(columns) == list)
+        #expect(columns.records == list)
         // Emptied, the columns start over.
         var reused = columns
         reused.removeAll()
         #expect(reused.isEmpty && reused.stateNames.isEmpty && reused.alphas.isEmpty)
         reused.append(Self.cell(9, state: "flow"))
         #expect(reused.stateNames == ["flow"] && reused.layoutStates.isEmpty)
-        #expect(Array(reused) == [Self.cell(9, state: "flow")])
+        #expect(reused.records == [Self.cell(9, state: "flow")])
     }
 
     /// Gathering (the tick's path, whose plain cells never become records) against brute
@@ -100,7 +100,7 @@ import Testing
             #expect(t.gatherAttributes(at: p, in: rect, into: &gathered))
             let expected = TransitionPropertyTests.bruteForce(t, at: p, in: rect)
             #expect(
-                TransitionPropertyTests.sorted(Array(gathered))
+                TransitionPropertyTests.sorted(gathered.records)
                     == TransitionPropertyTests.sorted(expected), "seed \(seed), p \(p)")
         }
     }
@@ -119,7 +119,7 @@ import Testing
         #expect(frame.gatherVisibleAttributes(into: &columns))
         var list: [LayoutAttributes] = []
         frame.forEachVisibleAttributes { list.append($0) }
-        #expect(!list.isEmpty && Array(columns) == list)
+        #expect(!list.isEmpty && columns.records == list)
         #expect(columns.ids.count == columns.count)
         #expect(columns.id(0) == .int(1000 + Int64(columns.placements[0].key.indexPath.item)))
     }

@@ -77,6 +77,40 @@ public struct AttributeColumns: Sendable {
         }
     }
 
+    #if !arch(wasm32)
+        /// Appends the cells that `fill` stores straight into the placements (at most
+        /// `room`; it returns how many), each with alpha 1, z-index 0, `values`, `state` and
+        /// its id in `model`: the cells of a layout's plain path, with no call and no check
+        /// per cell.
+        mutating func appendPlainCells(
+            upTo room: Int, values: [CustomValue], state: String, model: ItemModel,
+            _ fill: (UnsafeMutablePointer<ElementPlacement>) -> Int
+        ) {
+            let start = placements.count
+            let blank = ElementPlacement(
+                key: .cell(0, 0), frame: .zero, nextFrame: .zero, progress: 0)
+            placements.append(contentsOf: repeatElement(blank, count: room))
+            let n = placements.withUnsafeMutableBufferPointer { fill($0.baseAddress! + start) }
+            placements.removeLast(room - n)
+            guard n > 0 else { return }
+            let s = stateIndex(state)
+            if s != 0 || !layoutStates.isEmpty {
+                if layoutStates.isEmpty { layoutStates = Array(repeating: 0, count: start) }
+                layoutStates.append(contentsOf: repeatElement(s, count: n))
+            }
+            if !alphas.isEmpty { alphas.append(contentsOf: repeatElement(1, count: n)) }
+            if !zIndices.isEmpty { zIndices.append(contentsOf: repeatElement(0, count: n)) }
+            if model.sections.contains(where: { $0.ids != nil }) || !ids.isEmpty {
+                if ids.isEmpty { ids = Array(repeating: nil, count: start) }
+                for e in placements[start...] { ids.append(model.id(at: e.key.indexPath)) }
+            }
+            if !values.isEmpty || !extras.isEmpty {
+                if extras.isEmpty { extras = Array(repeating: AttributeExtras(), count: start) }
+                extras.append(contentsOf: repeatElement(AttributeExtras(values: values), count: n))
+            }
+        }
+    #endif
+
     @inline(__always)
     private mutating func appendPlain(
         _ key: ElementKey, id: ItemID?, frame: Rect, alpha: Double, zIndex: Int,
@@ -140,9 +174,10 @@ public struct AttributeColumns: Sendable {
     public var hasExtras: Bool { !extras.isEmpty }
 }
 
-extension AttributeColumns: RandomAccessCollection {
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { placements.count }
+extension AttributeColumns {
+    public var count: Int { placements.count }
+    public var isEmpty: Bool { placements.isEmpty }
+    public var indices: Range<Int> { placements.indices }
 
     /// Element `i` as one record.
     public subscript(i: Int) -> LayoutAttributes {
@@ -157,6 +192,9 @@ extension AttributeColumns: RandomAccessCollection {
         a.shape = extra.shape
         return a
     }
+
+    /// Every element as a record, in order.
+    public var records: [LayoutAttributes] { indices.map { self[$0] } }
 }
 
 /// What every element of `AttributeColumns` has: plain numbers, copied without

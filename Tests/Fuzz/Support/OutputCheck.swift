@@ -145,7 +145,7 @@ enum OutputCheck {
         for v in tick.accessory {
             if case .number(let n) = v.value { check(n, "accessory.\(v.name)") }
         }
-        for (i, a) in tick.attributes.enumerated() {
+        for (i, a) in tick.attributes.records.enumerated() {
             func at() -> String { "attributes[\(i)] (\(a.indexPath.section),\(a.indexPath.item))" }
             for (r, name) in [(a.frame, "frame"), (a.nextFrame ?? a.frame, "nextFrame")] {
                 check(r.minX, "\(at()).\(name).x")
