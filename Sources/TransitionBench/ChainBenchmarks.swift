@@ -14,6 +14,7 @@ func chainBenchmarks() -> [Figure] {
     var first: [Double] = []
     var last: [Double] = []
     var checksum = 0.0
+    var columns = AttributeColumns()
     for _ in 0..<5 {
         guard
             var scene = try? Scene(
@@ -26,9 +27,10 @@ func chainBenchmarks() -> [Figure] {
             let t0 = nowNanoseconds()
             _ = try? scene.startTransition(
                 to: specs[(start + 1) % 2], timing: TransitionTiming(duration: 1), at: time)
-            scene.advance(to: time + 0.005).frame?.forEachVisibleAttributes {
-                checksum += $0.frame.minY
-            }
+            // The tick as the daemon makes it: gathered into columns.
+            columns.removeAll()
+            scene.advance(to: time + 0.005).frame?.gatherVisibleAttributes(into: &columns)
+            checksum += columns.placements.first?.frame.minY ?? 0
             costs.append(Double(nowNanoseconds() - t0))
         }
         first.append(costs.prefix(window).reduce(0, +) / Double(window))

@@ -89,6 +89,9 @@ extension Transition {
     ) -> Bool {
         // Gathered, then handed out as records: one enumeration to compile, the columns'.
         var columns = AttributeColumns()
+        // Room for a small layout's elements at once: a chain of retargets enumerates
+        // frozen layouts of a few items many times, and growing cost more than the rest.
+        columns.reserveCapacity(32)
         let complete = gatherAttributes(
             at: p, carry: k, in: rect, sourceOnly: sourceOnly, limit: limit, into: &columns)
         for i in columns.indices { body(columns[i]) }

@@ -142,9 +142,9 @@ extension SessionHost {
             r.all
             ? Rect.everything
             : (r.rect ?? geometry.visibleRect(at: sample.progress, carry: sample.carry))
-        let list = try bounded { limit, body in
-            geometry.forEachAttributes(
-                at: sample.progress, carry: sample.carry, in: rect, limit: limit, body)
+        let list = try bounded { limit, list in
+            geometry.gatherAttributes(
+                at: sample.progress, carry: sample.carry, in: rect, limit: limit, into: &list)
         }
         return SampleResult(
             sample: sample,

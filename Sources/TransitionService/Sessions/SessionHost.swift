@@ -249,8 +249,8 @@ package final class SessionHost {
         let s = try session(r.session)
         let placed = s.scene.placed
         let rect = r.all ? Rect.everything : (r.rect ?? placed.visibleRect)
-        let list = try bounded { limit, body in
-            placed.layout.forEachAttributes(in: rect, limit: limit) { body($0) }
+        let list = try bounded { limit, list in
+            placed.layout.forEachAttributes(in: rect, limit: limit) { list.append($0) }
         }
         return AttributesResult(
             contentSize: placed.layout.contentSize, contentOffset: placed.contentOffset,
@@ -258,14 +258,14 @@ package final class SessionHost {
             attributes: list, format: s.format, kinds: s.scene.kinds)
     }
 
-    /// Collects what `query` yields, refusing more than the per-response limit; the query
-    /// is asked for one more than the limit, so it stops early.
-    func bounded(_ query: (Int, (consuming LayoutAttributes) -> Void) -> Bool)
+    /// Collects what `query` appends, refusing more than the per-response limit; the
+    /// query is asked for one more than the limit, so it stops early.
+    func bounded(_ query: (Int, inout AttributeColumns) -> Bool)
         throws(ResponseError) -> AttributeColumns
     {
         var list = AttributeColumns()
         let limit = limits.maxAttributesPerResponse
-        let complete = query(limit + 1) { list.append($0) }
+        let complete = query(limit + 1, &list)
         guard complete, list.count <= limit else {
             throw ResponseError(
                 code: .limitExceeded,
