@@ -56,10 +56,9 @@ public struct AttributeColumns: Sendable {
             a.key, id: a.id, frame: a.frame, alpha: a.alpha, zIndex: a.zIndex,
             progress: a.transitionProgress, nextFrame: a.nextFrame ?? a.frame,
             state: a.layoutState)
-        if !extra.isEmpty || !extras.isEmpty {
-            if extras.isEmpty { extras = Array(repeating: AttributeExtras(), count: count - 1) }
-            extras.append(extra)
-        }
+        Self.append(
+            extra, to: &extras, differs: !extra.isEmpty, common: AttributeExtras(),
+            before: count - 1)
     }
 
     /// Appends a cell of a layout's plain path: alpha 1, z-index 0, and nothing of
@@ -72,8 +71,10 @@ public struct AttributeColumns: Sendable {
             key, id: id, frame: frame, alpha: 1, zIndex: 0, progress: p, nextFrame: nextFrame,
             state: state)
         if !values.isEmpty || !extras.isEmpty {
-            if extras.isEmpty { extras = Array(repeating: AttributeExtras(), count: count - 1) }
-            extras.append(AttributeExtras(values: values))
+            Self.append(
+                AttributeExtras(values: values), to: &extras, differs: true,
+                common: AttributeExtras(),
+                before: count - 1)
         }
     }
 
@@ -117,25 +118,24 @@ public struct AttributeColumns: Sendable {
         progress p: Double, nextFrame: Rect, state: String
     ) {
         let n = placements.count
-        if id != nil || !ids.isEmpty {
-            if ids.isEmpty { ids = Array(repeating: nil, count: n) }
-            ids.append(id)
-        }
-        if alpha != 1 || !alphas.isEmpty {
-            if alphas.isEmpty { alphas = Array(repeating: 1, count: n) }
-            alphas.append(alpha)
-        }
-        if zIndex != 0 || !zIndices.isEmpty {
-            if zIndices.isEmpty { zIndices = Array(repeating: 0, count: n) }
-            zIndices.append(zIndex)
-        }
+        Self.append(id, to: &ids, differs: id != nil, common: nil, before: n)
+        Self.append(alpha, to: &alphas, differs: alpha != 1, common: 1, before: n)
+        Self.append(zIndex, to: &zIndices, differs: zIndex != 0, common: 0, before: n)
         let s = stateIndex(state)
-        if s != 0 || !layoutStates.isEmpty {
-            if layoutStates.isEmpty { layoutStates = Array(repeating: 0, count: n) }
-            layoutStates.append(s)
-        }
+        Self.append(s, to: &layoutStates, differs: s != 0, common: 0, before: n)
         placements.append(
             ElementPlacement(key: key, frame: frame, nextFrame: nextFrame, progress: p))
+    }
+
+    /// Appends `value` to a column kept empty while every element had `common`: the
+    /// first value that `differs` fills it in for the `before` elements ahead of it.
+    @inline(__always)
+    private static func append<T>(
+        _ value: T, to column: inout [T], differs: Bool, common: T, before: Int
+    ) {
+        guard differs || !column.isEmpty else { return }
+        if column.isEmpty { column = Array(repeating: common, count: before) }
+        column.append(value)
     }
 
     /// The index of `name` in `stateNames`, added when new. Neighbours share their state
