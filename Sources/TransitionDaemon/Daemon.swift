@@ -47,7 +47,7 @@ public final class Daemon {
         // daemon's RSS after it is gone.
         host.onLargeSessionRemoved = { FreedMemory.giveBack() }
         hub = ConnectionHub(host: host, logger: logger, now: { loop.nanoseconds })
-        let languageServer = LanguageServer(limits: options.limits)
+        let languageServer = LanguageServer(limits: options.limits, sessions: host)
         self.languageServer = languageServer
         hub.onEvent = { [unowned self] event in self.handle(event) }
         hub.addingMethods = { registry in
@@ -55,6 +55,7 @@ public final class Daemon {
             languageServer.register(into: &registry)
         }
         hub.addedCapabilities = LanguageServer.capabilities
+        hub.onConnectionLeaving = { connection in languageServer.connectionClosed(connection) }
         logger.onHeldBack = { [unowned self] in self.flushLogSoon() }
     }
 
@@ -96,7 +97,6 @@ public final class Daemon {
         case .lingering(let c):
             boundWait(of: c, milliseconds: LeavingBound.lingerMilliseconds)
         case .closed(let c):
-            languageServer.connectionClosed(c.id)
             closed(c)
         case .stop(let code):
             shutdown(code: code)

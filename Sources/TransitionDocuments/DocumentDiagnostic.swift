@@ -3,10 +3,12 @@ import JSONRPC
 /// One thing wrong (or doubtful) in a transition document, shaped as an LSP diagnostic:
 /// where, how bad, the JSON-RPC code the daemon would answer, and the field.
 public struct DocumentDiagnostic: Sendable, Equatable {
-    /// LSP's `DiagnosticSeverity`: errors refuse the document, warnings do not.
+    /// LSP's `DiagnosticSeverity`: errors refuse the document, warnings do not; an
+    /// information is about the document's preview, not its text.
     public enum Severity: Int, Sendable {
         case error = 1
         case warning = 2
+        case information = 3
     }
 
     public var range: TextRange
@@ -46,7 +48,12 @@ extension DocumentDiagnostic {
     /// `line:column: error: field: message`, counted from 1, for people and models;
     /// without the place for a document given as a value, which has no text.
     public func line(placed: Bool) -> String {
-        let kind = severity == .error ? "error" : "warning"
+        let kind: String
+        switch severity {
+        case .error: kind = "error"
+        case .warning: kind = "warning"
+        case .information: kind = "info"
+        }
         let place = placed ? "\(range.start.line + 1):\(range.start.character + 1): " : ""
         return "\(place)\(kind): " + (field.map { "\($0): " } ?? "") + message
     }

@@ -6,7 +6,10 @@ import TransitionService
 /// `didClose`) with their diagnostics published after each; completion, hover, code
 /// lenses and the preview commands (`transitiond.play`, `transitiond.scrub`,
 /// `transitiond.stop`), which run the document's transition in a named session on the
-/// daemon's own methods, so that any viewer can watch it. Protocol/README.md section 20.
+/// daemon's own methods, so that any viewer can watch it. The session belongs to the
+/// document: every connection with the document open shares it, a valid edit replays it
+/// in place (same id, same subscribers), and it ends when the last of them closes the
+/// document. Protocol/README.md section 20.
 ///
 /// - Important: Driven by the daemon's loop, like the methods it builds on.
 public final class LanguageServer {
@@ -24,13 +27,19 @@ public final class LanguageServer {
     ]
 
     private let limits: ServiceLimits
+    /// The daemon's sessions, which the previews' sessions are taken from their
+    /// connections into.
+    private let sessions: SessionHost
     /// Open documents by connection and URI.
     private var documents: [Int: [String: OpenDocument]] = [:]
+    /// The previews by document URI, shared by every connection that has it open.
+    private var previews: [String: DocumentPreview] = [:]
     /// The methods it builds on (the registry before its own were added).
     private var methods = MethodRegistry()
 
-    public init(limits: ServiceLimits) {
+    package init(limits: ServiceLimits, sessions: SessionHost) {
         self.limits = limits
+        self.sessions = sessions
     }
 
     /// Adds its methods to `registry`, which holds the daemon's own.
@@ -73,9 +82,11 @@ public final class LanguageServer {
         }
     }
 
-    /// Forgets a closed connection's documents (their sessions ended with it).
+    /// Forgets a leaving connection's documents; a preview that no other connection has
+    /// open ends. Safe to call more than once.
     public func connectionClosed(_ connection: Int) {
-        documents[connection] = nil
+        guard let closing = documents.removeValue(forKey: connection) else { return }
+        for uri in closing.keys { endPreviewIfUnheld(uri, connection) }
     }
 
     // MARK: Documents
@@ -103,29 +114,44 @@ public final class LanguageServer {
         document.version = params?["textDocument"]?["version"]?.int64Value
         document.check = DocumentChecker.check(document.text, limits: limits)
         documents[connection]?[uri] = document
-        // Live reload: a valid edit replays the preview.
-        if document.check.isValid, document.preview != .none {
-            _ = try? replay(uri, connection)
+        // Live reload: a valid edit replays the preview in its session.
+        if document.check.isValid, let preview = previews[uri] {
+            _ = try? run(uri, connection, mode: preview.mode)
         }
         return [publish(uri, connection)]
     }
 
     private func didClose(_ params: JSONValue?, _ connection: Int) -> [[UInt8]] {
         guard let uri = params?["textDocument"]?["uri"]?.stringValue,
-            let document = documents[connection]?[uri]
+            documents[connection]?[uri] != nil
         else { return [] }
-        if let session = document.preview.session {
-            _ = call("session/dispose", ["session": .string(session)], connection)
-        }
         documents[connection]?[uri] = nil
+        endPreviewIfUnheld(uri, connection)
         return [Self.diagnosticsNotification(uri: uri, version: nil, diagnostics: [])]
+    }
+
+    /// Disposes `uri`'s preview session when no connection has the document open any more.
+    private func endPreviewIfUnheld(_ uri: String, _ connection: Int) {
+        guard let preview = previews[uri], !documents.values.contains(where: { $0[uri] != nil })
+        else { return }
+        previews[uri] = nil
+        _ = call("session/dispose", ["session": .string(preview.session)], connection)
     }
 
     private func publish(_ uri: String, _ connection: Int) -> [UInt8] {
         guard let document = documents[connection]?[uri] else { return [] }
+        var diagnostics = document.check.diagnostics
+        if !document.check.isValid, let preview = previews[uri] {
+            diagnostics.append(
+                DocumentDiagnostic(
+                    range: PreviewCommands.transitionNameRange(in: document),
+                    severity: .information, code: ErrorCode.invalidParams.rawValue,
+                    message:
+                        "the preview \(preview.name) (session \(preview.session)) shows the last valid version of this document until the errors are fixed"
+                ))
+        }
         return Self.diagnosticsNotification(
-            uri: uri, version: document.version, diagnostics: document.check.diagnostics.map(\.json)
-        )
+            uri: uri, version: document.version, diagnostics: diagnostics.map(\.json))
     }
 
     static func diagnosticsNotification(uri: String, version: Int64?, diagnostics: [JSONValue])
@@ -163,8 +189,7 @@ public final class LanguageServer {
                     field: "params.command",
                     reason: "unknown command; one of \(Self.commands.joined(separator: ", "))"))
         }
-        guard let uri = arguments.first?.stringValue,
-            var document = documents[context.connection]?[uri]
+        guard let uri = arguments.first?.stringValue, documents[context.connection]?[uri] != nil
         else {
             throw .invalidParams(
                 FieldError(
@@ -173,47 +198,53 @@ public final class LanguageServer {
         }
         switch command {
         case "transitiond.stop":
-            if let session = document.preview.session {
-                _ = call("session/dispose", ["session": .string(session)], context.connection)
+            if let preview = previews.removeValue(forKey: uri) {
+                _ = call(
+                    "session/dispose", ["session": .string(preview.session)], context.connection)
             }
-            document.preview = .none
-            documents[context.connection]?[uri] = document
             return .null
         case "transitiond.scrub":
             guard arguments.count > 1, let progress = arguments[1].doubleValue else {
                 throw .invalidParams(
                     FieldError(field: "params.arguments[1]", expected: "number", found: "nothing"))
             }
-            // The session playing now, if any, is replaced by the scrubbed one.
-            document.preview = .scrubbing(
-                session: document.preview.session ?? "", progress: progress)
-            documents[context.connection]?[uri] = document
-            return try replay(uri, context.connection)
+            return try run(uri, context.connection, mode: .scrubbing(progress: progress))
         default:
-            document.preview = .playing(session: document.preview.session ?? "")
-            documents[context.connection]?[uri] = document
-            return try replay(uri, context.connection)
+            return try run(uri, context.connection, mode: .playing)
         }
     }
 
-    /// Runs the document's preview as it stands: a fresh session (the old one disposed)
-    /// with the transition started, or held at the scrub's progress.
-    @discardableResult
-    private func replay(_ uri: String, _ connection: Int) throws(ResponseError) -> JSONValue {
-        guard var document = documents[connection]?[uri] else { return .null }
-        let result = try PreviewCommands.run(document, name: sessionName(document)) {
-            method, params throws(ResponseError) in
-            try call(method, params, connection).get()
+    /// Runs the document's preview as `connection` has the document: in its session,
+    /// updated in place, or in a new one that belongs to the document.
+    /// - Returns: The command's result, with the session's `clock` and `fps`.
+    private func run(_ uri: String, _ connection: Int, mode: DocumentPreview.Mode)
+        throws(ResponseError) -> JSONValue
+    {
+        guard let document = documents[connection]?[uri] else { return .null }
+        let name = document.sessionName
+        if previews[uri]?.name != name,
+            let (other, _) = previews.first(where: { $0.key != uri && $0.value.name == name })
+        {
+            throw .invalidParams(
+                FieldError(
+                    field: "params.arguments[0]",
+                    reason:
+                        "'\(name)' is the preview of \(other): give this document a session.name of its own"
+                ))
         }
-        document.preview = result.preview
-        documents[connection]?[uri] = document
-        return result.reply
-    }
-
-    /// The document's own `session.name`, else the name from its URI.
-    private func sessionName(_ document: OpenDocument) -> String {
-        document.check.sessionParams?["name"]?.stringValue
-            ?? OpenDocument.sessionName(for: document.uri)
+        let result = try PreviewCommands.run(
+            document, in: previews[uri], name: name, mode: mode,
+            call: { method, params throws(ResponseError) in
+                try call(method, params, connection).get()
+            },
+            adopt: { id throws(ResponseError) in try sessions.detachFromOwner(id) })
+        previews[uri] = result.preview
+        guard case .object(var reply) = result.reply else { return result.reply }
+        if let (clock, fps) = sessions.clock(of: result.preview.session) {
+            reply["clock"] = .string(clock)
+            reply["fps"] = .integer(Int64(fps))
+        }
+        return .object(reply)
     }
 
     /// One of the daemon's methods, called for `connection` as if it had sent it.

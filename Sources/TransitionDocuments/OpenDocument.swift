@@ -1,38 +1,28 @@
 import JSONRPC
 
 /// A transition document an editor has open (`textDocument/didOpen`): its text as the
-/// editor has it, and the preview session its commands run it in.
+/// editor has it and the last check of it. Its preview, shared by every editor that has
+/// the same document open, is the language server's (`DocumentPreview`).
 struct OpenDocument {
     var uri: String
     var version: Int64?
     var text: [UInt8]
     /// The last check of `text`.
     var check: DocumentCheck
-    /// What the preview does, replayed after an edit that keeps the document valid.
-    var preview: Preview = .none
-
-    enum Preview: Equatable {
-        case none
-        /// `transitiond.play`: the transition was started in the session `id`.
-        case playing(session: String)
-        /// `transitiond.scrub`: an interactive transition held at a progress.
-        case scrubbing(session: String, progress: Double)
-
-        var session: String? {
-            switch self {
-            case .none: return nil
-            case .playing(let id), .scrubbing(let id, _): return id
-            }
-        }
-    }
 
     /// Whether a document is one this server checks: by its language or its name.
     static func isTransitionDocument(uri: String, languageID: String?) -> Bool {
         languageID == "transition" || uri.hasSuffix(".transition.json")
     }
 
-    /// The name of the document's preview session: `transition:` and the file's name
-    /// without `.transition.json` (or its last path component), at most 64 characters.
+    /// The name of the document's preview session: its own `session.name`, else
+    /// `transition:` and the file's name without `.transition.json` (or its last path
+    /// component), at most 64 characters.
+    var sessionName: String {
+        check.sessionParams?["name"]?.stringValue ?? Self.sessionName(for: uri)
+    }
+
+    /// `transition:` and the file's name, at most 64 characters.
     static func sessionName(for uri: String) -> String {
         var name = String(uri.split(separator: "/").last ?? Substring(uri))
         for suffix in [".transition.json", ".json"] where name.hasSuffix(suffix) {

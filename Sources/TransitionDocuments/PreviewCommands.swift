@@ -1,14 +1,15 @@
 import JSONRPC
+import TransitionProtocol
 
 /// The preview of a transition document: its code lenses, and what `transitiond.play`
-/// and `transitiond.scrub` do with the daemon's methods.
+/// and `transitiond.scrub` do with the daemon's methods (Protocol/README.md 20.3).
 enum PreviewCommands {
+    /// One of the daemon's methods, called for the editor that ran the command.
+    typealias Call = (String, JSONObject) throws(ResponseError) -> JSONValue
+
     /// Play, scrub to half way and stop, over the document's `transition` member.
     static func lenses(for document: OpenDocument) -> [JSONValue] {
-        let lines = LineIndex(document.text)
-        let entry = DocumentOutline(document.text).entries[[.key("transition")]]
-        let bytes = entry?.name ?? 0..<0
-        let range = DocumentDiagnostic.json(lines.range(bytes.lowerBound, bytes.upperBound))
+        let range = DocumentDiagnostic.json(transitionNameRange(in: document))
         let uri = JSONValue.string(document.uri)
         let commands: [(String, String, [JSONValue])] = [
             ("▶ Play", "transitiond.play", [uri]),
@@ -26,16 +27,25 @@ enum PreviewCommands {
         }
     }
 
-    /// Runs `document`'s preview in a fresh session called `name` (its previous one
-    /// disposed): the transition started, or started interactive and scrubbed to the
-    /// preview's progress.
-    /// - Returns: The preview now, and the command's result: `{session, name,
-    ///   transition, duration}` or `{session, name, transition, progress}`.
+    /// Where the `transition` member's name is (the start of the text without one).
+    static func transitionNameRange(in document: OpenDocument) -> TextRange {
+        let bytes = DocumentOutline(document.text).entries[[.key("transition")]]?.name ?? 0..<0
+        return LineIndex(document.text).range(bytes.lowerBound, bytes.upperBound)
+    }
+
+    /// Runs `document`'s preview as `mode` says: in `preview`'s session, updated in place
+    /// (its transition in flight cancelled in place, the layout at rest reset to the
+    /// document's `session`), or, when there is none or the document changed a member a
+    /// live session cannot take on (`DocumentPreview.fixedMemberNames`), in a new session
+    /// called `name` (the old one disposed) that `adopt` takes from the calling connection.
+    /// Then the transition is started, or started interactive and scrubbed to the progress.
+    /// - Returns: The preview now, and the command's result: `{session, name, transition,
+    ///   duration}` or `{session, name, transition, progress}`.
     static func run(
-        _ document: OpenDocument, name: String,
-        call: (String, JSONObject) throws(ResponseError) -> JSONValue
-    ) throws(ResponseError) -> (preview: OpenDocument.Preview, reply: JSONValue) {
-        guard document.check.isValid, var session = document.check.sessionParams,
+        _ document: OpenDocument, in preview: DocumentPreview?, name: String,
+        mode: DocumentPreview.Mode, call: Call, adopt: (String) throws(ResponseError) -> Void
+    ) throws(ResponseError) -> (preview: DocumentPreview, reply: JSONValue) {
+        guard document.check.isValid, var params = document.check.sessionParams,
             var transition = document.check.transitionParams
         else {
             let first = document.check.diagnostics.first { $0.severity == .error }
@@ -46,25 +56,67 @@ enum PreviewCommands {
                         "\(document.uri) is not a valid transition document: \(first?.line(placed: true) ?? "")"
                 ))
         }
-        if let old = document.preview.session, !old.isEmpty {
-            _ = try? call("session/dispose", ["session": .string(old)])
+        params["name"] = .string(name)
+        let fixed = DocumentPreview.fixedMembers(of: params)
+        let id: JSONValue
+        if let preview, preview.fixedMembers == fixed {
+            id = .string(preview.session)
+            try reset(preview.session, to: params, call: call)
+        } else {
+            if let old = preview?.session {
+                _ = try? call("session/dispose", ["session": .string(old)])
+            }
+            id = try call("session/create", params)["session"] ?? .null
+            do {
+                try adopt(id.stringValue ?? "")
+            } catch {
+                _ = try? call("session/dispose", ["session": id])
+                throw error
+            }
         }
-        session["name"] = .string(name)
-        let created = try call("session/create", session)
-        let id = created["session"] ?? .null
+        let now = DocumentPreview(
+            session: id.stringValue ?? "", name: name, mode: mode, fixedMembers: fixed)
         transition["session"] = id
         var reply: JSONObject = ["session": id, "name": .string(name)]
-        if case .scrubbing(_, let progress) = document.preview {
+        switch mode {
+        case .scrubbing(let progress):
             transition["interactive"] = true
             reply["transition"] = try call("transition/start", transition)["transition"]
             let status = try call(
                 "transition/scrub", ["session": id, "progress": .double(progress)])
             reply["progress"] = status["progress"] ?? .double(progress)
-            return (.scrubbing(session: id.stringValue ?? "", progress: progress), .object(reply))
+        case .playing:
+            let started = try call("transition/start", transition)
+            reply["transition"] = started["transition"]
+            reply["duration"] = started["duration"]
         }
-        let started = try call("transition/start", transition)
-        reply["transition"] = started["transition"]
-        reply["duration"] = started["duration"]
-        return (.playing(session: id.stringValue ?? ""), .object(reply))
+        return (now, .object(reply))
+    }
+
+    /// Brings live session `id` back to the layout at rest that `params` (the document's
+    /// `session`) describes, keeping its id, name and subscribers: the transition in flight
+    /// ends as `cancelledInPlace`, then viewport, inset, sections, layout, reduced motion
+    /// and offset are set as `session/create` would have set them.
+    private static func reset(_ id: String, to params: JSONObject, call: Call)
+        throws(ResponseError)
+    {
+        let session = JSONValue.string(id)
+        do {
+            _ = try call("transition/cancelInPlace", ["session": session])
+        } catch {
+            // No transition in flight: at rest already.
+            guard error.code == .noTransition else { throw error }
+        }
+        var update: JSONObject = ["session": session]
+        update["viewport"] = params["viewport"]
+        update["contentInset"] =
+            params["contentInset"] ?? ["top": 0, "left": 0, "bottom": 0, "right": 0]
+        update["sections"] = params["sections"]
+        update["layout"] = params["layout"]
+        update["reducedMotion"] = params["reducedMotion"] ?? false
+        _ = try call("session/update", update)
+        _ = try call(
+            "session/scroll",
+            ["session": session, "contentOffset": params["contentOffset"] ?? ["x": 0, "y": 0]])
     }
 }

@@ -378,8 +378,18 @@ def in_private_tmp(script: str, timeout: float = 20) -> "subprocess.CompletedPro
     probe = subprocess.run(["unshare", "-m", "true"], capture_output=True)
     if probe.returncode != 0:
         pytest.skip(f"unshare -m refused: {probe.stderr.decode()}")
+    # A checkout under /tmp (and with it the daemon) would vanish under the empty /tmp:
+    # the old /tmp is kept at /mnt, and the checkout bound back at its own path.
+    root = Path(__file__).resolve().parents[2]
+    mount = "mount -t tmpfs tmpfs /tmp"
+    if root.is_relative_to("/tmp"):
+        if not Path("/mnt").is_dir():
+            pytest.skip("a checkout under /tmp needs /mnt to keep it visible in the private /tmp")
+        inside = root.relative_to("/tmp")
+        mount = (f"mount --bind /tmp /mnt && {mount} && mkdir -p '{root}' "
+                 f"&& mount --bind '/mnt/{inside}' '{root}'")
     return subprocess.run(
-        ["unshare", "-m", "sh", "-c", "mount -t tmpfs tmpfs /tmp && " + script],
+        ["unshare", "-m", "sh", "-c", mount + " && " + script],
         capture_output=True, text=True, timeout=timeout,
         env={**os.environ, "TD": str(binary_path())})
 

@@ -244,17 +244,18 @@ def test_code_lenses_play_scrub_and_stop_a_session_another_client_watches(server
         out["subscribed"] = subscribed
         watcher.call("clock/advance", {"session": subscribed["session"], "by": 0.5})
         out["end"] = watcher.wait_for(lambda m: m.get("method") == "transition/didEnd")
-        # Live reload: three columns replay in a new session of the same name.
+        # Live reload: three columns replay in the same session, which the watcher still hears.
         editor.change(2, t.TextDocumentContentChangePartial(
             range=t.Range(start=position(3, 51), end=position(3, 52)), text="3"))
         await editor.published()
-        again = watcher.call("session/subscribe", {"name": "transition:list-to-grid"})
-        out["reloaded"] = again
-        out["reloaded sample"] = watcher.call("transition/sample", {"session": again["session"], "progress": 1})
+        out["reloaded sample"] = watcher.call("transition/sample", {"session": subscribed["session"],
+                                                                    "progress": 1})
+        out["reloaded tick"] = watcher.call("clock/advance", {"session": subscribed["session"], "by": 0.5})
+        out["reloaded end"] = watcher.wait_for(lambda m: m.get("method") == "transition/didEnd")
         out["scrub"] = await execute("transitiond.scrub", URI, 0.25)
-        scrubbed = watcher.call("session/subscribe", {"name": "transition:list-to-grid"})
-        out["scrub status"] = watcher.call("transition/status", {"session": scrubbed["session"]})
+        out["scrub status"] = watcher.call("transition/status", {"session": subscribed["session"]})
         out["stop"] = await execute("transitiond.stop", URI)
+        out["stopped end"] = watcher.wait_for(lambda m: m.get("method") == "transition/didEnd")
         out["after stop"] = watcher.call_error("session/subscribe", {"name": "transition:list-to-grid"})
         return out
 
@@ -265,15 +266,138 @@ def test_code_lenses_play_scrub_and_stop_a_session_another_client_watches(server
     assert (out["lenses"][0].range.start.line, out["lenses"][0].range.start.character) == (3, 2)
     play = out["play"]
     assert play["name"] == "transition:list-to-grid" and play["duration"] == 0.5
-    assert out["subscribed"]["session"] == play["session"]
+    assert play["clock"] == "manual" and play["fps"] == 60
+    subscribed = out["subscribed"]
+    assert subscribed["session"] == play["session"]
+    assert subscribed["clock"] == "manual" and subscribed["fps"] == 60
     assert out["end"]["params"]["reason"] == "finished" and out["end"]["params"]["completed"] is True
-    assert out["reloaded"]["session"] != play["session"]
+    # The edit replayed the document in the same session: a new transition, heard by the
+    # watcher without subscribing again.
+    tick = out["reloaded tick"]
+    assert tick["session"] == play["session"] and tick["transition"] != play["transition"]
+    assert tick["progress"] == 1
+    assert out["reloaded end"]["params"]["transition"] == tick["transition"]
     widths = {a["frame"]["width"] for a in out["reloaded sample"]["attributes"]}
     assert widths == {125}  # three columns of 375
-    assert out["scrub"]["progress"] == 0.25
+    assert out["scrub"]["session"] == play["session"] and out["scrub"]["progress"] == 0.25
     assert out["scrub status"]["progress"] == 0.25 and out["scrub status"]["state"] == "paused"
     assert out["stop"] is None
+    assert out["stopped end"]["params"]["reason"] == "disposed"
     assert out["after stop"]["code"] == -32010  # no session of that name
+
+
+def test_an_edit_replays_in_place_and_an_invalid_edit_keeps_the_preview(server):
+    """A realtime document: the watcher subscribed once hears the first transition end in
+    place at the edit and the next one start; an invalid edit leaves the session and says so."""
+    daemon = server()
+    watcher = daemon.connect()
+    text = TEXT.replace('"two"', "2").replace('"duraton"', '"duration"').replace(
+        ', "clock": "manual"', "").replace('"duration": 0.5', '"duration": 30')
+
+    async def body(editor, _):
+        editor.open(text)
+        await editor.published()
+        out = {"play": await editor.client.workspace_execute_command_async(t.ExecuteCommandParams(
+            command="transitiond.play", arguments=[URI]))}
+        session = watcher.call("session/subscribe", {"name": "transition:list-to-grid"})["session"]
+        out["first tick"] = watcher.wait_for(lambda m: m.get("method") == "transition/tick")
+        # 30 s -> 0.25 s, while the first transition runs.
+        start = text.index("30")
+        line = text[:start].count("\n")
+        character = start - (text.rindex("\n", 0, start) + 1)
+        editor.change(2, t.TextDocumentContentChangePartial(
+            range=t.Range(start=position(line, character), end=position(line, character + 2)), text="0.25"))
+        out["diagnostics"] = await editor.published()
+        out["replaced"] = watcher.wait_for(lambda m: m.get("method") == "transition/didEnd")
+        out["next end"] = watcher.wait_for(
+            lambda m: m.get("method") == "transition/didEnd" and m["params"]["reason"] == "finished")
+        # An invalid edit: the session stays, and the diagnostics say what the preview shows.
+        editor.change(3, t.TextDocumentContentChangePartial(
+            range=t.Range(start=position(line, character), end=position(line, character + 4)), text='"x"'))
+        out["invalid"] = await editor.published()
+        out["still"] = watcher.call("session/subscribe", {"name": "transition:list-to-grid"})
+        out["session"] = session
+        return out
+
+    out = run(body, f"--remote={daemon.path}")
+    session = out["session"]
+    assert out["play"]["session"] == session and out["play"]["clock"] == "realtime"
+    assert out["first tick"]["params"]["session"] == session
+    assert list(out["diagnostics"].diagnostics) == []
+    replaced = out["replaced"]["params"]
+    assert replaced["session"] == session and replaced["reason"] == "cancelledInPlace"
+    assert replaced["transition"] == out["play"]["transition"]
+    ended = out["next end"]["params"]
+    assert ended["session"] == session and ended["transition"] != replaced["transition"]
+    assert ended["completed"] is True
+    severities = sorted(d.severity for d in out["invalid"].diagnostics)
+    assert severities == [t.DiagnosticSeverity.Error, t.DiagnosticSeverity.Information]
+    info = next(d for d in out["invalid"].diagnostics if d.severity == t.DiagnosticSeverity.Information)
+    assert f"session {session}" in info.message and "last valid version" in info.message
+    assert out["still"]["session"] == session
+    # The editor's own connection left: the document's session ended with it.
+    assert watcher.call_error("session/subscribe", {"name": "transition:list-to-grid"})["code"] == -32010
+
+
+def test_two_editors_share_a_documents_session_until_the_last_closes_it(server):
+    daemon = server()
+    watcher = daemon.connect()
+    text = TEXT.replace('"two"', "2").replace('"duraton"', '"duration"')
+
+    async def main():
+        first, second = Editor(), Editor()
+        await first.start(f"--remote={daemon.path}")
+        await second.start(f"--remote={daemon.path}")
+        out = {}
+        try:
+            first.open(text)
+            await first.published()
+            second.open(text)
+            await second.published()
+            out["first"] = await first.client.workspace_execute_command_async(t.ExecuteCommandParams(
+                command="transitiond.play", arguments=[URI]))
+            out["second"] = await second.client.workspace_execute_command_async(t.ExecuteCommandParams(
+                command="transitiond.scrub", arguments=[URI, 0.5]))
+            first.client.text_document_did_close(t.DidCloseTextDocumentParams(
+                text_document=t.TextDocumentIdentifier(uri=URI)))
+            await first.published()
+            out["after first"] = watcher.call("session/subscribe", {"name": "transition:list-to-grid"})
+            second.client.text_document_did_close(t.DidCloseTextDocumentParams(
+                text_document=t.TextDocumentIdentifier(uri=URI)))
+            await second.published()
+            out["after second"] = watcher.call_error("session/subscribe", {"name": "transition:list-to-grid"})
+        finally:
+            await first.stop()
+            await second.stop()
+        return out
+
+    out = asyncio.run(main())
+    assert out["second"]["session"] == out["first"]["session"]
+    assert out["after first"]["session"] == out["first"]["session"]
+    assert out["after first"]["state"] == "paused"
+    assert out["after second"]["code"] == -32010
+
+
+def test_a_change_a_live_session_cannot_take_makes_the_session_anew(server):
+    daemon = server()
+    watcher = daemon.connect()
+    text = TEXT.replace('"two"', "2").replace('"duraton"', '"duration"')
+
+    async def body(editor, _):
+        editor.open(text)
+        await editor.published()
+        out = {"play": await editor.client.workspace_execute_command_async(t.ExecuteCommandParams(
+            command="transitiond.play", arguments=[URI]))}
+        editor.change(2, t.TextDocumentContentChangeWholeDocument(
+            text=text.replace('"clock": "manual"', '"clock": "manual", "fps": 30')))
+        await editor.published()
+        out["again"] = watcher.call("session/subscribe", {"name": "transition:list-to-grid"})
+        out["listed"] = watcher.call("session/list")
+        return out
+
+    out = run(body, f"--remote={daemon.path}")
+    assert out["again"]["session"] != out["play"]["session"] and out["again"]["fps"] == 30
+    assert [s["session"] for s in out["listed"]["sessions"]] == [out["again"]["session"]]
 
 
 def test_a_command_on_an_invalid_document_is_refused():

@@ -60,6 +60,11 @@ package final class ConnectionHub {
         package var addingMethods: ((inout MethodRegistry) -> Void)?
         /// What `initialize` advertises for those methods, beside the service's capabilities.
         package var addedCapabilities: JSONObject = [:]
+        /// Told of a connection that is leaving, before its sessions end, in the same turn:
+        /// what the added methods keep for it (the language server's documents) can end
+        /// with it, and what that causes goes out with the rest of the turn. Told again as
+        /// the connection goes from draining or lingering to closed.
+        package var onConnectionLeaving: ((ConnectionID) -> Void)?
     #endif
 
     package init(host: SessionHost, logger: Logger, now: @escaping () -> UInt64) {
@@ -330,6 +335,9 @@ package final class ConnectionHub {
     }
 
     private func releaseSessions(of c: Connection) {
+        #if !hasFeature(Embedded)
+            onConnectionLeaving?(c.id)
+        #endif
         host.connectionClosed(c.id, now: now())
     }
 

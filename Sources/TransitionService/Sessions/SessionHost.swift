@@ -238,7 +238,20 @@ package final class SessionHost {
         }
         s.subscribers.insert(connection)
         return SessionSubscribed(
-            resting: restingState(s), state: s.state, session: s.id, name: s.name)
+            resting: restingState(s), state: s.state, session: s.id, name: s.name,
+            clock: s.clock, fps: s.fps)
+    }
+
+    /// Session `id` no longer ends with the connection that created it: it belongs to
+    /// whoever disposes it (the language server's document previews, which outlive any
+    /// one editor's connection). Its ticks go to its subscribers only.
+    package func detachFromOwner(_ id: String) throws(ResponseError) {
+        try session(id).owner = nil
+    }
+
+    /// What session `id` ticks on (`realtime` or `manual`) and how often, if it is live.
+    package func clock(of id: String) -> (clock: String, fps: Int)? {
+        liveSession(id).map { ($0.clock.rawValue, $0.fps) }
     }
 
     func unsubscribe(_ id: String, connection: ConnectionID) throws(ResponseError) {

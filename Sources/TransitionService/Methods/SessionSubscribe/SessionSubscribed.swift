@@ -3,12 +3,14 @@ import TransitionEngine
 import TransitionProtocol
 
 /// The result of `session/subscribe`: `{contentSize, contentOffset, state, session,
-/// name?}`.
+/// name?, clock, fps}`: what a follower needs to know to step a manual session itself.
 struct SessionSubscribed: JSONEncodable {
     var resting: RestingState
     var state: String
     var session: String
     var name: String?
+    var clock: ClockKind
+    var fps: Int
 
     func encode(to w: inout JSONByteWriter) {
         w.beginObject()
@@ -21,6 +23,10 @@ struct SessionSubscribed: JSONEncodable {
             w.writeKey("name")
             w.write(name)
         }
+        w.writeKey("clock")
+        w.write(clock.rawValue)
+        w.writeKey("fps")
+        w.write(fps)
         w.endObject()
     }
 }
