@@ -29,6 +29,17 @@
 ;;   q                                ; quit the window
 ;;   M-x transitiond-stop             ; shut the daemon down
 ;;
+;; Transition documents (NAME.transition.json), with eglot:
+;;
+;;   (with-eval-after-load 'eglot (transitiond-eglot-setup))
+;;   (add-hook 'transitiond-document-mode-hook #'eglot-ensure)
+;;   C-c C-t p / s / k                ; play / scrub / stop the document
+;;   C-c C-t v                        ; the preview, following its session
+;;
+;; The language server and this package's own client run through the
+;; per-user shared daemon (`transitiond --remote=auto') unless
+;; `transitiond-shared' is nil.
+;;
 ;; The daemon is found from `transitiond-program', else the
 ;; environment variable TRANSITIOND, else `transitiond' on `exec-path'.
 ;; Without a native build, the daemon on Node (the service compiled to
@@ -47,6 +58,7 @@
 (require 'cl-lib)
 (require 'jsonrpc)
 (require 'subr-x)
+(require 'seq)
 (eval-when-compile (require 'lisp-mnt))
 
 (defconst transitiond-version
@@ -176,8 +188,8 @@ It may also be a list of a program and its first arguments, which
 the daemon's own arguments follow, such as the daemon on Node (the
 service compiled to WebAssembly, for where no native build is):
   (\"node\" \"/path/to/Clients/web/bin/transitiond.mjs\")
-That one cannot be the shared daemon (`transitiond-shared'): it has
-no `--remote'.
+That one cannot be the shared daemon: it has no `--remote', so set
+`transitiond-shared' to nil with it.
 When nil, the environment variable TRANSITIOND is used, and when
 that is unset or empty, `transitiond' is looked up on the variable
 `exec-path'."
@@ -192,15 +204,24 @@ to this socket, and `transitiond-stop' closes only that connection."
   :type '(choice (const :tag "Start a daemon over stdio" nil)
                  (file :tag "Socket")))
 
-(defcustom transitiond-shared nil
-  "When non-nil, use the per-user shared daemon instead of a private one.
-`transitiond-start' then runs `transitiond --remote=auto', a forwarder
-to the daemon every shared client uses (started when none runs, gone
-a minute after its last client), so `transitiond-follow' can preview
-a session another editor or a script created.  The daemon watches
-Emacs' pid from `initialize' and closes only this connection when
-Emacs dies."
-  :type 'boolean)
+(defcustom transitiond-shared t
+  "When non-nil (the default), use the per-user shared daemon, not a private one.
+The daemon is then run as `transitiond --remote=auto', a forwarder to
+the daemon every shared client uses (started when none runs, gone a
+minute after its last client), both by `transitiond-start' (this
+package's own client: `transitiond-follow', the previews) and by
+eglot for transition documents (`transitiond-eglot-contact').  So the
+session the language server plays for a document is the one
+`transitiond-document-preview', `transitiond-follow' and
+`transitionctl --shared sessions' see.  The daemon watches Emacs' pid
+from `initialize' and closes only these connections when Emacs dies.
+
+When nil, each is a private daemon of its own (`transitiond --stdio'):
+the package's client and the language server then share nothing, and
+`transitiond-document-preview' cannot follow a document's session.
+The daemon on Node (see `transitiond-program') can only be private."
+  :type '(choice (const :tag "The per-user shared daemon (--remote=auto)" t)
+                 (const :tag "A private daemon (--stdio)" nil)))
 
 (defcustom transitiond-program-args nil
   "Extra command-line arguments for the daemon, such as (\"--log-level\" \"debug\")."
@@ -289,6 +310,15 @@ leaves it alone."
   :type '(choice (const :tag "Leave read-process-output-max alone" nil)
                  integer))
 
+(defcustom transitiond-step-search-time 3.0
+  "Seconds a followed manual session is stepped to find a new transition.
+A transition started on a manual clock sends nothing until the clock
+moves, so after `transitiond-document-play', an edit of the document
+or a didEnd that a new transition follows (`cancelledInPlace',
+`superseded', `retargeted'), the preview steps the clock this long
+even while the session is idle, to find the new transition."
+  :type 'number)
+
 (defcustom transitiond-mode-line t
   "When non-nil, the mode line shows the current transition's progress."
   :type 'boolean)
@@ -333,7 +363,10 @@ The preview draws the newest tick on a timer, soon after."
   ended              ; reason of the last didEnd, or nil
   last-tick          ; params of the last tick (or of a layout/attributes)
   content-offset     ; last known contentOffset plist
-  followed)          ; non-nil for another client's session (`transitiond-follow')
+  followed           ; non-nil for another client's session (`transitiond-follow')
+  ended-transition   ; id of the transition the last didEnd ended, or nil
+  name               ; the session's name, or nil
+  source)            ; the document buffer a document preview follows, or nil
 
 (defvar transitiond--connection nil
   "The `jsonrpc-process-connection' to the daemon, or nil.")
@@ -520,6 +553,17 @@ Errors are shown as messages: they never escape into the process filter."
           :stderr (and stderr (last (split-string stderr "\n" t) 5))
           :log transitiond-log-file)))
 
+(defun transitiond--mode-args (&optional watch-emacs)
+  "The daemon's arguments that say how it runs, after its program.
+`--remote=auto' with `transitiond-shared', else `--stdio', followed
+with WATCH-EMACS by `--clientProcessId' and Emacs' pid (the shared
+daemon watches the pid of `initialize' instead)."
+  (if transitiond-shared
+      (list "--remote=auto")
+    (append (list "--stdio")
+            (and watch-emacs
+                 (list "--clientProcessId" (number-to-string (emacs-pid)))))))
+
 (cl-defun transitiond--make-process (command name)
   "Start COMMAND (a program and its first arguments) as the daemon process NAME.
 Return the process.
@@ -541,11 +585,7 @@ When `transitiond-socket' is set, connect to it instead."
           (make-process
            :name name
            :command (append command
-                            (if transitiond-shared
-                                (list "--remote=auto")
-                              (list "--stdio"
-                                    "--clientProcessId"
-                                    (number-to-string (emacs-pid))))
+                            (transitiond--mode-args t)
                             transitiond-program-args)
            :connection-type 'pipe
            :coding 'utf-8-emacs-unix
@@ -694,8 +734,12 @@ else signal a `user-error'."
       (user-error "transitiond: no session; use M-x transitiond-create-session")))
 
 (defun transitiond--spec-get (spec key &optional default)
-  "Return KEY of SPEC, falling back to `transitiond-default-spec', then DEFAULT."
-  (or (plist-get spec key) (plist-get transitiond-default-spec key) default))
+  "Return KEY of SPEC, falling back to `transitiond-default-spec', then DEFAULT.
+A spec read from a transition document (it has :document) falls back
+to DEFAULT only: nothing of the demo is filled in."
+  (or (plist-get spec key)
+      (and (not (plist-get spec :document)) (plist-get transitiond-default-spec key))
+      default))
 
 (defun transitiond--manual-p (session)
   "Return non-nil when the clock of SESSION is manual."
@@ -703,7 +747,9 @@ else signal a `user-error'."
          "manual"))
 
 (defun transitiond--session-create-params (spec)
-  "Return the `session/create' params for SPEC."
+  "Return the `session/create' params for SPEC.
+A spec read from a document has them as they are, its :document's
+:session."
   (let ((params (list :viewport (transitiond--spec-get spec :viewport)
                       :sections (vector (list :items (transitiond--spec-get
                                                       spec :items 100)))
@@ -712,13 +758,14 @@ else signal a `user-error'."
     (dolist (key '(:fps :contentInset :contentOffset :encoding))
       (when (plist-get spec key)
         (setq params (plist-put params key (plist-get spec key)))))
-    params))
+    (or (plist-get (plist-get spec :document) :session) params)))
 
 (defun transitiond-validate-spec (spec)
   "Check what the daemon would only refuse at play in SPEC; return SPEC.
 An unknown easing or a duration that is not a number >= 0 is one
 short `user-error' when the session is made."
-  (let* ((timing (transitiond--spec-get spec :timing))
+  (let* ((timing (and (not (plist-get spec :document))
+                      (transitiond--spec-get spec :timing)))
          (easing (cond ((stringp timing) timing)
                        ((listp timing) (plist-get timing :easing))))
          (duration (plist-get spec :duration)))
@@ -844,27 +891,48 @@ the spec in the minibuffer first.  Return the session."
                               (list :session (transitiond-session-id session))))))
 
 ;;;###autoload
-(defun transitiond-follow (name)
+(defun transitiond-follow (name &optional spec source)
   "Make the session named NAME, created by any client of the daemon, current.
 The connection subscribes to it (`session/subscribe' by name), so its
 ticks reach the preview; with `transitiond-shared' that session may
-belong to another editor or a script.  It is drawn with the viewport
-of `transitiond-default-spec'.  Return the session."
+belong to another editor, the language server or a script.  It is
+drawn with the viewport of SPEC (default `transitiond-default-spec');
+its clock and frame rate are the session's.  The preview follows the
+session, not one transition: after a didEnd, the ticks of its next
+transition are drawn too.  On a manual clock the preview steps it
+\(`clock/advance' by 1/fps while a transition is in flight;
+\<transitiond-preview-mode-map>\[transitiond-advance] steps once).
+SOURCE is the document buffer of a document preview.
+Return the session."
   (interactive (list (read-string "Follow the session named: ")))
   (transitiond-start)
   (let* ((result (transitiond-request 'session/subscribe (list :name name)))
+         (spec (plist-put (plist-put (copy-sequence (or spec transitiond-default-spec))
+                                     :clock (or (plist-get result :clock) "realtime"))
+                          :fps (plist-get result :fps)))
          (session (transitiond--make-session
                    :id (plist-get result :session)
-                   :spec transitiond-default-spec
+                   :spec spec
                    :state (plist-get result :state)
                    :content-offset (plist-get result :contentOffset)
-                   :followed t)))
+                   :followed t
+                   :name (or (plist-get result :name) name)
+                   :source source)))
     (unless (equal (and transitiond-current-session
                         (transitiond-session-id transitiond-current-session))
                    (transitiond-session-id session))
       (transitiond--leave-current-session))
+    (transitiond--step-stop)
     (setq transitiond-current-session session)
+    ;; A transition already in flight: its id, so that it is followed (and stepped).
+    (unless (member (plist-get result :state) '(nil "idle"))
+      (let ((status (ignore-errors
+                      (transitiond-request 'transition/status
+                                           (list :session (transitiond-session-id session))))))
+        (when status (transitiond--apply-status session status))))
     (transitiond--mode-line-setup)
+    (when (transitiond--manual-p session)
+      (transitiond--step-start t))
     (when (called-interactively-p 'any)
       (message "transitiond: following session %s (%s)" (plist-get result :session) name))
     (if (and transitiond-preview-auto-display (called-interactively-p 'any))
@@ -874,30 +942,73 @@ of `transitiond-default-spec'.  Return the session."
 
 ;;;###autoload
 (defun transitiond-create-session-from-buffer (&optional buffer)
-  "Create a session from the JSON spec in BUFFER (default: the current buffer).
-The JSON object has the keys of `transitiond-default-spec' without
-the colons, for example
-  {\"viewport\": {\"width\": 375, \"height\": 667}, \"items\": 100,
-   \"from\": {\"type\": \"list\", \"rowHeight\": 60},
-   \"to\": {\"type\": \"grid\", \"columns\": 2}}
-When the region is active, only the region is read."
+  "Create a session from the transition document in BUFFER (default: current).
+The text is read by the daemon (`document/check'): a transition
+document (`NAME.transition.json', Protocol/README.md section 18), or
+the older {\"viewport\", \"items\", \"from\", \"to\"} form, which the
+daemon converts.  A document that is not valid is refused with its
+first error.  The session is made with `session/create' and the
+document's `session'; \\<transitiond-preview-mode-map>\\[transitiond-play] plays the document's \
+`transition' (then back
+to the layout it left, and so on).  Nothing of `transitiond-default-spec'
+is filled in.  When the region is active, only the region is read."
   (interactive)
-  (let ((text (with-current-buffer (or buffer (current-buffer))
-                (if (and (null buffer) (use-region-p))
-                    (buffer-substring-no-properties (region-beginning)
-                                                    (region-end))
-                  (buffer-substring-no-properties (point-min) (point-max))))))
-    (let ((spec (condition-case err
-                    (json-parse-string text :object-type 'plist
-                                       :null-object nil :false-object :json-false)
-                  (json-error
-                   (user-error "transitiond: the spec is not JSON: %s"
-                               (error-message-string err))))))
-      (unless (and (listp spec) (plist-get spec :from))
-        (user-error "transitiond: a spec is a JSON object with at least \"from\" and \"to\""))
-      (if (called-interactively-p 'any)
-          (funcall-interactively #'transitiond-create-session spec)
-        (transitiond-create-session spec)))))
+  (let* ((text (with-current-buffer (or buffer (current-buffer))
+                 (if (and (null buffer) (use-region-p))
+                     (buffer-substring-no-properties (region-beginning)
+                                                     (region-end))
+                   (buffer-substring-no-properties (point-min) (point-max)))))
+         (spec (transitiond-document-spec (transitiond-check-document text))))
+    (if (called-interactively-p 'any)
+        (funcall-interactively #'transitiond-create-session spec)
+      (transitiond-create-session spec))))
+
+(defun transitiond--diagnostic-text (diagnostic)
+  "Return DIAGNOSTIC of `document/check' as LINE:COLUMN: error: FIELD: MESSAGE."
+  (let* ((start (plist-get (plist-get diagnostic :range) :start))
+         (field (plist-get (plist-get diagnostic :data) :field)))
+    (format "%d:%d: %s: %s%s"
+            (1+ (or (plist-get start :line) 0))
+            (1+ (or (plist-get start :character) 0))
+            (pcase (plist-get diagnostic :severity)
+              (1 "error") (2 "warning") (_ "information"))
+            (if field (concat field ": ") "")
+            (plist-get diagnostic :message))))
+
+(defun transitiond-check-document (text)
+  "Read the transition document TEXT through the daemon's `document/check'.
+Start the daemon when it is not running.  Return the result's
+`document' (a plist (:session :transition), converted from the older
+form when it was in it); signal a `user-error' naming the first error
+when it is not valid."
+  (transitiond-start)
+  (let ((result (transitiond-request 'document/check (list :text text))))
+    (unless (eq (plist-get result :valid) t)
+      (let ((first (seq-find (lambda (d) (eql (plist-get d :severity) 1))
+                             (plist-get result :diagnostics))))
+        (user-error "transitiond: not a valid transition document%s"
+                    (if first (concat ": " (transitiond--diagnostic-text first)) ""))))
+    (plist-get result :document)))
+
+(defun transitiond-document-spec (document)
+  "Return the spec of DOCUMENT, a plist (:session :transition) of `document/check'.
+The session is made with its :session as it is and the first play
+is its :transition; the layouts it goes between are the session's
+`layout' and the transition's `to'."
+  (let* ((session (plist-get document :session))
+         (transition (plist-get document :transition))
+         (extra (cl-loop for (key value) on transition by #'cddr
+                         unless (memq key '(:to :duration :timing :interactive))
+                         append (list key value))))
+    (list :document document
+          :viewport (plist-get session :viewport)
+          :from (plist-get session :layout)
+          :to (plist-get transition :to)
+          :clock (or (plist-get session :clock) "realtime")
+          :fps (plist-get session :fps)
+          :duration (plist-get transition :duration)
+          :timing (plist-get transition :timing)
+          :transition extra)))
 
 ;;;###autoload
 (defun transitiond-dispose-session ()
@@ -943,7 +1054,9 @@ Return the result of `transition/start'."
         (setq params (plist-put params :duration duration)))
       (when-let ((timing (transitiond--spec-get spec :timing)))
         (setq params (plist-put params :timing timing))))
-    (let ((extra (plist-get spec :transition)))
+    (let ((extra (and (not (and (plist-get spec :document)
+                                (transitiond-session-at-to session)))
+                      (plist-get spec :transition))))
       (while extra
         (setq params (plist-put params (car extra) (cadr extra))
               extra (cddr extra))))
@@ -972,11 +1085,22 @@ manual clock, advance it with `transitiond-advance'."
   (let ((session (transitiond--session)))
     (when (called-interactively-p 'any)
       (transitiond--maybe-display-preview))
+    (if (transitiond--document-source session)
+        ;; A document's session: the language server plays the document.
+        (with-current-buffer (transitiond--document-source session)
+          (if interactive
+              (transitiond-document-scrub 0)
+            (transitiond-document-play)))
     (prog1 (transitiond--start-transition session interactive)
       (when (and (transitiond--manual-p session)
                  (called-interactively-p 'any))
         (message "transitiond: manual clock; advance it with %s"
-                 (substitute-command-keys "\\[transitiond-advance]"))))))
+                 (substitute-command-keys "\\[transitiond-advance]")))))))
+
+(defun transitiond--document-source (session)
+  "The live document buffer SESSION is the preview of, or nil."
+  (let ((source (transitiond-session-source session)))
+    (and (buffer-live-p source) source)))
 
 ;;;###autoload
 (defun transitiond-scrub (percent)
@@ -998,7 +1122,10 @@ advanced by 0 seconds so that a tick shows the new progress."
     (when (called-interactively-p 'any)
       (transitiond--maybe-display-preview))
     (unless (transitiond-session-transition session)
-      (transitiond--start-transition session t))
+      (if (transitiond--document-source session)
+          (with-current-buffer (transitiond--document-source session)
+            (transitiond-document-scrub (plist-get params :progress)))
+        (transitiond--start-transition session t)))
     (let ((status
            (condition-case err
                (transitiond--request-1 'transition/scrub params)
@@ -1112,23 +1239,38 @@ advance by that many frames."
          session)))
 
 (defun transitiond--on-tick (params)
-  "Handle a `transition/tick' with PARAMS."
+  "Handle a `transition/tick' with PARAMS.
+A tick of a transition other than the one that last ended is of a
+new transition (another client's play, an edit of a document): the
+session follows it."
   (when-let ((session (transitiond--session-for params)))
-    (setf (transitiond-session-last-tick session) params
-          (transitiond-session-progress session) (plist-get params :progress)
-          (transitiond-session-content-offset session) (plist-get params :contentOffset))
-    (when (and (plist-get params :transition)
-               (null (transitiond-session-ended session)))
-      (setf (transitiond-session-transition session) (plist-get params :transition)))
+    (let ((transition (plist-get params :transition))
+          (previous (transitiond-session-transition session)))
+      (setf (transitiond-session-last-tick session) params
+            (transitiond-session-progress session) (plist-get params :progress)
+            (transitiond-session-content-offset session) (plist-get params :contentOffset))
+      (when (and transition
+                 (not (equal transition (transitiond-session-ended-transition session))))
+        (unless (equal transition previous)
+          (setf (transitiond-session-ended session) nil)
+          (when (transitiond-session-followed session)
+            (setf (transitiond-session-state session) "running")
+            (transitiond--document-transition-changed session)))
+        (setf (transitiond-session-transition session) transition))
+      (when (transitiond-session-followed session)
+        (transitiond--step-after-tick session params)))
     (transitiond--schedule-draw))
   (run-hook-with-args 'transitiond-tick-functions params))
 
 (defun transitiond--on-did-end (params)
   "Handle a `transition/didEnd' with PARAMS."
   (when-let ((session (transitiond--session-for params)))
-    (when (equal (plist-get params :transition)
-                 (transitiond-session-transition session))
+    (when (or (equal (plist-get params :transition)
+                     (transitiond-session-transition session))
+              ;; A followed session's transition may have begun unseen.
+              (transitiond-session-followed session))
       (setf (transitiond-session-transition session) nil
+            (transitiond-session-ended-transition session) (plist-get params :transition)
             (transitiond-session-state session) "idle"
             (transitiond-session-ended session) (plist-get params :reason)
             (transitiond-session-progress session) (plist-get params :progress)
@@ -1137,8 +1279,134 @@ advance by that many frames."
       (when (equal (plist-get params :reason) "finished")
         (setf (transitiond-session-at-to session)
               (not (transitiond-session-at-to session)))))
+    (when (transitiond-session-followed session)
+      (transitiond--step-after-did-end session params)
+      (when (and (equal (plist-get params :reason) "disposed")
+                 (transitiond-session-name session))
+        (transitiond--resubscribe-start session)))
     (transitiond--schedule-draw))
   (run-hook-with-args 'transitiond-did-end-functions params))
+
+(defvar transitiond--resubscribe-timer nil
+  "The timer looking for a followed session's successor by its name, or nil.")
+
+(defun transitiond--resubscribe-start (session)
+  "Look for a session named as SESSION (disposed) for a few seconds; follow it.
+A document whose clock, fps, encoding, precision, keepAlive or name
+changed is previewed in a new session; the preview finds it by name."
+  (when (timerp transitiond--resubscribe-timer)
+    (cancel-timer transitiond--resubscribe-timer))
+  (let ((deadline (+ (float-time) transitiond-step-search-time)))
+    (setq transitiond--resubscribe-timer
+          (run-at-time
+           0.25 0.25
+           (lambda ()
+             (cond
+              ((or (not (eq session transitiond-current-session))
+                   (not (transitiond-running-p))
+                   (> (float-time) deadline))
+               (cancel-timer transitiond--resubscribe-timer)
+               (setq transitiond--resubscribe-timer nil))
+              ((ignore-errors
+                 (transitiond-follow (transitiond-session-name session)
+                                     (transitiond-session-spec session)
+                                     (transitiond-session-source session)))
+               (cancel-timer transitiond--resubscribe-timer)
+               (setq transitiond--resubscribe-timer nil))))))))
+
+;;;; Stepping a followed manual clock
+
+;; A preview that follows a session on a manual clock (a document's, say)
+;; steps it itself: nothing moves until someone calls clock/advance.
+
+(defvar transitiond--step-timer nil
+  "The timer stepping the followed manual session, or nil.")
+
+(defvar transitiond--step-pending nil
+  "Non-nil while a `clock/advance' of the stepper awaits its answer.")
+
+(defvar transitiond--step-search-until 0
+  "Until this `float-time', step the followed session even when it is idle.")
+
+(defun transitiond--steppable-p (session)
+  "Return non-nil when SESSION is a document preview's session on a manual clock.
+A session followed by name alone is not stepped: its manual clock is the
+client's that drives it (a script's deterministic time)."
+  (and session
+       (eq session transitiond-current-session)
+       (transitiond-session-followed session)
+       (transitiond-session-source session)
+       (transitiond--manual-p session)
+       (transitiond-running-p)))
+
+(defun transitiond--session-fps (session)
+  "The frame rate of SESSION: its spec's :fps, else 60."
+  (let ((fps (transitiond--spec-get (transitiond-session-spec session) :fps)))
+    (if (and (numberp fps) (> fps 0)) fps 60)))
+
+(defun transitiond--step-start (&optional search)
+  "Step the current followed manual session on a timer of 1/fps seconds.
+With SEARCH, keep stepping for `transitiond-step-search-time' seconds
+even while it is idle."
+  (let ((session transitiond-current-session))
+    (when (transitiond--steppable-p session)
+      (when search
+        (setq transitiond--step-search-until
+              (max transitiond--step-search-until
+                   (+ (float-time) transitiond-step-search-time))))
+      (unless (timerp transitiond--step-timer)
+        (let ((period (/ 1.0 (transitiond--session-fps session))))
+          (setq transitiond--step-timer
+                (run-at-time period period #'transitiond--step)))))))
+
+(defun transitiond--step-stop ()
+  "Stop stepping."
+  (when (timerp transitiond--step-timer)
+    (cancel-timer transitiond--step-timer))
+  (setq transitiond--step-timer nil
+        transitiond--step-search-until 0))
+
+(defun transitiond--step ()
+  "Advance the followed manual session by one frame, when it is due."
+  (let ((session transitiond-current-session))
+    (cond
+     ((not (transitiond--steppable-p session)) (transitiond--step-stop))
+     (transitiond--step-pending nil)
+     ((or (transitiond-session-transition session)
+          (< (float-time) transitiond--step-search-until))
+      (setq transitiond--step-pending t)
+      (jsonrpc-async-request
+       transitiond--connection 'clock/advance
+       (list :session (transitiond-session-id session)
+             :by (/ 1.0 (transitiond--session-fps session))
+             :reply "brief")
+       :success-fn (lambda (_result) (setq transitiond--step-pending nil))
+       :error-fn (lambda (err)
+                   (setq transitiond--step-pending nil)
+                   (transitiond--step-stop)
+                   (message "transitiond: stepping %s: %s"
+                            (transitiond-session-id session)
+                            (or (plist-get err :message) err)))
+       :timeout-fn (lambda () (setq transitiond--step-pending nil))
+       :timeout transitiond-request-timeout))
+     (t (transitiond--step-stop)))))
+
+(defun transitiond--step-after-tick (session params)
+  "Step SESSION on after its tick PARAMS; stop when the transition is held.
+A tick with `fraction' 0 and `velocity' 0 is of a paused transition
+(scrubbed, held at its progress): stepping shows it once and stops."
+  (when (transitiond--steppable-p session)
+    (if (and (numberp (plist-get params :fraction)) (= (plist-get params :fraction) 0)
+             (numberp (plist-get params :velocity)) (= (plist-get params :velocity) 0))
+        (transitiond--step-stop)
+      (transitiond--step-start))))
+
+(defun transitiond--step-after-did-end (session params)
+  "Stop stepping SESSION at the didEnd PARAMS, unless a new transition follows."
+  (when (transitiond--steppable-p session)
+    (if (member (plist-get params :reason) '("cancelledInPlace" "superseded" "retargeted"))
+        (transitiond--step-start t)
+      (transitiond--step-stop))))
 
 ;;;; Preview
 
@@ -1368,7 +1636,11 @@ a list (KIND SECTION ITEM)."
         (insert (transitiond--exit-text transitiond-last-exit)))
       (goto-char (point-min))
       (forward-line (1- line))
-      (move-to-column column))
+      (move-to-column column)
+      ;; A canvas that fits its window is shown from its top.
+      (dolist (window (get-buffer-window-list (current-buffer) nil t))
+        (when (<= (count-lines (point-min) (point-max)) (window-body-height window))
+          (set-window-start window (point-min) t))))
     (setq header-line-format
           (string-replace "%" "%%" (transitiond--header-text session)))
     (force-mode-line-update)))
@@ -1472,8 +1744,37 @@ header line shows the transition's progress.
 
 ;; eglot is loaded when it is asked for, not with this package.
 (defvar eglot-server-programs)
+(defvar eglot-send-changes-idle-time)
 (declare-function eglot-current-server "eglot")
 (declare-function eglot--path-to-uri "eglot")
+(declare-function eglot--signal-textDocument/didChange "eglot")
+(declare-function eglot-execute-command "eglot")
+
+(defvar transitiond-document-commands-mode-map
+  (let ((map (make-sparse-keymap))
+        (prefix (make-sparse-keymap)))
+    (define-key prefix "p" #'transitiond-document-play)
+    (define-key prefix "s" #'transitiond-document-scrub)
+    (define-key prefix "k" #'transitiond-document-stop)
+    (define-key prefix "v" #'transitiond-document-preview)
+    (define-key prefix "c" #'transitiond-create-session-from-buffer)
+    (define-key map (kbd "C-c C-t") prefix)
+    map)
+  "Keymap of `transitiond-document-commands-mode'.")
+
+;;;###autoload
+(define-minor-mode transitiond-document-commands-mode
+  "Keys for the preview of a transition document, through its language server.
+\\<transitiond-document-commands-mode-map>
+\\[transitiond-document-play]   play the document's transition
+\\[transitiond-document-scrub]   scrub it (hold it at a progress, 0.5 by default)
+\\[transitiond-document-stop]   stop its preview (the session is disposed)
+\\[transitiond-document-preview]   show the preview buffer following the document's session
+\\[transitiond-create-session-from-buffer]   a session of this package's own from the document
+
+\\{transitiond-document-commands-mode-map}"
+  :lighter nil
+  :keymap transitiond-document-commands-mode-map)
 
 ;;;###autoload
 (define-derived-mode transitiond-document-mode js-mode "Transition"
@@ -1481,42 +1782,241 @@ header line shows the transition's progress.
 Eglot runs the daemon's language server for them (see
 `transitiond-eglot-setup'): its diagnostics, completion, hover and
 the commands `transitiond.play', `transitiond.scrub' and
-`transitiond.stop' (`transitiond-document-command')."
-  (setq-local js-indent-level 2))
+`transitiond.stop'.  `transitiond-document-commands-mode' (on here)
+binds them:
+\\<transitiond-document-commands-mode-map>
+\\[transitiond-document-play] play, \\[transitiond-document-scrub] scrub, \\[transitiond-document-stop] stop, \
+\\[transitiond-document-preview] the preview."
+  (setq-local js-indent-level 2)
+  (transitiond-document-commands-mode 1))
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.transition\\.json\\'" . transitiond-document-mode))
 
+;;;###autoload
 (defun transitiond-eglot-contact (&optional _interactive)
-  "Return the command line eglot starts for a transition document."
-  (append (transitiond--command) '("--stdio")))
+  "Return the command line eglot starts for a transition document.
+With `transitiond-shared' (the default) `transitiond --remote=auto',
+the per-user shared daemon, else `transitiond --stdio', a private
+one; `transitiond-program-args' follow."
+  (append (transitiond--command) (transitiond--mode-args) transitiond-program-args))
 
 ;;;###autoload
 (defun transitiond-eglot-setup ()
   "Have eglot use the daemon's language server for transition documents.
 The checks are the daemon's own (the same as its methods make), so
-the package makes none of its own."
+the package makes none of its own.  The server runs through the
+shared daemon unless `transitiond-shared' is nil."
   (require 'eglot)
   (add-to-list 'eglot-server-programs
                '(transitiond-document-mode . transitiond-eglot-contact)))
 
+(defun transitiond-document-session-name (&optional buffer)
+  "The name of the session the language server previews BUFFER's document in.
+The document's `session.name', else `transition:' and the file name
+without `.transition.json'."
+  (with-current-buffer (or buffer (current-buffer))
+    (let* ((document (ignore-errors
+                       (json-parse-string
+                        (buffer-substring-no-properties (point-min) (point-max))
+                        :object-type 'plist :null-object nil :false-object nil)))
+           (name (and (listp document)
+                      (plist-get (plist-get document :session) :name))))
+      (if (and (stringp name) (not (string-empty-p name)))
+          name
+        (concat "transition:"
+                (replace-regexp-in-string
+                 "\\.transition\\.json\\'" ""
+                 (file-name-nondirectory (or (buffer-file-name) (buffer-name)))))))))
+
+(defun transitiond--document-execute (command &rest arguments)
+  "Run the language server's `transitiond.COMMAND' on the current document.
+ARGUMENTS follow the document's URI.  The buffer's pending changes
+are sent first, so the command sees the text as it is.  A failure is
+a `user-error' \"transitiond: WHY\"."
+  (unless (buffer-file-name)
+    (user-error "transitiond: this buffer visits no file"))
+  (let ((server (and (fboundp 'eglot-current-server) (eglot-current-server))))
+    (unless (and server (jsonrpc-running-p server))
+      (user-error "transitiond: no language server for this buffer \
+(the daemon is not running); start it with M-x eglot"))
+    (when (fboundp 'eglot--signal-textDocument/didChange)
+      (eglot--signal-textDocument/didChange))
+    (condition-case err
+        (eglot-execute-command server (concat "transitiond." command)
+                               (vconcat (list (eglot--path-to-uri (buffer-file-name)))
+                                        arguments))
+      (jsonrpc-error
+       (transitiond--raise err))
+      (error
+       (user-error "transitiond: the language server did not answer %s: %s"
+                   command (error-message-string err))))))
+
+(defun transitiond--clock-text (result)
+  "\"manual clock\" or \"realtime clock\", from RESULT of a document command."
+  (format "%s clock" (or (plist-get result :clock) "realtime")))
+
+(defun transitiond--document-played (result)
+  "After a play or scrub answered RESULT: follow its session in the preview anew.
+When the preview follows this document's session by name and the
+session is another one now (it was stopped, or made anew), it
+subscribes to the new one; a manual clock is stepped."
+  (let ((session transitiond-current-session))
+    (when (and session (transitiond-session-followed session)
+               (equal (transitiond-session-name session) (plist-get result :name)))
+      (if (equal (transitiond-session-id session) (plist-get result :session))
+          (transitiond--step-start t)
+        (transitiond-follow (plist-get result :name)
+                            (transitiond-session-spec session)
+                            (transitiond-session-source session))))))
+
+;;;###autoload
+(defun transitiond-document-play ()
+  "Play the current document's transition through its language server.
+The daemon plays it in the session named by the document (see
+`transitiond-document-session-name'), which the preview
+\(`transitiond-document-preview'), `transitiond-follow' and
+`transitionctl --shared sessions' see.  Say what was played in the
+echo area; return the daemon's answer."
+  (interactive)
+  (let* ((result (transitiond--document-execute "play"))
+         (text (format "transitiond: playing %s (%s, %s, %s s, %s)"
+                       (plist-get result :name) (plist-get result :session)
+                       (plist-get result :transition)
+                       (transitiond--number (plist-get result :duration))
+                       (transitiond--clock-text result))))
+    (message "%s" text)
+    (transitiond--document-played result)
+    result))
+
+(defun transitiond--number (number)
+  "NUMBER as short text: 0.4, 2, 0.125."
+  (cond ((not (numberp number)) "?")
+        ((= number (round number)) (number-to-string (round number)))
+        (t (format "%g" number))))
+
+;;;###autoload
+(defun transitiond-document-scrub (progress)
+  "Hold the current document's transition at PROGRESS (0..1, default 0.5).
+Interactively, prompt for it (a numeric prefix argument is a percentage).
+Say what was done in the echo area; return the daemon's answer."
+  (interactive
+   (list (if current-prefix-arg
+             (/ (prefix-numeric-value current-prefix-arg) 100.0)
+           (read-number "Scrub to progress (0..1): " 0.5))))
+  (let* ((result (transitiond--document-execute "scrub" progress))
+         (text (format "transitiond: holding %s at %s%% (%s, %s, %s)"
+                       (plist-get result :name)
+                       (transitiond--number (* 100 (or (plist-get result :progress) progress)))
+                       (plist-get result :session) (plist-get result :transition)
+                       (transitiond--clock-text result))))
+    (message "%s" text)
+    (transitiond--document-played result)
+    result))
+
+;;;###autoload
+(defun transitiond-document-stop ()
+  "Stop the current document's preview: its session is disposed, its name free.
+Say so in the echo area; return nil."
+  (interactive)
+  (let ((name (transitiond-document-session-name)))
+    (transitiond--document-execute "stop")
+    (message "transitiond: stopped %s" name)
+    nil))
+
 (defun transitiond-document-command (command &optional progress)
   "Run COMMAND (play, scrub or stop) on the current document's preview.
-The daemon runs the document's transition in the session named
-transition:<file name>, which `transitiond-follow', the web viewer
-and other clients can watch; scrub holds it at PROGRESS (0.5 when
-nil).  Return the daemon's answer."
+Scrub holds it at PROGRESS (0.5 when nil).  Return the daemon's answer.
+See `transitiond-document-play', `transitiond-document-scrub' and
+`transitiond-document-stop'."
   (interactive (list (completing-read "Command: " '("play" "scrub" "stop") nil t)))
-  (let* ((server (eglot-current-server))
-         (uri (eglot--path-to-uri (buffer-file-name)))
-         (arguments (if (equal command "scrub")
-                        (vector uri (or progress 0.5))
-                      (vector uri))))
-    (unless server
-      (user-error "transitiond: no language server for this buffer; M-x eglot"))
-    (jsonrpc-request server :workspace/executeCommand
-                     (list :command (concat "transitiond." command)
-                           :arguments arguments))))
+  (pcase command
+    ("play" (transitiond-document-play))
+    ("scrub" (transitiond-document-scrub (or progress 0.5)))
+    ("stop" (transitiond-document-stop))
+    (_ (user-error "transitiond: unknown command %s (play, scrub or stop)" command))))
+
+(defun transitiond--document-viewport (buffer)
+  "The `session.viewport' of the document in BUFFER, read by the daemon, or nil."
+  (when (buffer-live-p buffer)
+    (let ((result (ignore-errors
+                    (transitiond--request-1
+                     'document/check
+                     (list :text (with-current-buffer buffer
+                                   (buffer-substring-no-properties (point-min) (point-max))))))))
+      (plist-get (plist-get (plist-get result :document) :session) :viewport))))
+
+(defun transitiond--document-transition-changed (session)
+  "SESSION, a document preview, shows a new transition: read its viewport again.
+An edit may have changed it; it is read from the document (later,
+not in the process filter)."
+  (when (buffer-live-p (transitiond-session-source session))
+    (run-at-time
+     0 nil
+     (lambda ()
+       (when (eq session transitiond-current-session)
+         (let ((viewport (transitiond--document-viewport (transitiond-session-source session))))
+           (when (and viewport
+                      (not (equal viewport (plist-get (transitiond-session-spec session)
+                                                      :viewport))))
+             (setf (transitiond-session-spec session)
+                   (plist-put (copy-sequence (transitiond-session-spec session))
+                              :viewport viewport))
+             (transitiond--preview-update))))))))
+
+(defun transitiond--document-edited (&rest _)
+  "After an edit of a previewed document: step a manual session to find the replay."
+  (let ((session transitiond-current-session))
+    (when (and session (eq (transitiond-session-source session) (current-buffer)))
+      (let ((transitiond-step-search-time
+             (+ transitiond-step-search-time
+                (if (boundp 'eglot-send-changes-idle-time) eglot-send-changes-idle-time 0))))
+        (transitiond--step-start t)))))
+
+;;;###autoload
+(defun transitiond-document-preview ()
+  "Show the preview buffer following the current document's session.
+The package's own client subscribes to the session by its name
+\(`transitiond-document-session-name') on the shared daemon, the one
+the language server plays the document in; when there is none yet,
+the document is played first (`transitiond-document-play').  The
+preview follows the session, not one transition: after an edit
+replays the document in place, the new transition's ticks are drawn
+in the same buffer.  On a manual clock the preview steps the session
+\(`clock/advance' by 1/fps while a transition is in flight).  Needs
+`transitiond-shared'.  Return the session."
+  (interactive)
+  (unless transitiond-shared
+    (user-error "transitiond: the document preview follows the language server's \
+session on the shared daemon; set `transitiond-shared' to t"))
+  (let* ((source (current-buffer))
+         (name (transitiond-document-session-name))
+         (viewport (progn (transitiond-start)
+                          (transitiond--document-viewport source)))
+         (spec (list :viewport (or viewport
+                                   (transitiond--spec-get nil :viewport))))
+         (session
+          (condition-case err
+              (transitiond-follow name spec source)
+            (user-error
+             (if (eql (plist-get transitiond-last-error :code)
+                      (alist-get 'UnknownSession transitiond-protocol-error-codes))
+                 (progn (transitiond-document-play)
+                        (transitiond-follow name spec source))
+               (signal (car err) (cdr err)))))))
+    (add-hook 'after-change-functions #'transitiond--document-edited nil t)
+    (when (called-interactively-p 'any)
+      (message "transitiond: following %s (%s, %s clock)" name
+               (transitiond-session-id session)
+               (transitiond--spec-get (transitiond-session-spec session) :clock)))
+    (let ((buffer (transitiond--preview-buffer)))
+      (unless (transitiond-session-last-tick session)
+        (ignore-errors (transitiond--fetch-attributes session)))
+      (transitiond--preview-update)
+      (if (called-interactively-p 'any)
+          (display-buffer buffer)
+        (unless (get-buffer-window buffer t) (display-buffer buffer))))
+    session))
 
 (provide 'transitiond)
 ;;; transitiond.el ends here

@@ -442,7 +442,7 @@ export interface SessionSummary {
 export interface SessionListResult { sessions: SessionSummary[] }
 
 /** @schema session.subscribe.result.json */
-export interface SessionSubscribeResult { session: string; name?: string; state: SessionState; contentSize: Size; contentOffset: Point }
+export interface SessionSubscribeResult { session: string; name?: string; state: SessionState; contentSize: Size; contentOffset: Point; clock: "realtime" | "manual"; fps: number }
 
 /** @schema layout.attributes.params.json */
 export interface LayoutAttributesParams { session: string; rect?: Rect; all?: boolean }

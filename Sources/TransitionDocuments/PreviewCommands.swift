@@ -38,7 +38,8 @@ enum PreviewCommands {
     /// document's `session`), or, when there is none or the document changed a member a
     /// live session cannot take on (`DocumentPreview.fixedMemberNames`), in a new session
     /// called `name` (the old one disposed) that `adopt` takes from the calling connection.
-    /// Then the transition is started, or started interactive and scrubbed to the progress.
+    /// Then the transition is started, or started interactive and scrubbed to the progress;
+    /// on a manual clock, one tick of the present is sent to the followers.
     /// - Returns: The preview now, and the command's result: `{session, name, transition,
     ///   duration}` or `{session, name, transition, progress}`.
     static func run(
@@ -89,6 +90,11 @@ enum PreviewCommands {
             let started = try call("transition/start", transition)
             reply["transition"] = started["transition"]
             reply["duration"] = started["duration"]
+        }
+        // A manual clock moves only when a client steps it: one tick of the time now tells
+        // the followers that a transition (or a scrubbed pose) is there to step or show.
+        if params["clock"]?.stringValue == "manual" {
+            _ = try call("clock/advance", ["session": id, "by": 0, "reply": "brief"])
         }
         return (now, .object(reply))
     }

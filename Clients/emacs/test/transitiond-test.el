@@ -76,6 +76,7 @@ Return the value of PREDICATE."
   `(let ((transitiond-test--ticks nil)
          (transitiond-test--ends nil)
          (transitiond-program nil)
+         (transitiond-shared nil)
          (transitiond-last-exit nil)
          (transitiond--last-spec nil)
          (transitiond-log-file (make-temp-file "transitiond-test-log"))
@@ -368,6 +369,7 @@ from the tick's frames minus its contentOffset."
               (call-process emacs nil t nil "--batch" "-Q" "-L" lisp
                             "--eval"
                             (concat "(progn (require 'transitiond)"
+                                    " (setq transitiond-shared nil)"
                                     " (transitiond-start)"
                                     " (princ (format \"pid=%d\\n\""
                                     " (process-id transitiond--process))))")))))
@@ -538,6 +540,50 @@ not left in the process buffer until more output comes."
       (let ((drawn (transitiond-test--drawn (caar transitiond-test--ticks))))
         (should (equal (plist-get (car drawn) :progress) 0.05))
         (should (>= (transitiond-test--check-preview (car drawn) (cadr drawn)) 3))))))
+
+;;;; Sessions from documents
+
+(ert-deftest transitiond-test-create-session-from-document ()
+  "A transition document in a buffer, read through the daemon's document/check."
+  (transitiond-test--with-daemon
+    (with-temp-buffer
+      (insert "{\"session\": {\"viewport\": {\"width\": 200, \"height\": 300},
+             \"sections\": [{\"items\": 6}], \"layout\": {\"type\": \"list\", \"rowHeight\": 50},
+             \"clock\": \"manual\"},
+ \"transition\": {\"to\": {\"type\": \"grid\", \"columns\": 3}, \"duration\": 2,
+                \"timing\": \"linear\"}}")
+      (let ((session (transitiond-create-session-from-buffer)))
+        (should (plist-get (transitiond-session-spec session) :document))
+        ;; The document's viewport, not the demo's.
+        (should (equal (transitiond--spec-get (transitiond-session-spec session) :viewport)
+                       '(:width 200 :height 300)))
+        (transitiond-play)
+        ;; Its transition: linear over 2 s, so 0.5 s is progress 0.25.
+        (let ((tick (transitiond-advance 0.5)))
+          (should (equal (plist-get tick :progress) 0.25))
+          (should (= (length (plist-get tick :attributes)) 6))))))
+  ;; The older form is converted by the daemon.
+  (transitiond-test--with-daemon
+    (with-temp-buffer
+      (insert "{\"viewport\": {\"width\": 375, \"height\": 667}, \"items\": 4,
+ \"from\": {\"type\": \"list\", \"rowHeight\": 60}, \"to\": {\"type\": \"grid\", \"columns\": 2},
+ \"clock\": \"manual\", \"duration\": 1}")
+      (transitiond-create-session-from-buffer)
+      (transitiond-play)
+      (let ((tick (transitiond-advance 0.5)))
+        ;; The daemon's default timing (linear): nothing of the demo filled in.
+        (should (equal (plist-get tick :progress) 0.5))
+        (should (= (length (plist-get tick :attributes)) 4)))))
+  ;; A document that is not valid: its first error.
+  (transitiond-test--with-daemon
+    (with-temp-buffer
+      (insert "{\"session\": {\"viewport\": {\"width\": 200, \"height\": 300},
+             \"sections\": [{\"items\": 6}], \"layout\": {\"type\": \"list\", \"rowHeight\": 50}},
+ \"transition\": {\"to\": {\"type\": \"grid\", \"columns\": \"two\"}}}")
+      (let ((err (should-error (transitiond-create-session-from-buffer) :type 'user-error)))
+        (should (equal (error-message-string err)
+                       "transitiond: not a valid transition document: 3:51: error: transition.to.columns: expected integer")))
+      (should-not transitiond-current-session))))
 
 (provide 'transitiond-test)
 ;;; transitiond-test.el ends here

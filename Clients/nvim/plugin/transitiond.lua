@@ -19,27 +19,39 @@ command('TransitiondStart', function()
   td().start()
 end, { desc = 'Start the transitiond daemon' })
 
-command('TransitiondStop', function()
-  td().stop()
-end, { desc = 'Shut the transitiond daemon down' })
+-- The current buffer when it is a transition document attached to the language server:
+-- :TransitiondPlay, :TransitiondScrub and :TransitiondStop then act on its session.
+local function document_buffer()
+  local lsp = require('transitiond.lsp')
+  local buf = vim.api.nvim_get_current_buf()
+  if lsp.is_document(buf) and lsp.is_attached(buf) then
+    return buf
+  end
+end
+
+-- :TransitiondStop      in a transition document: stop its session; elsewhere (and
+--                       :TransitiondStop! everywhere): shut the plugin's daemon down
+command('TransitiondStop', function(a)
+  local buf = not a.bang and document_buffer()
+  if buf then
+    require('transitiond.lsp').run('transitiond.stop', nil, buf)
+  else
+    td().stop()
+  end
+end, { bang = true, desc = "Stop the document's session, or shut the plugin's daemon down (! = always the daemon)" })
 
 -- :TransitiondSession            the current buffer's spec (JSON or a Lua table), else the demo
 -- :TransitiondSession demo       the demo: 375x667, 100 items, list -> 2-column grid
 -- :TransitiondSession {...}      a spec given inline, JSON or Lua, laid over the demo
 command('TransitiondSession', function(a)
   local arg = vim.trim(a.args or '')
-  local spec
   if arg == 'demo' then
-    spec = nil
+    td().create_session(nil)
   elseif arg == '' or arg == '%' then
-    spec = td().spec_from_buffer(0)
-    if arg == '%' and not spec then
-      error('the current buffer holds no session spec', 0)
-    end
+    td().session_from_buffer(0, arg == '%')
   else
-    spec = require('transitiond.spec').parse(arg)
+    td().create_session(require('transitiond.spec').parse(arg))
   end
-  td().create_session(spec)
 end, { nargs = '?', desc = 'Create a transitiond session from a spec (buffer, inline, or the demo)' })
 
 -- :TransitiondFollow {name}     preview the session created with that name (by any client)
@@ -49,6 +61,10 @@ end, { nargs = 1, desc = 'Follow a named session of the daemon (see the shared s
 
 command('TransitiondPlay', function(a)
   local target = vim.trim(a.args or '')
+  local buf = document_buffer()
+  if buf and target == '' and not a.bang then
+    return require('transitiond.lsp').run('transitiond.play', nil, buf)
+  end
   td().play({ target = target ~= '' and target or nil, interactive = a.bang or nil })
 end, {
   nargs = '?',
@@ -60,13 +76,30 @@ end, {
 })
 
 -- :TransitiondScrub 40    to 40%;   :TransitiondScrub +5 / -5   by 5 points
+-- (in a transition document: its session held there; no argument = 50%)
 command('TransitiondScrub', function(a)
   local arg = vim.trim(a.args or ''):gsub('%%$', '')
+  local buf = document_buffer()
+  if buf and arg == '' then
+    arg = '50'
+  end
   local sign, num = arg:match('^([+-]?)(%d*%.?%d+)$')
   if not num then
     error('usage: :TransitiondScrub {percent} (0..100, or +N / -N)', 0)
   end
   local value = tonumber(num) / 100
+  if buf then
+    local base = 0
+    local session = td().session()
+    local last = require('transitiond.lsp').last[buf]
+    if session and session.followed and session.document == buf then
+      base = session.progress or 0
+    elseif last and last.progress then
+      base = last.progress
+    end
+    local p = sign == '+' and base + value or sign == '-' and base - value or value
+    return require('transitiond.lsp').run('transitiond.scrub', math.max(0, math.min(1, p)), buf)
+  end
   if sign == '+' then
     td().scrub_by(value)
   elseif sign == '-' then
@@ -74,7 +107,7 @@ command('TransitiondScrub', function(a)
   else
     td().scrub(value)
   end
-end, { nargs = 1, desc = 'Scrub the transition to a percentage' })
+end, { nargs = '?', desc = "Scrub the transition (or the document's) to a percentage" })
 
 command('TransitiondFinish', function()
   td().finish()
@@ -100,9 +133,21 @@ command('TransitiondAdvance', function(a)
   td().advance(seconds)
 end, { nargs = '?', desc = 'Advance a manual clock' })
 
+-- :TransitiondPreview   in a transition document (with the shared daemon): watch its
+--                       session, as :TransitiondWatch; elsewhere the plugin's session
 command('TransitiondPreview', function()
-  td().open_preview()
-end, { desc = 'Open the live preview' })
+  local buf = vim.api.nvim_get_current_buf()
+  if require('transitiond.lsp').is_document(buf) and td().uses_shared() and vim.g.transitiond_lsp ~= false then
+    td().watch(buf)
+  else
+    td().open_preview()
+  end
+end, { desc = "Open the live preview (in a transition document: watch its session)" })
+
+-- :TransitiondWatch     preview the current document's session, following it through edits
+command('TransitiondWatch', function()
+  td().watch(0)
+end, { desc = "Preview the current transition document's session and follow it through edits" })
 
 command('TransitiondLog', function()
   local lines = td().log_lines()

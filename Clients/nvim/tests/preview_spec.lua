@@ -13,7 +13,8 @@ local td = require('transitiond')
 local preview = require('transitiond.preview')
 local uv = vim.loop
 local LOG_FILE = vim.fn.tempname()
-td.setup({ log_file = LOG_FILE })
+-- A private daemon (`--stdio`, the default being the shared one): this spec kills it.
+td.setup({ log_file = LOG_FILE, shared = false })
 
 vim.o.columns, vim.o.lines = 160, 60
 

@@ -106,13 +106,14 @@
 
   function statusText(model) {
     if (!model) return '';
-    const parts = [`session ${model.session}`];
+    const parts = [model.name ? `${model.name} (session ${model.session})` : `session ${model.session}`];
     if (model.transition) parts.push(`transition ${model.transition}`);
     parts.push(model.state);
     parts.push(`progress ${(100 * (Number(model.progress) || 0)).toFixed(1)}%`);
     if (model.seq) parts.push(`tick ${model.seq}`);
     parts.push(`${(model.rects || []).length} visible`);
     if (model.state === 'idle' && model.lastEnd) parts.push(`ended: ${model.lastEnd.reason}`);
+    if (model.clock === 'manual') parts.push('manual clock');
     return parts.join(' · ');
   }
 

@@ -153,7 +153,9 @@ class TransitiondClient extends EventEmitter {
    * @param {string} [options.socketPath] connect to `transitiond --listen PATH` instead of spawning
    * @param {number} [options.clientProcessId] passed as `--clientProcessId` (default this process)
    * @param {boolean} [options.shared] spawn `transitiond --remote=auto` instead: a forwarder to the
-   *   per-user shared daemon (started when none runs), which watches `processId` from initialize
+   *   per-user shared daemon (started when none runs), which watches `processId` from initialize.
+   *   The daemon on Node (the fallback) cannot share: it is started privately
+   *   (`--stdio`) instead, and `shared` is then false
    * @param {number} [options.requestTimeout] milliseconds before a request fails (default 10000)
    * @param {object} [options.env] environment of the daemon
    */
@@ -172,6 +174,8 @@ class TransitiondClient extends EventEmitter {
     this.exitSignal = null;
     /** The `transitiond.mjs` started when no native daemon was found, else null. */
     this.nodeHost = null;
+    /** Whether it is connected to the per-user shared daemon (`--remote=auto`). */
+    this.shared = false;
     this.closed = new Promise((resolve) => { this.resolveClosed = resolve; });
   }
 
@@ -212,21 +216,26 @@ class TransitiondClient extends EventEmitter {
 
   async spawnChild(reader) {
     const pid = this.options.clientProcessId ?? process.pid;
-    const mode = this.options.shared ? ['--remote=auto'] : ['--stdio', '--clientProcessId', String(pid)];
+    const privately = ['--stdio', '--clientProcessId', String(pid)];
+    const mode = this.options.shared ? ['--remote=auto'] : privately;
     const args = [...mode, ...this.options.args];
     const env = this.options.env || process.env;
     let child;
     try {
       child = await spawnProcess(this.options.path, args, env);
+      this.shared = Boolean(this.options.shared);
     } catch (error) {
       const { host, reason } = this.fallbackAfter(error);
       if (!host) throw this.failedStart(this.options.path, error, reason);
+      // The daemon on Node has no --remote: it runs privately, for this client alone.
+      const hostArgs = [...privately, ...this.options.args];
       try {
-        child = await spawnProcess(process.execPath, [host, ...args], { ...env, ELECTRON_RUN_AS_NODE: '1' });
+        child = await spawnProcess(process.execPath, [host, ...hostArgs], { ...env, ELECTRON_RUN_AS_NODE: '1' });
       } catch (hostError) {
         throw this.failedStart(`${process.execPath} ${host}`, hostError);
       }
       this.nodeHost = host;
+      this.shared = false;
     }
     this.child = child;
     child.on('error', (error) => this.emitError(error)); // a failed kill, after the start
@@ -246,12 +255,6 @@ class TransitiondClient extends EventEmitter {
   fallbackAfter(error) {
     if (error.code !== 'ENOENT' || this.options.path !== DEFAULT_DAEMON || !this.options.fallbackToWebAssembly) {
       return { reason: '' };
-    }
-    if (this.options.shared) {
-      return {
-        reason: 'the shared daemon (--remote=auto) needs the native transitiond, and the daemon on Node ' +
-          '(WebAssembly) has no --remote: install transitiond or turn sharing off',
-      };
     }
     const host = this.options.nodeHost === undefined ? bundledNodeHost() : this.options.nodeHost;
     if (host) return { host };

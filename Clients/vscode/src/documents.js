@@ -12,9 +12,12 @@ function isTransitionDocument(document) {
   return document.languageId === 'transition' || String(document.uri).endsWith('.transition.json');
 }
 
-/** LSP's DiagnosticSeverity (1 error, 2 warning) as VS Code's (0 error, 1 warning). */
+/**
+ * LSP's DiagnosticSeverity (1 error, 2 warning, 3 information, 4 hint) as VS Code's (0
+ * error, 1 warning, 2 information, 3 hint).
+ */
 function severityOf(lspSeverity) {
-  return lspSeverity === 1 ? 0 : 1;
+  return [1, 2, 3, 4].includes(lspSeverity) ? lspSeverity - 1 : 1;
 }
 
 class DocumentSync {
@@ -24,19 +27,33 @@ class DocumentSync {
    * @param {(uri: string, diagnostics: object[]) => void} parts.show shows a document's
    *   diagnostics: each `{range: {start: {line, character}, end}, severity (VS Code's),
    *   message, source, code, field}`
+   * @param {(uri: string, params: object) => void} [parts.published] told after each
+   *   publishDiagnostics of an open document (the daemon has taken its last change)
    */
-  constructor({ client, show }) {
+  constructor({ client, show, published }) {
     this.client = client;
     this.show = show;
+    this.onPublished = published || (() => {});
     this.open = new Set();
+    /** The open documents by URI (the editor's objects). */
+    this.documents = new Map();
     this.subscribed = null;
+  }
+
+  /** The text of an open document, or undefined. */
+  textOf(uri) {
+    const document = this.documents.get(String(uri));
+    return document ? document.getText() : undefined;
   }
 
   async connect() {
     const client = await this.client();
     if (this.subscribed !== client) {
+      const reconnected = this.subscribed !== null;
       this.subscribed = client;
       client.on('textDocument/publishDiagnostics', (params) => this.published(params));
+      // A new connection (after a stop, or a daemon that went away) knows no documents yet.
+      if (reconnected) for (const document of this.documents.values()) this.sendOpen(client, document);
     }
     return client;
   }
@@ -51,6 +68,7 @@ class DocumentSync {
       code: d.code,
       field: d.data && d.data.field,
     })));
+    this.onPublished(params.uri, params);
   }
 
   async didOpen(document) {
@@ -58,14 +76,20 @@ class DocumentSync {
     const client = await this.connect();
     const uri = String(document.uri);
     this.open.add(uri);
+    this.documents.set(uri, document);
+    this.sendOpen(client, document);
+  }
+
+  sendOpen(client, document) {
     client.notify('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'transition', version: document.version, text: document.getText() },
+      textDocument: { uri: String(document.uri), languageId: 'transition', version: document.version, text: document.getText() },
     });
   }
 
   async didChange(document) {
     const uri = String(document.uri);
     if (!this.open.has(uri)) return;
+    this.documents.set(uri, document);
     const client = await this.connect();
     client.notify('textDocument/didChange', {
       textDocument: { uri, version: document.version },
@@ -79,6 +103,7 @@ class DocumentSync {
     const client = await this.connect();
     client.notify('textDocument/didClose', { textDocument: { uri } });
     this.open.delete(uri);
+    this.documents.delete(uri);
     this.show(uri, []);
   }
 

@@ -6,10 +6,10 @@ const vscode = require('vscode');
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
-const { DocumentSync } = require('./documents');
-const { TransitiondClient, RpcError } = require('./client');
+const { DocumentSync, isTransitionDocument } = require('./documents');
+const { TransitiondClient, RpcError, ErrorCodes } = require('./client');
 const { PreviewController } = require('./previewModel');
-const { parseSpec, DEFAULT_SPEC } = require('./spec');
+const { DEFAULT_DOCUMENT, readDocument, documentFromArgument, sessionNameOf } = require('./document');
 
 const COMMAND_IDS = Object.freeze([
   'transitiond.start',
@@ -44,11 +44,20 @@ class TransitiondExtension {
     this.controller = null;
     this.panel = null;
     this.stopping = false;
+    this.refollowing = Promise.resolve();
+    this.documents = null;
     this.output = vscode.window.createOutputChannel('transitiond');
   }
 
   log(text) {
     this.output.appendLine(text);
+  }
+
+  /** Says what a command did: in the output channel and as an information message. */
+  report(text) {
+    this.log(text);
+    vscode.window.showInformationMessage(`transitiond: ${text}`);
+    return text;
   }
 
   showError(error) {
@@ -74,7 +83,8 @@ class TransitiondExtension {
     return {
       path: c.get('path') || 'transitiond',
       socketPath: c.get('socketPath') || '',
-      shared: c.get('shared') === true,
+      // The per-user shared daemon unless turned off (a private daemon for this window).
+      shared: c.get('shared', true) !== false,
       args: c.get('args') || [],
       requestTimeout: c.get('requestTimeout') || 10000,
       fallbackToWebAssembly: c.get('fallbackToWebAssembly') !== false,
@@ -102,7 +112,10 @@ class TransitiondExtension {
       this.client = null;
       this.dropController();
       if (!this.stopping) {
-        this.showError(new Error(`the daemon exited unexpectedly (${signal ? `signal ${signal}` : `code ${code}`})`));
+        const how = signal ? `signal ${signal}` : `code ${code}`;
+        this.showError(new Error(client.shared
+          ? `the connection to the shared daemon ended unexpectedly (its forwarder, transitiond --remote=auto, exited: ${how})`
+          : `the daemon exited unexpectedly (${how})`));
       }
       this.postStatus('The daemon is not running.');
     });
@@ -114,9 +127,12 @@ class TransitiondExtension {
         const pid = client.pid ? ` (pid ${client.pid})` : '';
         const what = info ? `${info.name} ${info.version}` : cfg.path;
         if (client.nodeHost) {
-          this.log(`started ${what}${pid} on Node (WebAssembly): ${client.nodeHost}, as no ${cfg.path} was found on the PATH`);
+          const alone = cfg.shared ? '; it is private to this window: the daemon on Node cannot be the shared daemon' : '';
+          this.log(`started ${what}${pid} on Node (WebAssembly): ${client.nodeHost}, as no ${cfg.path} was found on the PATH${alone}`);
+        } else if (cfg.socketPath) {
+          this.log(`connected to ${what}: ${cfg.socketPath}`);
         } else {
-          this.log(`started ${what}${pid}: ${cfg.socketPath || cfg.path}`);
+          this.log(`started ${what}${pid}: ${cfg.path}${client.shared ? ' --remote=auto (the shared daemon)' : ' --stdio (a private daemon)'}`);
         }
         return client;
       },
@@ -131,11 +147,16 @@ class TransitiondExtension {
   async start() {
     const client = await this.ensureClient();
     const info = client.serverInfo;
-    vscode.window.showInformationMessage(`transitiond${info && info.version ? ` ${info.version}` : ''} is running`);
+    const how = client.shared ? 'the shared daemon' : client.socketPath || this.config().socketPath ? 'on its socket' : 'a private daemon';
+    vscode.window.showInformationMessage(`transitiond${info && info.version ? ` ${info.version}` : ''} is running (${how})`);
     return client;
   }
 
-  async stop() {
+  /**
+   * Ends the connection: a private daemon exits; the shared daemon goes on serving its
+   * other clients (the document sessions this window alone held end with it).
+   */
+  async stop(options = {}) {
     this.stopping = true;
     try {
       this.dropController();
@@ -143,9 +164,13 @@ class TransitiondExtension {
       this.client = null;
       if (client) {
         await client.dispose();
-        this.log('stopped');
+        const what = client.shared ? 'disconnected from the shared daemon, which goes on serving its other clients' : 'stopped the daemon';
+        if (options.report) this.report(what);
+        else this.log(what);
+      } else if (options.report) {
+        this.report('the daemon was not running');
       }
-      this.postStatus('The daemon is stopped.');
+      this.postStatus(client && client.shared ? 'Disconnected from the shared daemon.' : 'The daemon is stopped.');
     } finally {
       this.stopping = false;
     }
@@ -159,51 +184,178 @@ class TransitiondExtension {
     if (controller) controller.dispose({ keepSession: !(this.client && this.client.isRunning) }).catch(() => {});
   }
 
-  /** The spec: an argument, else the active editor when it holds one, else the default. */
-  specFrom(arg) {
-    if (arg !== undefined && arg !== null && !(arg instanceof Object && arg.scheme)) return parseSpec(arg);
-    const editor = vscode.window.activeTextEditor;
-    if (editor && editor.document) {
-      const text = editor.document.getText();
-      let json;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      const isSpec = json && typeof json === 'object' && ('from' in json || 'to' in json || 'viewport' in json);
-      const isDocument = json && typeof json === 'object' && 'session' in json && 'transition' in json;
-      if (isSpec || isDocument) return parseSpec(json);
-    }
-    return parseSpec(DEFAULT_SPEC);
-  }
-
-  async createSession(specArg) {
-    const spec = this.specFrom(specArg);
-    const client = await this.ensureClient();
-    this.dropController();
-    const controller = await PreviewController.create(client, spec);
+  /** Makes `controller` the preview's: its updates are drawn. */
+  adopt(controller) {
     this.controller = controller;
-    controller.on('update', (model) => this.postModel(model));
+    controller.on('update', (model) => {
+      if (this.controller === controller) this.postModel(model);
+    });
+    controller.on('stepError', (error) => {
+      if (this.controller === controller) this.showError(error);
+    });
     this.openPreview();
     this.postModel(controller.snapshot());
-    this.log(`session ${controller.session}: ${spec.items ?? 'sections'} items, ${spec.from.type} <-> ${spec.to.type}`);
+    return controller;
+  }
+
+  /** The transition document an argument names (a URI), else the active editor's, else null. */
+  transitionDocument(arg) {
+    const all = vscode.workspace.textDocuments || [];
+    if (arg !== undefined && arg !== null && (typeof arg === 'string' || arg.scheme)) {
+      const uri = String(arg);
+      return (this.documents && this.documents.documents.get(uri)) || all.find((d) => String(d.uri) === uri) || { uri, missing: true };
+    }
+    const editor = vscode.window.activeTextEditor;
+    if (editor && editor.document && isTransitionDocument(editor.document)) return editor.document;
+    return null;
+  }
+
+  /**
+   * What Create Session reads: an argument (a document, laid over the demo, or a text),
+   * else the active editor's transition document, else the demo.
+   */
+  documentInput(arg) {
+    if (typeof arg === 'string') return arg.trim() === '' ? JSON.parse(JSON.stringify(DEFAULT_DOCUMENT)) : arg;
+    if (arg !== undefined && arg !== null && !arg.scheme) return documentFromArgument(arg);
+    const document = this.transitionDocument(arg);
+    if (document && !document.missing) return document.getText();
+    return documentFromArgument(undefined);
+  }
+
+  /** A session of this window's own from a document (read by the daemon), previewed. */
+  async createSession(arg) {
+    const client = await this.ensureClient();
+    const { document } = await readDocument(client, this.documentInput(arg));
+    this.dropController();
+    const controller = await PreviewController.create(client, document);
+    this.adopt(controller);
+    const items = (document.session.sections || []).reduce((n, s) => n + (s.items || 0), 0);
+    this.log(`session ${controller.session}: ${items} items, ${document.session.layout.type} <-> ${document.transition.to.type}`);
     return controller.session;
   }
 
-  /** Previews the session another client created with a name (see the `shared` setting). */
+  /** Previews the session another client created with a name (a shared daemon's). */
   async followSession(nameArg) {
     const name = typeof nameArg === 'string' ? nameArg : await vscode.window.showInputBox({ prompt: 'Follow the session named' });
     if (!name) return undefined;
     const client = await this.ensureClient();
     this.dropController();
-    const controller = await PreviewController.follow(client, name, parseSpec(DEFAULT_SPEC));
-    this.controller = controller;
-    controller.on('update', (model) => this.postModel(model));
-    this.openPreview();
-    this.postModel(controller.snapshot());
-    this.log(`following session ${controller.session} (${name})`);
+    const controller = await PreviewController.follow(client, name, { step: true });
+    this.adopt(controller);
+    this.log(`following session ${controller.session} (${name}, ${controller.clock} clock)`);
     return controller.session;
+  }
+
+  // MARK: Transition documents: played by the daemon's language server
+
+  /**
+   * Runs one of the daemon's document commands (`transitiond.play [uri]`, `.scrub [uri,
+   * progress]`, `.stop [uri]`), reports what it did, and has the preview follow the
+   * document's session (by name, through every edit) or, after stop, let it go.
+   */
+  async documentCommand(command, args = []) {
+    const uri = String(args[0]);
+    const client = await this.ensureClient();
+    if (client.nodeHost) {
+      throw new Error('the daemon on Node (WebAssembly) has no language server: playing a transition document needs the native transitiond');
+    }
+    const open = this.transitionDocument(uri);
+    if (open && !open.missing && !this.documents.open.has(uri)) await this.documents.didOpen(open);
+    const result = await this.documents.execute(command, [uri, ...args.slice(1)]);
+    if (command === 'transitiond.stop') {
+      const c = this.controller;
+      const name = c && c.uri === uri ? c.name : await this.documentName(uri);
+      if (c && c.uri === uri) this.dropController();
+      this.report(`stopped ${name}: its session is disposed`);
+      this.postStatus(`Stopped ${name}.`);
+      return result;
+    }
+    if (!result || !result.name) return result;
+    const controller = await this.followDocument(uri, result);
+    const clock = result.clock === 'manual'
+      ? `manual clock at ${result.fps || controller.fps} fps, stepped by the preview`
+      : `${result.clock || controller.clock} clock`;
+    if (command === 'transitiond.scrub') {
+      this.report(`${result.name} held at ${Math.round(result.progress * 1000) / 10}% (session ${result.session}, transition ${result.transition}, ${clock})`);
+    } else {
+      this.report(`playing ${result.name} (session ${result.session}, transition ${result.transition}, ${result.duration} s, ${clock})`);
+    }
+    return result;
+  }
+
+  /** The name of a document's session, from its text as the daemon reads it. */
+  async documentName(uri) {
+    const text = this.documents.textOf(uri);
+    if (text === undefined) return sessionNameOf(uri, null);
+    try {
+      const { document } = await readDocument(await this.ensureClient(), text);
+      return sessionNameOf(uri, document);
+    } catch {
+      return sessionNameOf(uri, null);
+    }
+  }
+
+  /** The document as the daemon reads it, or null (not valid, or not open). */
+  async readOpenDocument(client, uri) {
+    const text = this.documents.textOf(uri);
+    if (text === undefined) return null;
+    try {
+      return (await readDocument(client, text)).document;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Has the preview follow the session of a played (or scrubbed) document. */
+  async followDocument(uri, result) {
+    const client = await this.ensureClient();
+    const document = await this.readOpenDocument(client, uri);
+    const viewport = document ? document.session.viewport : undefined;
+    const current = this.controller;
+    if (current && current.followed && current.uri === uri && current.client === client && !current.disposed) {
+      // The same document: keep following; the session is the same one unless it was made anew.
+      const subscribed = await client.request('session/subscribe', { name: result.name });
+      await current.switchTo(subscribed, { document, viewport });
+      current.model.transition = result.transition;
+      current.kick();
+      this.openPreview();
+      return current;
+    }
+    this.dropController();
+    const controller = await PreviewController.follow(client, result.name, { uri, document, viewport, step: true });
+    controller.runDocument = (command, args) => this.documentCommand(command, args);
+    this.adopt(controller);
+    this.log(`the preview follows ${result.name} (session ${controller.session}, ${controller.clock} clock, ${controller.fps} fps)`);
+    return controller;
+  }
+
+  /**
+   * After the daemon took an edit of the document the preview follows (its diagnostics
+   * came): an edit it replays in place keeps the session (the preview draws its next
+   * transition); one that changes the document's clock, fps ... or name makes a new
+   * session, which the preview follows instead. An invalid edit keeps the last valid one.
+   */
+  refollow(uri) {
+    const run = this.refollowing.then(async () => {
+      const c = this.controller;
+      if (!c || !c.followed || c.uri !== uri || c.disposed) return;
+      const client = c.client;
+      const document = await this.readOpenDocument(client, uri);
+      if (!document || this.controller !== c) return;
+      const name = sessionNameOf(uri, document);
+      let subscribed;
+      try {
+        subscribed = await client.request('session/subscribe', { name });
+      } catch (error) {
+        if (error instanceof RpcError && error.code === ErrorCodes.UnknownSession) return; // not played yet
+        throw error;
+      }
+      if (this.controller !== c) return;
+      await c.switchTo(subscribed, { document, viewport: document.session.viewport });
+      c.kick();
+    });
+    this.refollowing = run.catch((error) => this.log(`preview: ${messageOf(error)}`));
+    return run;
   }
 
   async ensureController() {
@@ -217,27 +369,40 @@ class TransitiondExtension {
     return this.controller;
   }
 
-  async play() {
+  /**
+   * Play: a transition document (the argument's URI, else the active editor's) is played
+   * by the daemon in its session; otherwise this window's session plays to its other layout.
+   */
+  async play(arg) {
+    const document = this.transitionDocument(arg);
+    if (document) return this.documentCommand('transitiond.play', [String(document.uri)]);
     const controller = await this.ensureController();
     this.openPreview();
-    return controller.play();
+    const result = await controller.play();
+    if (!controller.uri) this.report(`playing session ${controller.session} (transition ${result.transition})`);
+    return result;
   }
 
-  async scrub(progressArg) {
-    const controller = await this.ensureController();
+  async scrub(progressArg, uriArg) {
+    const document = this.transitionDocument(uriArg);
     let progress = typeof progressArg === 'number' ? progressArg : undefined;
     if (progress === undefined) {
+      const current = this.controller ? this.controller.model.progress : 0.5;
       const text = await vscode.window.showInputBox({
         prompt: 'Progress of the transition, 0 to 1',
-        value: String(Math.round(controller.model.progress * 100) / 100),
+        value: String(Math.round(current * 100) / 100),
         validateInput: (v) => (Number.isFinite(Number(v)) && v.trim() !== '' ? undefined : 'a number from 0 to 1'),
       });
       if (text === undefined) return undefined;
       progress = Number(text);
     }
+    if (document) return this.documentCommand('transitiond.scrub', [String(document.uri), progress]);
+    const controller = await this.ensureController();
     if (controller.model.state === 'idle') await controller.play({ interactive: true });
     this.openPreview();
-    return controller.scrub(progress);
+    const status = await controller.scrub(progress);
+    if (!controller.uri) this.report(`session ${controller.session} held at ${Math.round(status.progress * 1000) / 10}%`);
+    return status;
   }
 
   async finish() {
@@ -352,17 +517,13 @@ function activate(context) {
     'transitiond.cancel': ext.cancel,
     'transitiond.cancelInPlace': ext.cancelInPlace,
     'transitiond.openPreview': ext.openPreview,
-    'transitiond.stop': ext.stop,
+    'transitiond.stop': () => ext.stop({ report: true }),
     'transitiond.scrubForward': ext.scrubForward,
     'transitiond.scrubBack': ext.scrubBack,
     'transitiond.advance': ext.advance,
     'transitiond.followSession': ext.followSession,
     // A code lens's command: the daemon runs it on the document (play, scrub, stop).
-    'transitiond.documentCommand': async (command, ...args) => {
-      const result = await ext.documents.execute(command, args);
-      if (result && result.name) ext.log(`${command}: session ${result.session}, named ${result.name}`);
-      return result;
-    },
+    'transitiond.documentCommand': (command, ...args) => ext.documentCommand(command, args),
   };
   for (const id of COMMAND_IDS) {
     context.subscriptions.push(vscode.commands.registerCommand(id, ext.guard(handlers[id])));
@@ -378,6 +539,10 @@ function activate(context) {
       diagnostic.code = d.code;
       return diagnostic;
     })),
+    // The daemon has taken an edit: the preview of that document follows its session.
+    published: (uri) => {
+      if (ext.controller && ext.controller.uri === uri) ext.refollow(uri);
+    },
   });
   ext.documents = documents;
   const sync = (method) => (document) => documents[method](document).catch((error) => ext.log(`documents: ${messageOf(error)}`));

@@ -4,7 +4,7 @@
 // Pure logic, no `vscode` dependency.
 
 const { EventEmitter } = require('node:events');
-const { createParams, startParams } = require('./spec');
+const { startParams, clockOf } = require('./document');
 
 const KIND_NAMES = ['cell', 'header', 'footer'];
 
@@ -133,6 +133,8 @@ class PreviewModel {
     this.rects = [];
     this.lastEnd = null;
     this.ticks = 0;
+    this.name = options.name ?? null;
+    this.clock = options.clock ?? 'realtime';
   }
 
   /** Takes a `transition/tick`; returns false when it belongs to another session. */
@@ -183,6 +185,8 @@ class PreviewModel {
   snapshot() {
     return {
       session: this.session,
+      name: this.name,
+      clock: this.clock,
       viewport: { ...this.viewport },
       transition: this.transition,
       state: this.state,
@@ -201,31 +205,48 @@ function clamp01(v) {
   return Math.min(1, Math.max(0, v));
 }
 
+/** The viewport a followed session is drawn at when its document is not known. */
+const DEFAULT_VIEWPORT = Object.freeze({ width: 375, height: 667 });
+
+/** Phases in which a transition moves with its clock (not `paused`, not `idle`). */
+const MOVING = new Set(['running', 'finishing', 'cancelling']);
+
 /**
- * One preview session: creates it from a spec, keeps its model current from the
- * client's notifications, and turns keys and commands into requests.
+ * One preview session: one it creates from a transition document, or one another client
+ * made that it follows by name (a transition document's session, which the daemon's
+ * language server owns). Keeps its model current from the client's notifications, and
+ * turns keys and commands into requests. It follows the session, not a transition: after
+ * a `transition/didEnd` it draws the next transition of the same session (an edit the
+ * daemon replays in place). A followed manual-clock session is stepped by the preview
+ * itself (`step`): `clock/advance` by 1/fps every 1/fps seconds while a transition moves.
  *
- * Events: `update` (snapshot) after every tick, didEnd and refresh; `didEnd` (params).
+ * Events: `update` (snapshot) after every tick, didEnd and refresh; `tick`, `didEnd`
+ * (params); `stepError` (an error of a step of the manual clock).
  */
 class PreviewController extends EventEmitter {
-  /** Creates the session described by `spec` and a controller for it. */
-  static async create(client, spec, options = {}) {
-    const created = await client.request('session/create', createParams(spec));
-    const controller = new PreviewController(client, created.session, { ...options, spec, created });
+  /** Creates the session of `document` ({session, transition}, as read by readDocument). */
+  static async create(client, document, options = {}) {
+    const created = await client.request('session/create', JSON.parse(JSON.stringify(document.session)));
+    const { clock, fps } = clockOf(document);
+    const controller = new PreviewController(client, created.session, { ...options, document, created, clock, fps });
     await controller.refresh();
     return controller;
   }
 
   /**
-   * Follows the session created with `name` by any client of the daemon (with the
-   * `shared` setting, another editor or a script): subscribes to it, drawn with the
-   * viewport of `spec`. Disposing the controller unsubscribes; the session stays.
+   * Follows the session named `name` (made by any client of the daemon, or a document's
+   * session): subscribes to it. Disposing the controller unsubscribes; the session stays.
+   * @param {object} [options] `viewport` to draw at (default 375 x 667), `document` (its
+   *   transition document, when known), `uri` (that document's), `step` (step a manual
+   *   clock itself)
    */
-  static async follow(client, name, spec, options = {}) {
+  static async follow(client, name, options = {}) {
     const subscribed = await client.request('session/subscribe', { name });
-    const controller = new PreviewController(client, subscribed.session, { ...options, spec, created: subscribed });
+    const controller = new PreviewController(client, subscribed.session, { ...options, created: subscribed, name });
     controller.followed = true;
+    await controller.learnClock(subscribed);
     await controller.refresh();
+    controller.kick();
     return controller;
   }
 
@@ -233,26 +254,40 @@ class PreviewController extends EventEmitter {
     super();
     this.client = client;
     this.session = session;
-    this.spec = options.spec || null;
-    this.step = options.step ?? SCRUB_STEP;
-    this.viewport = options.viewport || (this.spec && this.spec.viewport) || { width: 0, height: 0 };
+    this.document = options.document || null;
+    this.uri = options.uri || null;
+    this.name = options.name || (options.created && options.created.name) || null;
+    this.clock = options.clock || 'realtime';
+    this.fps = options.fps || 60;
+    this.steps = options.step === true;
+    this.step = options.scrubStep ?? SCRUB_STEP;
+    this.viewport = options.viewport || (this.document && this.document.session && this.document.session.viewport) || { ...DEFAULT_VIEWPORT };
     this.model = new PreviewModel({ session, viewport: this.viewport });
+    this.model.name = this.name;
+    this.model.clock = this.clock;
     if (options.created && options.created.contentOffset) this.model.contentOffset = pointOf(options.created.contentOffset);
-    this.at = 'from'; // the spec layout the session rests in
+    this.at = 'from'; // the document layout the session rests in: its session.layout
     this.targets = new Map(); // transition id -> "from" | "to"
     this.generation = 0;
     this.keys = Promise.resolve();
     this.disposed = false;
+    this.stepping = false;
+    this.stepRun = 0;
+    this.stepTimer = null;
+    this.lastStep = null;
+    this.kicking = null;
     this.onTick = (tick) => {
       if (tick.session !== this.session) return;
       this.generation += 1;
       this.model.applyTick(tick);
       this.emit('tick', tick);
       this.emit('update', this.model.snapshot());
+      if (!this.stepping) this.kick();
     };
     this.onDidEnd = (end) => {
       if (end.session !== this.session) return;
       this.generation += 1;
+      this.stopStepping();
       const target = this.targets.get(end.transition);
       this.targets.delete(end.transition);
       if (target && end.completed) this.at = target; // completed: the destination is now the layout
@@ -262,9 +297,59 @@ class PreviewController extends EventEmitter {
       if (end.reason !== 'superseded' && end.reason !== 'retargeted' && end.reason !== 'disposed') {
         this.refresh().catch(() => {});
       }
+      // The session goes on: an edit replayed in place has started its next transition.
+      this.kick();
     };
     client.on('transition/tick', this.onTick);
     client.on('transition/didEnd', this.onDidEnd);
+  }
+
+  /** The clock and fps of a followed session: from session/subscribe, else session/list. */
+  async learnClock(subscribed) {
+    if (subscribed && subscribed.clock) {
+      this.clock = subscribed.clock;
+      this.fps = subscribed.fps || this.fps;
+    } else {
+      try {
+        const { sessions } = await this.client.request('session/list', {});
+        const entry = sessions.find((s) => s.session === this.session);
+        if (entry) {
+          this.clock = entry.clock || this.clock;
+          this.fps = entry.fps || this.fps;
+        }
+      } catch {
+        // Drawn as realtime.
+      }
+    }
+    this.model.clock = this.clock;
+  }
+
+  /**
+   * Follows `subscribed` (a session/subscribe result) from now on: the same session (an
+   * edit replayed in place: nothing changes) or the one that replaced it (an edit of the
+   * document's clock, fps, encoding ... or name). Resolves with whether it changed.
+   */
+  async switchTo(subscribed, options = {}) {
+    if (options.document) this.document = options.document;
+    if (options.viewport) {
+      this.viewport = options.viewport;
+      this.model.viewport = { ...options.viewport };
+    }
+    if (!subscribed || subscribed.session === this.session) return false;
+    const old = this.session;
+    this.stopStepping();
+    this.session = subscribed.session;
+    this.name = subscribed.name || this.name;
+    this.model = new PreviewModel({ session: this.session, viewport: this.viewport });
+    this.model.name = this.name;
+    if (subscribed.contentOffset) this.model.contentOffset = pointOf(subscribed.contentOffset);
+    this.generation += 1;
+    this.targets.clear();
+    await this.learnClock(subscribed);
+    if (this.client.isRunning) this.client.request('session/unsubscribe', { session: old }).catch(() => {});
+    await this.refresh();
+    this.kick();
+    return true;
   }
 
   /** Redraws the resting layout (between transitions) from `layout/attributes`. */
@@ -278,16 +363,96 @@ class PreviewController extends EventEmitter {
     return true;
   }
 
-  /** The spec layout a new transition goes to: the one the session is not in. */
+  // MARK: Stepping a manual clock
+
+  /**
+   * Looks whether a transition moves in a followed manual session and, if so, steps it.
+   * Nothing for a realtime session, one the preview made, or while already stepping.
+   */
+  kick() {
+    if (!this.steps || this.clock !== 'manual' || this.stepping || this.disposed || this.kicking) return this.kicking || Promise.resolve(false);
+    const kicking = this.client.request('transition/status', { session: this.session }).then(
+      (status) => {
+        this.kicking = null;
+        if (this.disposed || this.stepping || !status || !MOVING.has(status.state) || status.session !== this.session) return false;
+        this.startStepping();
+        return true;
+      },
+      () => {
+        this.kicking = null;
+        return false;
+      },
+    );
+    this.kicking = kicking;
+    return kicking;
+  }
+
+  startStepping() {
+    if (this.stepping || this.disposed) return;
+    this.stepping = true;
+    this.lastStep = null;
+    const run = ++this.stepRun;
+    this.scheduleStep(run);
+  }
+
+  scheduleStep(run) {
+    this.stepTimer = setTimeout(() => this.stepOnce(run), 1000 / this.fps);
+  }
+
+  async stepOnce(run) {
+    this.stepTimer = null;
+    if (run !== this.stepRun || !this.stepping || this.disposed) return;
+    let result;
+    try {
+      // A subscriber reads the tick in the notification: the brief reply spares the attributes.
+      result = await this.client.request('clock/advance', { session: this.session, by: 1 / this.fps, reply: 'brief' });
+    } catch (error) {
+      if (run === this.stepRun) this.stopStepping();
+      this.emit('stepError', error);
+      return;
+    }
+    if (run !== this.stepRun || !this.stepping || this.disposed) return;
+    // Idle, or paused (held: two steps in a row at fraction 0), stops the steps.
+    const held = this.lastStep && this.lastStep.fraction === 0 && result && result.fraction === 0 && this.lastStep.transition === result.transition;
+    if (!result || result.state === 'idle' || held) {
+      this.stopStepping();
+      return;
+    }
+    this.lastStep = result;
+    this.scheduleStep(run);
+  }
+
+  stopStepping() {
+    this.stepping = false;
+    this.stepRun += 1;
+    if (this.stepTimer) clearTimeout(this.stepTimer);
+    this.stepTimer = null;
+  }
+
+  // MARK: Requests
+
+  /** The document layout a new transition goes to: the one the session is not in. */
   get nextTarget() {
     return this.at === 'from' ? 'to' : 'from';
   }
 
-  /** Starts a transition to the other layout of the spec. */
+  /** Starts a transition to the other layout of the document. */
   async play(options = {}) {
-    if (!this.spec) throw new Error('This session has no spec to play');
+    if (this.runDocument && this.uri) {
+      // A document's session: the daemon's language server plays it (or starts it held).
+      const result = options.interactive
+        ? await this.runDocument('transitiond.scrub', [this.uri, 0])
+        : await this.runDocument('transitiond.play', [this.uri]);
+      if (result && result.session === this.session) {
+        this.model.transition = result.transition;
+        this.model.state = options.interactive ? 'paused' : 'running';
+        this.model.progress = options.interactive ? result.progress : 0;
+      }
+      return result;
+    }
+    if (!this.document) throw new Error('This session was made by another client: play it there');
     const target = options.target || this.nextTarget;
-    const result = await this.client.request('transition/start', startParams(this.spec, this.session, target, options));
+    const result = await this.client.request('transition/start', startParams(this.document, this.session, target, options));
     this.targets.set(result.transition, target);
     this.model.transition = result.transition;
     this.model.state = options.interactive ? 'paused' : 'running';
@@ -309,24 +474,26 @@ class PreviewController extends EventEmitter {
   async finish(options = {}) {
     const status = await this.client.request('transition/finish', { session: this.session, ...options });
     this.model.applyStatus(status);
+    this.kick();
     return status;
   }
 
   async cancel(options = {}) {
     const status = await this.client.request('transition/cancel', { session: this.session, ...options });
     this.model.applyStatus(status);
+    this.kick();
     return status;
   }
 
   /**
-   * Advances a manual clock by `seconds` (default: one frame at the spec's fps); resolves
-   * with the tick. A realtime session refuses it here, before asking the daemon.
+   * Advances a manual clock by `seconds` (default: one frame, 1/fps); resolves with the
+   * tick. A realtime session refuses it here, before asking the daemon.
    */
   async advance(seconds) {
-    if (!this.spec || this.spec.clock !== 'manual') {
+    if (this.clock !== 'manual') {
       throw new Error('the session runs on the realtime clock: only a "clock": "manual" session advances by hand');
     }
-    const by = seconds ?? 1 / (this.spec.fps || 60);
+    const by = seconds ?? 1 / this.fps;
     return this.client.request('clock/advance', { session: this.session, by });
   }
 
@@ -372,6 +539,7 @@ class PreviewController extends EventEmitter {
   async dispose(options = {}) {
     if (this.disposed) return;
     this.disposed = true;
+    this.stopStepping();
     this.client.off('transition/tick', this.onTick);
     this.client.off('transition/didEnd', this.onDidEnd);
     if (!options.keepSession && this.client.isRunning) {
@@ -391,6 +559,7 @@ module.exports = {
   SCRUB_STEP,
   PreviewModel,
   PreviewController,
+  DEFAULT_VIEWPORT,
   normalizeAttributes,
   toViewportRects,
   labelOf,

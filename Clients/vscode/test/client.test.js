@@ -186,18 +186,24 @@ test('a transitiond path someone chose is never replaced by the daemon on Node',
   }
 });
 
-test('no fallback when it is turned off, or for the shared daemon, which the Node host cannot be', async (t) => {
+test('no fallback when it is turned off; for the shared daemon, the Node host runs privately', async (t) => {
   const env = pathWithoutDaemon(t);
   const off = new TransitiondClient({ env, fallbackToWebAssembly: false });
   await assert.rejects(off.start(), { message: 'cannot start transitiond: spawn transitiond ENOENT' });
   assert.equal(off.nodeHost, null);
 
-  const shared = new TransitiondClient({ env, shared: true });
-  await assert.rejects(shared.start(), {
-    message: 'cannot start transitiond: spawn transitiond ENOENT; the shared daemon (--remote=auto) needs the native ' +
-      'transitiond, and the daemon on Node (WebAssembly) has no --remote: install transitiond or turn sharing off',
-  });
-  assert.equal(shared.nodeHost, null);
+  // The daemon on Node has no --remote: asked for the shared daemon, it is started with
+  // --stdio, for this client alone (a stand-in host records its arguments and exits).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fake-host-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const argvFile = path.join(dir, 'argv.json');
+  const fake = path.join(dir, 'host.mjs');
+  fs.writeFileSync(fake, `import fs from 'node:fs';\nfs.writeFileSync(${JSON.stringify(argvFile)}, JSON.stringify(process.argv.slice(2)));\n`);
+  const shared = new TransitiondClient({ env, shared: true, nodeHost: fake, args: ['--log-level', 'info'] });
+  await assert.rejects(shared.start(), { code: ErrorCodes.ConnectionClosed });
+  assert.equal(shared.nodeHost, fake);
+  assert.equal(shared.shared, false);
+  assert.deepEqual(JSON.parse(fs.readFileSync(argvFile, 'utf8')), ['--stdio', '--clientProcessId', String(process.pid), '--log-level', 'info']);
 
   const missing = new TransitiondClient({ env, nodeHost: null });
   await assert.rejects(missing.start(), { message: /^cannot start transitiond: spawn transitiond ENOENT; the daemon on Node is missing too \(.*bash scripts\/build-wasm\.sh builds\)$/ });

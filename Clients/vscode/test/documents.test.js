@@ -74,17 +74,36 @@ test("the daemon's diagnostics follow the document, and play runs it", async (t)
   assert.equal(sync.open.has('file:///work/package.json'), false);
 });
 
-test('a transition document is read as a session spec', () => {
-  const { parseSpec, createParams, startParams } = require('../src/spec');
-  const spec = parseSpec(JSON.stringify({
+test('documents are read through the daemon: document/check, the older form converted', async (t) => {
+  const { readDocument, sessionNameOf, startParams, documentFromArgument, DEFAULT_DOCUMENT, DocumentError } = require('../src/document');
+  const client = await startClient();
+  t.after(() => client.dispose());
+  const { document, check } = await readDocument(client, JSON.stringify({
     session: { viewport: { width: 200, height: 300 }, sections: [{ items: 4 }], layout: { type: 'list', rowHeight: 50 }, clock: 'manual' },
-    transition: { to: { type: 'grid', columns: 2 }, duration: 0.4, contentOffset: { placement: 'top' } },
+    transition: { to: { type: 'grid', columns: 2 }, duration: 0.4, timing: 'linear' },
   }));
-  assert.deepEqual(createParams(spec), {
-    viewport: { width: 200, height: 300 }, sections: [{ items: 4 }], layout: { type: 'list', rowHeight: 50 }, clock: 'manual', fps: 60,
+  assert.equal(check.valid, true);
+  assert.deepEqual(startParams(document, 's1', 'to'), {
+    to: { type: 'grid', columns: 2 }, duration: 0.4, timing: 'linear', session: 's1',
   });
-  assert.deepEqual(startParams(spec, 's1', 'to'), {
-    session: 's1', to: { type: 'grid', columns: 2 }, duration: 0.4, timing: 'linear',
-    contentOffset: { placement: 'top' },
+  assert.deepEqual(startParams(document, 's1', 'from', { interactive: true }).to, { type: 'list', rowHeight: 50 });
+  // The older {viewport, items, from, to} form: converted by the daemon, nothing filled in.
+  const older = await readDocument(client, { viewport: { width: 375, height: 667 }, items: 3, from: { type: 'list', rowHeight: 60 }, to: { type: 'grid', columns: 2 } });
+  assert.equal(older.check.olderForm, true);
+  assert.deepEqual(older.document.session.sections, [{ items: 3 }]);
+  assert.deepEqual(older.document.transition.to, { type: 'grid', columns: 2 });
+  // An invalid document: its first error, at its place in the text.
+  await assert.rejects(readDocument(client, TEXT), (error) => {
+    assert.ok(error instanceof DocumentError);
+    assert.equal(error.message, 'not a valid transition document: 4:52: transition.to.columns: expected integer');
+    return true;
   });
+  // The session's name: the document's own, else transition: and the file's name.
+  assert.equal(sessionNameOf('file:///x/card.transition.json', document), 'transition:card');
+  assert.equal(sessionNameOf('file:///x/card.transition.json', { session: { name: 'gallery' } }), 'gallery');
+  // A keybinding's argument is laid over the demo, member by member.
+  const slower = documentFromArgument({ transition: { duration: 2 } });
+  assert.equal(slower.transition.duration, 2);
+  assert.deepEqual(slower.transition.to, DEFAULT_DOCUMENT.transition.to);
+  assert.deepEqual(slower.session, DEFAULT_DOCUMENT.session);
 });

@@ -7,13 +7,17 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const fs = require('node:fs');
 const { createVscodeStub, loadExtension } = require('./support/vscodeStub');
-const { requireDaemon, listGridSpec, until, alive } = require('./support/helpers');
+const { requireDaemon, listGridSpec, listGridDocument, until, alive } = require('./support/helpers');
 
 const ROOT = path.resolve(__dirname, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
+/**
+ * The extension activated against the stub. These tests use a private daemon (the shared
+ * one, the default, is tested in editWatch.test.js, in a private XDG_RUNTIME_DIR).
+ */
 function activateWith(settings) {
-  const stub = createVscodeStub(settings);
+  const stub = createVscodeStub({ 'transitiond.shared': false, ...settings });
   const { extension, restore } = loadExtension(stub.vscode);
   restore();
   const context = { subscriptions: [], extensionPath: ROOT };
@@ -50,14 +54,16 @@ test('the manifest is a VS Code extension manifest', () => {
     assert.ok(manifest.activationEvents.includes(`onCommand:${c.command}`), c.command);
   }
   assert.equal(manifest.contributes.configuration.properties['transitiond.path'].type, 'string');
-  // The shared daemon is opt-in.
+  // The shared daemon is the default; a private daemon is a setting away.
   const shared = manifest.contributes.configuration.properties['transitiond.shared'];
-  assert.deepEqual([shared.type, shared.default], ['boolean', false]);
+  assert.deepEqual([shared.type, shared.default], ['boolean', true]);
   // Without a native transitiond, the daemon on Node: on unless turned off.
   const fallback = manifest.contributes.configuration.properties['transitiond.fallbackToWebAssembly'];
   assert.deepEqual([fallback.type, fallback.default], ['boolean', true]);
   // The demo's transition lasts long enough to watch.
-  assert.equal(require('../src/spec').DEFAULT_SPEC.duration, 0.8);
+  assert.equal(require('../src/document').DEFAULT_DOCUMENT.transition.duration, 0.8);
+  // The extension reads documents through the daemon: no spec parser of its own.
+  assert.equal(fs.existsSync(path.join(ROOT, 'src', 'spec.js')), false);
 });
 
 test('extension.js loads against a stub of vscode and registers all commands', async () => {
@@ -143,8 +149,8 @@ test('commands drive the daemon; the preview gets a model on every tick; errors 
   assert.match(record.errors[0], /No transition is in flight/);
   assert.equal(await run('finish'), undefined);
   assert.equal(record.errors.length, 2);
-  assert.equal(await run('createSession', { viewport: { width: 0, height: 10 } }), undefined);
-  assert.match(record.errors[2], /viewport/);
+  assert.equal(await run('createSession', { viewport: { width: 0, height: 10 }, items: 3, from: { type: 'list', rowHeight: 60 }, to: { type: 'grid', columns: 2 } }), undefined);
+  assert.match(record.errors[2], /^transitiond: not a valid transition document: session\.viewport\.width: /);
   assert.equal(await run('createSession', '{"viewport": {"width": 375, "height": -5}, "items": 3}'), undefined);
   record.errors.forEach(assertNoStack);
   // An error the daemon names a field for.
@@ -201,7 +207,8 @@ test('with no transitiond on the PATH, the default starts the daemon on Node and
     process.env.PATH = saved;
     fs.rmSync(empty, { recursive: true, force: true });
   });
-  const { vscode, record, extension, ext } = activateWith({});
+  // The default settings: the shared daemon, which the daemon on Node cannot be.
+  const { vscode, record, extension, ext } = activateWith({ 'transitiond.shared': undefined });
   t.after(() => extension.deactivate());
   const run = (id, ...args) => vscode.commands.executeCommand(`transitiond.${id}`, ...args);
 
@@ -209,10 +216,14 @@ test('with no transitiond on the PATH, the default starts the daemon on Node and
   const host = path.resolve(ROOT, '..', 'web', 'bin', 'transitiond.mjs');
   assert.equal(ext.client.nodeHost, host);
   assert.deepEqual(record.output.filter((line) => line.startsWith('started ')), [
-    `started transitiond 0.2.0 (pid ${ext.client.pid}) on Node (WebAssembly): ${host}, as no transitiond was found on the PATH\n`,
+    `started transitiond 0.2.0 (pid ${ext.client.pid}) on Node (WebAssembly): ${host}, as no transitiond was found on the PATH; ` +
+      'it is private to this window: the daemon on Node cannot be the shared daemon\n',
   ]);
+  assert.equal(ext.client.shared, false);
+  assert.ok(fs.readFileSync(`/proc/${ext.client.pid}/cmdline`, 'utf8').split('\0').includes('--stdio'));
   // The preview works as with the native daemon.
-  await run('createSession', { ...listGridSpec(), clock: 'manual' });
+  // It has no document/check: a document {session, transition} is taken as it is.
+  await run('createSession', listGridDocument({ clock: 'manual' }));
   await run('play');
   const last = await run('advance', 1);
   assert.equal(last.progress, 1);
@@ -222,23 +233,6 @@ test('with no transitiond on the PATH, the default starts the daemon on Node and
   const pid = ext.client.pid;
   await run('stop');
   assert.equal(alive(pid), false);
-});
-
-test('with the shared daemon on and no transitiond, the error says the Node host cannot share', async (t) => {
-  const empty = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'no-transitiond-'));
-  const saved = process.env.PATH;
-  process.env.PATH = empty;
-  t.after(() => {
-    process.env.PATH = saved;
-    fs.rmSync(empty, { recursive: true, force: true });
-  });
-  const { vscode, record, extension } = activateWith({ 'transitiond.shared': true });
-  t.after(() => extension.deactivate());
-  assert.equal(await vscode.commands.executeCommand('transitiond.start'), undefined);
-  assert.deepEqual(record.errors, [
-    'transitiond: cannot start transitiond: spawn transitiond ENOENT; the shared daemon (--remote=auto) needs the ' +
-      'native transitiond, and the daemon on Node (WebAssembly) has no --remote: install transitiond or turn sharing off',
-  ]);
 });
 
 test('the preview keys p (play) and n (advance a manual clock), and the commands behind the keybindings', async (t) => {
@@ -256,7 +250,7 @@ test('the preview keys p (play) and n (advance a manual clock), and the commands
   // n: one frame of the manual clock (1/fps = 0.25 s).
   await panel.webview.send({ type: 'key', key: 'n' });
   assert.equal(ticks.length, 1);
-  assert.equal(ticks[0].fraction, 0.25 / ext.controller.spec.duration);
+  assert.equal(ticks[0].fraction, 0.25 / ext.controller.document.transition.duration);
   const last = await run('advance', 1);
   assert.equal(last.fraction, 1);
   assert.equal(last.progress, 1);

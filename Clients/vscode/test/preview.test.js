@@ -4,9 +4,8 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { PreviewController, PreviewModel, toViewportRects, KEYMAP } = require('../src/previewModel');
-const { parseSpec } = require('../src/spec');
 const { ErrorCodes } = require('../src/client');
-const { startClient, listGridSpec, until, next, record } = require('./support/helpers');
+const { startClient, listGridDocument, until, next, record } = require('./support/helpers');
 
 /**
  * What the preview must draw for a tick, computed here independently of the model:
@@ -40,7 +39,7 @@ function checkEveryTick(controller) {
 test('interactive list -> grid: scrub with h/l, finish with f; the model follows every tick', async (t) => {
   const client = await startClient();
   t.after(() => client.dispose());
-  const controller = await PreviewController.create(client, parseSpec(listGridSpec()));
+  const controller = await PreviewController.create(client, listGridDocument());
   const ticks = checkEveryTick(controller);
   const ends = record(controller, 'didEnd');
 
@@ -89,7 +88,7 @@ test('interactive list -> grid: scrub with h/l, finish with f; the model follows
 test('cancel in place (space) ends with exactly one didEnd, reason cancelledInPlace', async (t) => {
   const client = await startClient();
   t.after(() => client.dispose());
-  const controller = await PreviewController.create(client, parseSpec(listGridSpec({ clock: 'manual' })));
+  const controller = await PreviewController.create(client, listGridDocument({ clock: 'manual' }));
   const ticks = checkEveryTick(controller);
   const ends = record(client, 'transition/didEnd');
 
@@ -111,7 +110,7 @@ test('cancel in place (space) ends with exactly one didEnd, reason cancelledInPl
   assert.equal(ends[0].reason, 'cancelledInPlace');
   assert.equal(ends[0].completed, false);
   assert.equal(ends[0].progress, 0.25);
-  assert.equal(controller.at, 'from', 'the spec layouts were not reached');
+  assert.equal(controller.at, 'from', 'neither of the document layouts was reached');
 
   // The session rests where it stopped: the preview shows what layout/attributes says.
   const rest = await client.request('layout/attributes', { session: controller.session });
@@ -129,7 +128,7 @@ test('cancel in place (space) ends with exactly one didEnd, reason cancelledInPl
 test('cancel (c) animates back to the list; play goes there and back', async (t) => {
   const client = await startClient();
   t.after(() => client.dispose());
-  const controller = await PreviewController.create(client, parseSpec(listGridSpec({ clock: 'manual' })));
+  const controller = await PreviewController.create(client, listGridDocument({ clock: 'manual' }));
   checkEveryTick(controller);
 
   await controller.play({ interactive: true });
@@ -163,7 +162,7 @@ test('the compact encoding draws the same model as objects', async (t) => {
   t.after(() => client.dispose());
   const models = [];
   for (const encoding of ['objects', 'compact']) {
-    const controller = await PreviewController.create(client, parseSpec(listGridSpec({ clock: 'manual', encoding })));
+    const controller = await PreviewController.create(client, listGridDocument({ clock: 'manual', encoding }));
     await controller.play();
     const tick = next(controller, 'tick');
     await client.request('clock/advance', { session: controller.session, by: 0.1 });

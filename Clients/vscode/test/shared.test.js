@@ -9,8 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { PreviewController } = require('../src/previewModel');
-const { parseSpec } = require('../src/spec');
-const { startClient, listGridSpec, until, VIEWPORT, LIST, GRID } = require('./support/helpers');
+const { startClient, until, VIEWPORT, LIST, GRID } = require('./support/helpers');
 
 function privateRuntime(t) {
   const root = fs.mkdtempSync('/tmp/tdv-');
@@ -42,7 +41,7 @@ test('shared: a preview follows the session another client created, by its name'
   const created = await script.request('session/create', {
     viewport: VIEWPORT, sections: [{ items: 100 }], layout: LIST, clock: 'manual', name: 'gallery',
   });
-  const controller = await PreviewController.follow(editor, 'gallery', parseSpec(listGridSpec()));
+  const controller = await PreviewController.follow(editor, 'gallery', { viewport: VIEWPORT });
   t.after(() => controller.dispose());
   assert.equal(controller.session, created.session);
   const [entry] = (await script.request('session/list', {})).sessions;

@@ -22,7 +22,7 @@ M.config = {
   preview = {}, -- see require('transitiond.preview').config
   open_preview = false, -- open the preview when a session is created
   log_file = nil, -- where the daemon's stderr is appended; nil = <stdpath('cache')>/transitiond.log
-  shared = false, -- use the per-user shared daemon (`transitiond --remote=auto`) instead of a private one
+  shared = true, -- the per-user shared daemon (`transitiond --remote=auto`) for the previews and the language server; false: private ones (`--stdio`)
 }
 
 local S = {
@@ -40,6 +40,18 @@ local S = {
 }
 
 local LOG_LINES = 500
+
+-- The timer that steps a followed manual-clock session (see M.follow).
+local stepper = { timer = nil }
+
+local function stop_stepper()
+  local timer = stepper.timer
+  stepper.timer = nil
+  if timer and not timer:is_closing() then
+    timer:stop()
+    timer:close()
+  end
+end
 
 ------------------------------------------------------------------------------
 -- Messages
@@ -127,6 +139,32 @@ function M.resolve_cmd()
   return out
 end
 
+-- Whether the daemon is reached through the per-user shared one (`--remote=auto`):
+-- the `shared` setting (true unless set to false), except for the daemon on Node (a
+-- `.mjs` script), which has no `--remote`.
+function M.uses_shared(cmd)
+  if M.config.shared == false then
+    return false
+  end
+  cmd = cmd or (pcall(M.resolve_cmd) and M.resolve_cmd()) or {}
+  for _, a in ipairs(cmd) do
+    if type(a) == 'string' and a:match('%.mjs$') then
+      return false
+    end
+  end
+  return true
+end
+
+-- The shared daemon's socket: $XDG_RUNTIME_DIR/transitiond/transitiond.sock, else
+-- /tmp/transitiond-<uid>/transitiond.sock (as `transitiond --listen` without a path).
+function M.shared_socket()
+  local runtime = vim.env.XDG_RUNTIME_DIR
+  if runtime and runtime ~= '' then
+    return runtime .. '/transitiond/transitiond.sock'
+  end
+  return string.format('/tmp/transitiond-%d/transitiond.sock', vim.loop.getuid())
+end
+
 local function on_notification(method, params)
   if method == 'transition/tick' then
     M._on_tick(params)
@@ -192,6 +230,7 @@ local function on_exit(client, code, signal)
     return
   end
   local expected = client.stopping
+  stop_stepper()
   S.client, S.ready, S.queue, S.session, S.creating = nil, false, {}, nil, nil
   if not expected then
     S.exit = {
@@ -259,7 +298,8 @@ function M.start()
   -- The mode goes after the whole of `cmd`, which may be a program and its
   -- script (`{ 'node', '.../transitiond.mjs' }`).
   local cmd = M.resolve_cmd()
-  if M.config.shared then
+  local shared = M.uses_shared(cmd)
+  if shared then
     -- A forwarder to the shared daemon, which watches our pid from initialize
     -- and closes only this connection when Neovim dies.
     cmd[#cmd + 1] = '--remote=auto'
@@ -269,7 +309,7 @@ function M.start()
   for _, a in ipairs(M.config.args or {}) do
     cmd[#cmd + 1] = a
   end
-  if not M.config.shared then
+  if not shared then
     cmd[#cmd + 1] = '--clientProcessId'
     cmd[#cmd + 1] = tostring(vim.fn.getpid())
   end
@@ -288,7 +328,7 @@ function M.start()
   if not client then
     fail(err)
   end
-  S.client, S.ready, S.queue, S.exit = client, false, {}, nil
+  S.client, S.ready, S.queue, S.exit, S.cmd = client, false, {}, nil, cmd
   append_log({ string.format('-- transitiond started (pid %s): %s', tostring(client.pid), table.concat(cmd, ' ')) })
   setup_autocmds()
   client:request('initialize', {
@@ -330,6 +370,7 @@ function M.stop()
     return true
   end
   client.stopping = true
+  stop_stepper()
   local ok = client:stop(M.config.timeout, not S.ready)
   if S.client == client then
     S.client, S.ready, S.queue, S.session, S.creating = nil, false, {}, nil, nil
@@ -346,6 +387,11 @@ end
 
 function M.pid()
   return S.client and S.client.pid
+end
+
+-- The command line the plugin's daemon connection was started with (nil before).
+function M.started_cmd()
+  return S.cmd and vim.deepcopy(S.cmd)
 end
 
 function M.capabilities()
@@ -427,68 +473,246 @@ local function leave_session(session)
   end
 end
 
+------------------------------------------------------------------------------
+-- Following a session another connection owns: a manual clock is stepped here
+
+local CODES = protocol.error_codes
+local STEPPING = { running = true, finishing = true, cancelling = true }
+local POLL_MS = 500 -- how often an idle or paused followed manual session is asked its status
+
+
+-- One step of the timer: ask the status when it may have changed (a new transition,
+-- a didEnd, or every POLL_MS while nothing moves), else advance by one frame while a
+-- transition animates (never while it is paused, never on a realtime clock).
+local function step(session)
+  if S.session ~= session or not S.client or session.clock ~= 'manual' then
+    stop_stepper()
+    return
+  end
+  if session.busy then
+    return
+  end
+  local now = vim.loop.now()
+  if session.recheck or (not STEPPING[session.phase] and now >= (session.next_poll or 0)) then
+    session.recheck = false
+    session.busy = true
+    session.next_poll = now + POLL_MS
+    M.request('transition/status', { session = session.id }, function(r)
+      session.busy = false
+      if S.session == session and type(r) == 'table' and r.state then
+        local changed = r.state ~= session.phase
+        session.phase = r.state
+        if r.transition then
+          session.transition = r.transition
+        end
+        if changed then
+          M._redraw()
+        end
+      end
+    end, function(err)
+      session.busy = false
+      if err.code == CODES.UnknownSession and S.session == session then
+        stop_stepper()
+      end
+    end)
+    return
+  end
+  if STEPPING[session.phase] then
+    session.busy = true
+    M.request('clock/advance', { session = session.id, by = 1 / (session.fps or 60), reply = 'brief' }, function(r)
+      session.busy = false
+      if S.session == session and type(r) == 'table' and r.state == 'idle' then
+        session.phase = 'idle'
+        M._redraw()
+      end
+    end, function(err)
+      session.busy = false
+      if S.session == session then
+        if err.code == CODES.NotManualClock then
+          session.clock = 'realtime'
+        end
+        stop_stepper()
+      end
+    end)
+  end
+end
+
+local function start_stepper(session)
+  stop_stepper()
+  -- Only a document's preview steps its manual clock: a session followed by name alone
+  -- keeps the time its own client (a script) drives.
+  if not session.followed or session.clock ~= 'manual' or not session.document then
+    return
+  end
+  local ms = math.max(5, math.floor(1000 / (session.fps or 60)))
+  local timer = vim.loop.new_timer()
+  stepper.timer = timer
+  timer:start(0, ms, vim.schedule_wrap(function()
+    if stepper.timer == timer then
+      step(session)
+    end
+  end))
+end
+
+-- Whether the plugin steps the followed session's manual clock now.
+function M.is_stepping()
+  return stepper.timer ~= nil
+end
+
 -- Follows the session called `name`, which any client of the daemon created
--- (with `shared`, another editor or a script): subscribes to it and makes it
--- the previewed session, drawn with `opts.viewport` (default: the demo's).
+-- (with `shared`, another editor, a document's language server or a script):
+-- subscribes to it and makes it the previewed session, drawn with `opts.viewport`
+-- (default: the demo's). A document preview's manual-clock session (opts.document) is
+-- stepped by the plugin (one `clock/advance` of 1/fps per frame while a transition
+-- animates); any other keeps the time its own client drives. opts: viewport,
+-- sections, document (the buffer whose session it is), on_error(err).
 -- `callback(session)` runs once subscribed.
 function M.follow(name, opts, callback)
   opts = opts or {}
   local spec = specs.normalize(nil)
   spec.viewport = opts.viewport or spec.viewport
+  if type(opts.sections) == 'table' and #opts.sections > 0 then
+    spec.sections = opts.sections
+  end
   M.request('session/subscribe', { name = name }, function(result)
     if S.session and S.session.id ~= result.session then
       leave_session(S.session)
     end
+    stop_stepper()
     local session = new_session(result.session, spec, result)
-    session.name = name
+    session.name = result.name or name
     session.phase = result.state or 'idle'
     session.followed = true
+    session.document = opts.document
+    session.clock = result.clock
+    session.fps = result.fps or 60
     S.session = session
-    if M.config.open_preview and not preview.is_open() then
-      preview.open()
+    preview.set_viewport(spec.viewport)
+    local function ready()
+      if S.session ~= session then
+        return
+      end
+      start_stepper(session)
+      if M.config.open_preview and not preview.is_open() then
+        preview.open()
+      end
+      M._redraw()
+      if preview.is_open() and not session.last_tick then
+        M._show_layout_at_rest(session)
+      end
+      if callback then
+        callback(session)
+      end
     end
-    M._redraw()
-    if callback then
-      callback(session)
+    if session.clock then
+      return ready()
+    end
+    -- A daemon whose subscribe result has no clock: session/list has it.
+    M.request('session/list', nil, function(list)
+      for _, e in ipairs((list and list.sessions) or {}) do
+        if e.session == session.id then
+          session.clock, session.fps = e.clock, e.fps or session.fps
+        end
+      end
+      session.clock = session.clock or 'realtime'
+      ready()
+    end, function()
+      session.clock = 'realtime'
+      ready()
+    end)
+  end, opts.on_error)
+end
+
+------------------------------------------------------------------------------
+-- Making a session: every spec becomes a transition document, checked by the daemon
+-- (document/check), and the session is made from what it answers.
+
+-- The first error of a document/check result, on one line ("4:51: transition.to.columns:
+-- expected integer"), or nil.
+function M.first_error(check)
+  for _, d in ipairs((check and check.diagnostics) or {}) do
+    if d.severity == 1 then
+      local where = d.range and d.range.start and string.format('%d:%d: ', d.range.start.line + 1, d.range.start.character + 1) or ''
+      local field = type(d.data) == 'table' and d.data.field and (d.data.field .. ': ') or ''
+      return where .. field .. tostring(d.message)
+    end
+  end
+end
+
+-- Calls on_document(normalized spec) with the daemon's reading of `params`
+-- (`{text}` or `{document}`), or on_invalid(message). A daemon without document/check
+-- (on Node) leaves `fallback` (a normalized spec, or nil: invalid) as it is.
+local function check_document(params, fallback, on_document, on_invalid)
+  M.request('document/check', params, function(result)
+    if result.valid and result.document then
+      on_document(specs.from_document(result.document, true))
+    else
+      on_invalid('not a valid transition document: ' .. (M.first_error(result) or 'no session and transition'))
+    end
+  end, function(err)
+    if err.code == CODES.MethodNotFound and fallback then
+      on_document(fallback)
+    else
+      on_invalid(M.short_message(err.message or 'error'))
     end
   end)
 end
 
 -- Creates a session from a spec table (see transitiond.spec; nil = the demo),
--- disposing of the previous one. `callback(session)` runs when it exists.
-function M.create_session(spec_table, callback)
+-- disposing of the previous one once the daemon has accepted the new one.
+-- `callback(session)` runs when it exists.
+function M.create_session(spec_table, callback, opts)
+  opts = opts or {}
   local spec = specs.normalize(spec_table)
   specs.validate(spec)
   M.start()
-  S.last_spec = spec_table
-  leave_session(S.session)
+  local previous = S.session
   S.session = nil
   local waiting = S.creating or {}
   S.creating = waiting
   if callback then
     table.insert(waiting, callback)
   end
-  M.request('session/create', spec.create, function(result)
-    local session = new_session(result.session, spec, result)
-    S.session = session
-    S.creating = nil
-    preview.set_viewport(spec.viewport)
-    if M.config.open_preview then
-      preview.open()
-    end
-    M._redraw()
-    for _, fn in ipairs(waiting) do
-      M.guard(fn, session)
-    end
-  end, function(err)
+  local function invalid(message)
     if S.creating == waiting then
       S.creating = nil
+      if S.session == nil then
+        S.session = previous
+      end
     end
-    notify_rpc_error('session/create', err)
-  end)
+    notify(message, vim.log.levels.ERROR)
+    M._redraw()
+  end
+  local function create(checked)
+    S.last_spec = opts.remember or spec_table
+    leave_session(previous)
+    M.request('session/create', checked.create, function(result)
+      local session = new_session(result.session, checked, result)
+      S.session = session
+      S.creating = nil
+      preview.set_viewport(checked.viewport)
+      if M.config.open_preview then
+        preview.open()
+      end
+      M._redraw()
+      for _, fn in ipairs(waiting) do
+        M.guard(fn, session)
+      end
+    end, function(err)
+      if S.creating == waiting then
+        S.creating = nil
+      end
+      notify_rpc_error('session/create', err)
+    end)
+  end
+  if opts.checked then
+    return create(spec)
+  end
+  check_document({ document = spec.document }, spec, create, invalid)
 end
 
--- The spec in a buffer (JSON or a Lua table), or nil if it holds none.
+-- A spec in a buffer as a table: JSON (a transition document or the older form) or a
+-- Lua table, or nil if it holds none.
 function M.spec_from_buffer(bufnr)
   bufnr = bufnr or 0
   local text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
@@ -496,10 +720,180 @@ function M.spec_from_buffer(bufnr)
     return nil
   end
   local ok, t = pcall(specs.parse, text)
-  if ok and specs.looks_like_spec(t) then
+  if ok and (specs.looks_like_spec(t) or specs.is_document(t)) then
     return t
   end
   return nil
+end
+
+-- Creates a session from the buffer: a transition document (Protocol section 18) is
+-- read by the daemon from its text (document/check, its errors placed in the text);
+-- the older `{viewport, items, from, to}` form and Lua tables are laid over the demo.
+-- No spec in it: the demo, or an error when `required`.
+function M.session_from_buffer(bufnr, required, callback)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local t = M.spec_from_buffer(bufnr)
+  if not t then
+    if required then
+      fail('the current buffer holds no session spec')
+    end
+    return M.create_session(nil, callback)
+  end
+  if not specs.is_document(t) then
+    return M.create_session(t, callback)
+  end
+  local text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
+  M.start()
+  check_document({ text = text }, specs.from_document(t), function(spec)
+    M.create_session(spec, callback, { checked = true, remember = spec })
+  end, function(message)
+    notify(message, vim.log.levels.ERROR)
+  end)
+end
+
+------------------------------------------------------------------------------
+-- Watching a transition document's session (the one its code lenses play)
+
+local function buffer_text(bufnr)
+  return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
+end
+
+-- What the preview needs of a document/check result: the session's name, viewport,
+-- sections, clock and fps.
+local function watch_info(bufnr, check)
+  local doc = check and check.document
+  local sess = (type(doc) == 'table' and type(doc.session) == 'table') and doc.session or {}
+  local viewport = sess.viewport
+  if type(viewport) ~= 'table' or type(viewport.width) ~= 'number' or type(viewport.height) ~= 'number' then
+    viewport = nil
+  end
+  return {
+    name = type(sess.name) == 'string' and sess.name or require('transitiond.lsp').default_name(bufnr),
+    viewport = viewport,
+    sections = type(sess.sections) == 'table' and sess.sections or nil,
+    clock = sess.clock or 'realtime',
+    fps = sess.fps or 60,
+  }
+end
+
+-- Opens the preview on the session of the transition document in `bufnr` (default:
+-- the current buffer): subscribes to it by name (its `session.name`, else
+-- `transition:<file name>`) and follows it through edits. When the document has not
+-- been played yet, plays it first. Needs the shared daemon (the default).
+function M.watch(bufnr, callback)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local lsp = require('transitiond.lsp')
+  if not lsp.is_document(bufnr) then
+    fail('not a transition document (a *.transition.json file)')
+  end
+  if not M.uses_shared() then
+    fail("watching a document needs the shared daemon (setup({ shared = false }) turned it off): :TransitiondSession previews the buffer on the plugin's own daemon")
+  end
+  if not lsp.is_attached(bufnr) then
+    lsp.attach(bufnr)
+  end
+  preview.open()
+  M._redraw()
+  M.request('document/check', { text = buffer_text(bufnr) }, function(check)
+    local info = watch_info(bufnr, check)
+    local function subscribe(played)
+      M.follow(info.name, {
+        viewport = info.viewport,
+        sections = info.sections,
+        document = bufnr,
+        on_error = function(err)
+          if err.code == CODES.UnknownSession and not played then
+            notify(info.name .. ' is not playing yet: playing it')
+            lsp.run('transitiond.play', nil, bufnr, function(perr)
+              if not perr then
+                subscribe(true)
+              end
+            end)
+          else
+            notify_rpc_error('session/subscribe', err)
+          end
+        end,
+      }, function(session)
+        session.watch = info
+        notify(string.format('watching %s (%s, %s clock)', session.name, session.id, session.clock))
+        if callback then
+          callback(session)
+        end
+      end)
+    end
+    subscribe(false)
+  end)
+end
+
+-- The watched session of `bufnr`'s document, or nil.
+local function watched(bufnr)
+  local session = S.session
+  if session and session.followed and session.document == bufnr then
+    return session
+  end
+end
+
+-- Called (debounced) after an edit of a document buffer: a watched document's new
+-- viewport is drawn; a new name, clock or fps means a new session: follow it.
+function M._document_changed(bufnr)
+  local session = watched(bufnr)
+  if not session or not S.client then
+    return
+  end
+  M.request('document/check', { text = buffer_text(bufnr) }, function(check)
+    if watched(bufnr) ~= session or not check.valid then
+      return
+    end
+    local info = watch_info(bufnr, check)
+    if info.viewport and not vim.deep_equal(info.viewport, session.viewport) then
+      session.viewport = info.viewport
+      session.spec.viewport = info.viewport
+      preview.set_viewport(info.viewport)
+      M._redraw()
+    end
+    if info.name ~= session.name or info.clock ~= session.clock or info.fps ~= session.fps then
+      M._refollow(bufnr, info, 5)
+    end
+  end, function() end)
+end
+
+-- Follows the document's session again (a new one of that name), retrying while the
+-- daemon has not made it yet.
+function M._refollow(bufnr, info, tries)
+  M.follow(info.name, {
+    viewport = info.viewport,
+    sections = info.sections,
+    document = bufnr,
+    on_error = function(err)
+      if err.code == CODES.UnknownSession and tries > 1 then
+        vim.defer_fn(function()
+          M._refollow(bufnr, info, tries - 1)
+        end, 300)
+      end
+    end,
+  }, function(session)
+    session.watch = info
+  end)
+end
+
+-- Called after a document command answered: the preview keeps up with it.
+function M._document_command(bufnr, command, result)
+  local session = watched(bufnr)
+  if not session or command == 'transitiond.stop' or type(result) ~= 'table' then
+    return
+  end
+  if result.session and result.session ~= session.id then
+    return M._refollow(bufnr, session.watch or { name = result.name or session.name }, 5)
+  end
+  session.recheck = true
+  session.transition = result.transition or session.transition
+  session.phase = command == 'transitiond.scrub' and 'paused' or 'running'
+  session.progress = command == 'transitiond.scrub' and (result.progress or 0) or 0
+  session.reason = nil
+  if command == 'transitiond.scrub' and session.clock == 'manual' and M.config.manual_redraw then
+    M.request('clock/advance', { session = session.id, by = 0, reply = 'brief' }, nil, function() end)
+  end
+  M._redraw()
 end
 
 ------------------------------------------------------------------------------
@@ -536,6 +930,11 @@ end
 -- transition/start option, which overrides the spec's `transition` }.
 function M.play(opts)
   opts = opts or {}
+  local doc = M._document_session()
+  if doc and opts.target == nil and not opts.interactive then
+    -- the document's transition, through its language server
+    return require('transitiond.lsp').run('transitiond.play', nil, doc.document)
+  end
   with_session(function(session)
     local target = opts.target
     if target == nil or target == 'toggle' then
@@ -576,6 +975,15 @@ function M.play(opts)
   end)
 end
 
+-- The previewed session when it is a watched transition document's (its buffer still
+-- there), else nil: the preview's keys then act through the document's language server.
+function M._document_session()
+  local session = S.session
+  if session and session.followed and session.document and vim.api.nvim_buf_is_valid(session.document) then
+    return session
+  end
+end
+
 local function in_flight(session)
   return session.phase ~= 'idle'
 end
@@ -587,6 +995,11 @@ function M.scrub(progress)
     fail('scrub: progress must be a number between 0 and 1')
   end
   progress = math.max(0, math.min(1, progress))
+  local doc = M._document_session()
+  if doc and doc.phase ~= 'paused' then
+    -- held at `progress` by the document's language server (a new interactive transition)
+    return require('transitiond.lsp').run('transitiond.scrub', progress, doc.document)
+  end
   with_session(function(session)
     if not in_flight(session) then
       M.play({ interactive = true })
@@ -634,7 +1047,8 @@ end
 function M.advance(seconds)
   with_session(function(session)
     if session.clock ~= 'manual' then
-      fail('advance: the session runs on the realtime clock')
+      notify('the session runs on the realtime clock: it moves by itself, there is nothing to advance')
+      return
     end
     M.request('clock/advance', { session = session.id, by = seconds or (1 / session.fps) })
   end)
@@ -661,9 +1075,12 @@ function M._on_tick(params)
   if session and params.session == session.id then
     session.last_tick = params
     session.seq = params.seq
-    session.transition = params.transition
     session.progress = params.progress or session.progress
     session.contentOffset = params.contentOffset or session.contentOffset
+    if session.followed and session.clock == 'manual' and (session.phase == 'idle' or params.transition ~= session.transition) then
+      session.recheck = true -- a transition the stepper has not seen: ask its phase first
+    end
+    session.transition = params.transition
     if session.phase == 'idle' then
       session.phase = 'running'
     end
@@ -675,8 +1092,12 @@ end
 function M._on_did_end(params)
   local session = S.session
   if session and params.session == session.id then
-    -- the end of the transition in flight (not of one a new start superseded)
-    if session.starting == 0 and params.transition == session.transition then
+    -- the end of the transition in flight (not of one a new start superseded); a
+    -- followed session has one transition at a time, whoever started it
+    if session.followed then
+      session.recheck = true -- an edit of a document starts the next one at once
+    end
+    if session.starting == 0 and (params.transition == session.transition or session.followed) then
       -- `completed`: it reached its target layout (`finished` only says that
       -- its animation ran to the end, which a cancel's does too)
       if params.completed and session.target then
@@ -744,7 +1165,7 @@ function M._redraw()
 end
 
 -- Fetches the layout at rest and shows it as the session's frame.
-local function show_layout_at_rest(session)
+function M._show_layout_at_rest(session)
   M.request('layout/attributes', { session = session.id }, function(result)
     if S.session == session and not session.last_tick then
       session.last_tick = { attributes = result.attributes, contentOffset = result.contentOffset }
@@ -763,7 +1184,7 @@ function M.open_preview()
   M._redraw()
   with_session(function(session)
     if not session.last_tick then
-      show_layout_at_rest(session)
+      M._show_layout_at_rest(session)
     end
   end)
   return preview.winid()
@@ -771,11 +1192,26 @@ end
 
 -- The timing of the next transitions: the session's spec, and the spec a restart
 -- makes again.
+-- A watched document's timing is its own: say where to change it. Returns true then.
+local function document_owns(key)
+  if M._document_session() then
+    notify(string.format('the document sets the %s: edit transition.%s in it (the preview follows the edit)',
+      key == 'timing' and 'easing' or key, key))
+    return true
+  end
+end
+
 local function set_transition_option(key, value)
+  if document_owns(key) then
+    return
+  end
   local spec = vim.deepcopy(S.last_spec or {})
   spec.transition = spec.transition or vim.deepcopy(specs.default().transition)
   spec.transition[key] = value
   specs.validate(specs.normalize(spec))
+  if spec.document and spec.document.transition then
+    spec.document.transition[key] = value
+  end
   S.last_spec = spec
   if S.session then
     S.session.spec.transition[key] = value
@@ -798,6 +1234,9 @@ M.DURATIONS = { 0.3, 0.5, 0.8, 1, 1.5, 2, 3 }
 
 -- Picks the easing (vim.ui.select over the protocol's 31 names).
 function M.pick_easing()
+  if document_owns('timing') then
+    return
+  end
   vim.ui.select(specs.easings(), { prompt = 'transitiond easing: ' }, function(choice)
     if choice then
       M.guard(M.set_easing, choice)
@@ -807,6 +1246,9 @@ end
 
 -- Picks the duration (vim.ui.select over a few lengths, in seconds).
 function M.pick_duration()
+  if document_owns('duration') then
+    return
+  end
   vim.ui.select(M.DURATIONS, {
     prompt = 'transitiond duration: ',
     format_item = function(d)

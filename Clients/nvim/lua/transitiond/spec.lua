@@ -17,6 +17,12 @@
 -- `layouts = { A, B }` may stand for `from = A, to = B`, and `layout` for `from`.
 -- A spec is laid over the default one key by key, so `{ items = 20 }` is the
 -- demo with twenty items.
+--
+-- A spec is the plugin's shorthand for a transition document (Protocol section 18,
+-- `{ session = <session/create params>, transition = <transition/start params> }`):
+-- normalize() gives that document (`.document`), which the daemon checks
+-- (`document/check`) before the session is made from what it answers. A document
+-- itself is not laid over anything: see from_document().
 
 local protocol = require('transitiond.protocol')
 
@@ -63,7 +69,13 @@ function M.normalize(spec)
   if spec ~= nil and type(spec) ~= 'table' then
     fail('expected a table, got ' .. type(spec))
   end
-  spec = M.from_document(spec or {})
+  if type(spec) == 'table' and spec.normalized then
+    return spec
+  end
+  if M.is_document(spec) then
+    return M.from_document(spec)
+  end
+  spec = spec or {}
   local s = M.default()
   if spec.layouts ~= nil or spec.layout ~= nil or spec.from ~= nil then
     s.from = nil
@@ -126,7 +138,10 @@ function M.normalize(spec)
       end
     end
   end
+  local document_transition = vim.deepcopy(transition)
+  document_transition.to = s.to
   return {
+    normalized = true,
     viewport = s.viewport,
     sections = sections,
     from = s.from,
@@ -135,34 +150,53 @@ function M.normalize(spec)
     fps = s.fps,
     create = create,
     transition = transition,
+    document = { session = vim.deepcopy(create), transition = document_transition },
   }
 end
 
--- A transition document (Protocol section 18: { session = <session/create params>,
--- transition = <transition/start params> }) as a spec: the session's layout is `from`,
--- the transition's `to` is `to`, nothing laid over from the demo. Other tables pass
--- through. The daemon checks what it holds (its language server, document/check).
-function M.from_document(t)
-  if type(t.session) ~= 'table' or type(t.transition) ~= 'table' or t.viewport ~= nil then
-    return t
-  end
-  local session, transition = t.session, t.transition
-  local spec = {
-    viewport = session.viewport,
-    sections = session.sections,
-    from = session.layout,
-    to = transition.to,
-    transition = {},
-  }
-  for _, k in ipairs(SESSION_KEYS) do
-    spec[k] = session[k]
-  end
+-- Whether a table is a transition document: an object with `session` and
+-- `transition` objects (and none of the older form's `viewport`).
+function M.is_document(t)
+  return type(t) == 'table' and type(t.session) == 'table' and type(t.transition) == 'table' and t.viewport == nil
+end
+
+-- A transition document (as document/check answers it, or as written) as a normalized
+-- spec, nothing laid over from the demo: the session is made with `session` (with the
+-- `objects` encoding the preview draws, and without its `name`, which belongs to the
+-- document's own session: see :TransitiondWatch), the transitions with `transition`;
+-- `session.layout` is `from`, `transition.to` is `to`.
+function M.from_document(doc)
+  local session, transition = doc.session or {}, doc.transition or {}
+  local create = vim.deepcopy(session)
+  create.encoding = 'objects'
+  create.name = nil
+  create.precision = nil
+  local rest = {}
   for k, v in pairs(transition) do
-    if k ~= 'to' then
-      spec.transition[k] = v
+    if k ~= 'to' and k ~= 'session' then
+      rest[k] = vim.deepcopy(v)
     end
   end
-  return spec
+  local sections = session.sections
+  if type(sections) ~= 'table' or #sections == 0 then
+    sections = { { items = 0 } }
+  end
+  local viewport = session.viewport
+  if type(viewport) ~= 'table' or type(viewport.width) ~= 'number' or type(viewport.height) ~= 'number' then
+    viewport = { width = 375, height = 667 }
+  end
+  return {
+    normalized = true,
+    viewport = viewport,
+    sections = sections,
+    from = session.layout,
+    to = transition.to,
+    clock = session.clock or 'realtime',
+    fps = session.fps,
+    create = create,
+    transition = rest,
+    document = { session = vim.deepcopy(session), transition = vim.deepcopy(transition) },
+  }
 end
 
 -- The easing names of the protocol, for completion.

@@ -29,6 +29,22 @@ function listGridSpec(extra = {}) {
   return { viewport: { ...VIEWPORT }, items: 100, from: { ...LIST }, to: JSON.parse(JSON.stringify(GRID)), duration: 0.3, ...extra };
 }
 
+/** Members of `session/create`, for listGridDocument's extras. */
+const SESSION_MEMBERS = new Set(['viewport', 'sections', 'layout', 'contentInset', 'contentOffset', 'clock', 'fps', 'encoding', 'precision', 'keepAlive', 'name']);
+
+/**
+ * The list -> grid case (100 items) as a transition document (Protocol section 18),
+ * extras sorted into its `session` or its `transition`.
+ */
+function listGridDocument(extra = {}) {
+  const document = {
+    session: { viewport: { ...VIEWPORT }, sections: [{ items: 100 }], layout: { ...LIST } },
+    transition: { to: JSON.parse(JSON.stringify(GRID)), duration: 0.3, timing: { easing: 'quarticEaseInOut' } },
+  };
+  for (const [key, value] of Object.entries(extra)) document[SESSION_MEMBERS.has(key) ? 'session' : 'transition'][key] = value;
+  return document;
+}
+
 async function startClient(options = {}) {
   const client = new TransitiondClient({ path: requireDaemon(), requestTimeout: 5000, ...options });
   await client.start();
@@ -87,4 +103,4 @@ function record(emitter, event) {
   return list;
 }
 
-module.exports = { REPO, DAEMON, requireDaemon, VIEWPORT, LIST, GRID, listGridSpec, startClient, alive, sleep, until, next, record };
+module.exports = { REPO, DAEMON, requireDaemon, VIEWPORT, LIST, GRID, listGridSpec, listGridDocument, startClient, alive, sleep, until, next, record };

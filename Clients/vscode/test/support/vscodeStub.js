@@ -57,8 +57,29 @@ class FakePanel {
   }
 }
 
+/** A text document as the editor holds it; `edit` changes its text as typing would. */
+class FakeTextDocument {
+  constructor(uri, text, languageId, events) {
+    this.uri = uri;
+    this.text = text;
+    this.languageId = languageId;
+    this.version = 1;
+    this.events = events;
+  }
+  getText() {
+    return this.text;
+  }
+  /** Replaces the text (a new version) and fires onDidChangeTextDocument. */
+  edit(text) {
+    this.text = text;
+    this.version += 1;
+    for (const l of this.events.change) l({ document: this, contentChanges: [{ text }] });
+  }
+}
+
 function createVscodeStub(settings = {}) {
   const commands = new Map();
+  const events = { open: [], change: [], close: [] };
   const record = { errors: [], infos: [], output: [], panels: [], inputs: [] };
   const vscode = {
     version: '1.90.0-stub',
@@ -106,9 +127,26 @@ function createVscodeStub(settings = {}) {
     },
     workspace: {
       textDocuments: [],
-      onDidOpenTextDocument: () => disposable(),
-      onDidChangeTextDocument: () => disposable(),
-      onDidCloseTextDocument: () => disposable(),
+      onDidOpenTextDocument: (l) => { events.open.push(l); return disposable(); },
+      onDidChangeTextDocument: (l) => { events.change.push(l); return disposable(); },
+      onDidCloseTextDocument: (l) => { events.close.push(l); return disposable(); },
+      /**
+       * Stub only: opens a document at `fsPath` (fires onDidOpenTextDocument) and, unless
+       * `active` is false, shows it in the active editor. Returns the FakeTextDocument.
+       */
+      openDocument(fsPath, text, { languageId = 'transition', active = true } = {}) {
+        const document = new FakeTextDocument(vscode.Uri.file(fsPath), text, languageId, events);
+        vscode.workspace.textDocuments.push(document);
+        for (const l of events.open) l(document);
+        if (active) vscode.window.activeTextEditor = { document };
+        return document;
+      },
+      /** Stub only: closes a document (fires onDidCloseTextDocument). */
+      closeDocument(document) {
+        vscode.workspace.textDocuments = vscode.workspace.textDocuments.filter((d) => d !== document);
+        if (vscode.window.activeTextEditor && vscode.window.activeTextEditor.document === document) vscode.window.activeTextEditor = undefined;
+        for (const l of events.close) l(document);
+      },
       getConfiguration(section) {
         return {
           get: (key, fallback) => {
@@ -174,4 +212,4 @@ function loadExtension(stub) {
   }
 }
 
-module.exports = { createVscodeStub, loadExtension, FakePanel, FakeWebview };
+module.exports = { createVscodeStub, loadExtension, FakePanel, FakeWebview, FakeTextDocument };
