@@ -572,6 +572,8 @@ def test_check_reports_every_element_out_of_bounds_and_draws_them(recorded, tmp_
     r = ctl("check", str(document), str(golden), "--diff-svg", str(diff))
     assert r.returncode == 1, r.stderr
     lines = r.stdout.splitlines()
+    assert lines[0] == "transition.to.spacing changed: 10 -> 12"
+    lines = lines[1:]
     # At t = 0 only nextFrame differs: the second column starts at 193.5 instead of 192.5.
     assert lines[0] == "t=0.000 s (sample 0): cell 0.0: nextFrame.width expected 182.5, found 181.5"
     assert lines[1] == "t=0.000 s (sample 0): cell 0.1: nextFrame.x expected 192.5, found 193.5"
@@ -596,6 +598,9 @@ def test_check_reports_every_element_out_of_bounds_and_draws_them(recorded, tmp_
     # The filmstrip: the samples now, each recorded frame as an outline, red where it differs.
     frames = frames_of(diff)
     assert len(frames) == 11
+    # Each frame is labelled as the report names it: its sample number and time.
+    captions = [next(t.text for t in frame.iter(SVG + "text") if t.get("class") == "caption") for frame in frames]
+    assert captions == [f"t={0.05 * k:.3f} s (sample {k})" for k in range(11)]
     for index, frame in enumerate(frames):
         outlines = [r for r in frame.iter(SVG + "rect") if r.get("class") == "expected"]
         assert len(outlines) == 12
@@ -608,7 +613,7 @@ def test_check_reports_every_element_out_of_bounds_and_draws_them(recorded, tmp_
     # A wider tolerance lets the same change pass: the rows move by at most 5 points.
     r = ctl("check", str(document), str(golden), "--tolerance", "6")
     assert r.returncode == 0, r.stdout
-    assert r.stdout == f"11 samples of 12 elements within 6 points of {golden}\n"
+    assert r.stdout == f"transition.to.spacing changed: 10 -> 12\n11 samples of 12 elements within 6 points of {golden}\n"
 
 
 def test_check_reports_elements_that_come_and_go(recorded):
@@ -620,7 +625,9 @@ def test_check_reports_elements_that_come_and_go(recorded):
     assert r.returncode == 1
     # Item 12 now appears (fading in, so not yet at progress 0); nothing else changed.
     lines = r.stdout.splitlines()
-    assert lines[:-1] == [
+    # The changed input first, on one line.
+    assert lines[0] == 'transition.sections changed: nothing -> [{"items":13}]'
+    assert lines[1:-1] == [
         f"t={0.05 * k:.3f} s (sample {k}): cell 0.12: presence expected absent, found present" for k in range(1, 11)
     ]
     assert lines[-1].startswith("10 differences in 10 of 11 samples")
@@ -630,7 +637,77 @@ def test_check_reports_elements_that_come_and_go(recorded):
     r = ctl("check", str(document), str(golden))
     assert r.returncode == 1
     # Item 11 now disappears where it was instead of moving: its nextFrame is its own.
-    assert r.stdout.startswith("t=0.000 s (sample 0): cell 0.11: nextFrame.x expected 192.5, found 0\n")
+    assert r.stdout.startswith('transition.sections changed: nothing -> [{"items":11}]\n'
+                               "t=0.000 s (sample 0): cell 0.11: nextFrame.x expected 192.5, found 0\n")
+
+
+def test_check_reports_a_changed_input_first_on_one_line(recorded):
+    document, golden = recorded
+    shorter = {**GOLDEN_DOCUMENT, "transition": {**GOLDEN_DOCUMENT["transition"], "duration": 0.45}}
+    document.write_text(json.dumps(shorter))
+    r = ctl("check", str(document), str(golden))
+    assert r.returncode == 1, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "duration changed: 0.5 -> 0.45"
+    assert lines[1].startswith("t=") and lines[-1].endswith(f"beyond 0.5 points of {golden}")
+    assert all(line.startswith(("t=", "... and ")) for line in lines[1:-1])
+    linear = {**GOLDEN_DOCUMENT, "transition": {**GOLDEN_DOCUMENT["transition"], "timing": "linear"},
+              "session": {**GOLDEN_DOCUMENT["session"], "layout": {"type": "list", "rowHeight": 50}}}
+    document.write_text(json.dumps(linear))
+    r = ctl("check", str(document), str(golden))
+    assert r.returncode == 1
+    assert r.stdout.splitlines()[0] == (
+        'session.layout.rowHeight changed: 60 -> 50; transition.timing changed: "quarticEaseInOut" -> "linear"')
+    assert r.stdout.splitlines()[1].startswith("t=0.000 s (sample 0): cell 0.")
+
+
+def test_the_golden_file_keeps_the_document_it_was_recorded_from(recorded):
+    document, golden = recorded
+    data = json.loads(golden.read_text())
+    assert data["document"] == GOLDEN_DOCUMENT
+    assert golden.read_text().splitlines()[:5] == [
+        "{", '  "transitiondGolden": 1,', '  "frames": 10,', '  "duration": 0.5,',
+        '  "document": ' + json.dumps(GOLDEN_DOCUMENT, separators=(",", ":")) + ","]
+    # A file recorded before the document was kept is still checked (only its duration
+    # is known about the input).
+    del data["document"]
+    golden.write_text(json.dumps(data))
+    r = ctl("check", str(document), str(golden))
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_check_fails_without_the_golden_file_and_records_only_with_update(tmp_path):
+    document = tmp_path / "list-to-grid.transition.json"
+    document.write_text(json.dumps(GOLDEN_DOCUMENT))
+    golden = tmp_path / "list-to-grid.golden.json"
+    environment = {k: v for k, v in with_daemon().items() if k not in ("CI", "TRANSITIOND_UPDATE_GOLDEN")}
+    r = subprocess.run([TRANSITIONCTL, "check", str(document), str(golden)], capture_output=True, text=True,
+                       timeout=30, env=environment)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert r.stdout == ""
+    assert r.stderr == (
+        f"Error: golden file '{golden}' does not exist: record it with "
+        f"'transitionctl record {document} --out {golden}' or 'transitionctl check --update {document} {golden}'\n")
+    assert not golden.exists()
+    # --update records it (30 intervals unless --frames) ...
+    r = ctl("check", "--update", str(document), str(golden), "--frames", "10")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == f"recorded 11 samples of 12 elements in {golden}\n"
+    recorded = golden.with_name("recorded.json")
+    assert ctl("record", str(document), "--out", str(recorded), "--frames", "10").returncode == 0
+    assert golden.read_bytes() == recorded.read_bytes()
+    r = ctl("check", str(document), str(golden))
+    assert r.returncode == 0 and r.stdout == f"11 samples of 12 elements within 0.5 points of {golden}\n"
+    # ... and rewrites an existing one, with its number of intervals.
+    document.write_text(json.dumps({**GOLDEN_DOCUMENT, "transition": {**GOLDEN_DOCUMENT["transition"], "duration": 0.4}}))
+    assert ctl("check", str(document), str(golden)).returncode == 1
+    r = ctl("check", "--update", str(document), str(golden))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == f"recorded 11 samples of 12 elements in {golden}\n"
+    assert json.loads(golden.read_text())["duration"] == 0.4
+    assert ctl("check", str(document), str(golden)).returncode == 0
+    r = ctl("check", str(document), str(golden), "--frames", "4")
+    assert r.returncode == 64 and r.stderr.startswith("Error: --frames is for --update\n")
 
 
 def test_check_refuses_what_is_not_a_golden_file(recorded, tmp_path):

@@ -21,8 +21,13 @@ struct GoldenComparison {
         var found: String
 
         var line: String {
-            "t=\(Format.fixed(time, 3)) s (sample \(sample)): \(element): \(member) expected \(expected), found \(found)"
+            "\(GoldenComparison.sampleName(sample, time: time)): \(element): \(member) expected \(expected), found \(found)"
         }
+    }
+
+    /// How the report and the `--diff-svg` captions name a sample: `t=0.150 s (sample 3)`.
+    static func sampleName(_ sample: Int, time: Double) -> String {
+        "t=\(Format.fixed(time, 3)) s (sample \(sample))"
     }
 
     var tolerance: Double
