@@ -6,9 +6,9 @@
 /// `{"field": "params.viewport.width", "path": ["params", "viewport", "width"],
 /// "reason": "expected number", "expected": "number", "found": "string"}`;
 /// `expected` and `found` only when the value was refused for its type or form, `limit`
-/// only for a limit, `suggestion` only for an unknown member with a known name close to
-/// it (`{"field": "params.interactiv", ..., "reason": "unknown member; did you mean
-/// `interactive`?", "suggestion": "interactive"}`).
+/// only for a limit, `suggestion` only for an unknown member, or a name not in its list,
+/// with a known name close to it (`{"field": "params.interactiv", ..., "reason": "unknown
+/// member; did you mean `interactive`?", "suggestion": "interactive"}`).
 public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The members, in one immutable box: an error is thrown through many typed-throws
     /// functions, and each copies it; inline, its six members made every `try` of a
@@ -55,14 +55,42 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
     public var found: String? { members.found }
     /// The daemon limit the value passed, if that is why.
     public var limit: Int? { members.limit }
-    /// For an unknown member, the known name it most likely meant.
+    /// For an unknown member, the known name it most likely meant; for a name not in its
+    /// list, the name of the list it most likely meant.
     public var suggestion: String? { members.suggestion }
 
-    /// An error for a value that is not what `expected` describes.
+    /// An error for a value that is not what `expected` describes; for a member that is
+    /// absent (`found` `nothing`), the reason names it as missing:
+    /// `missing member 'columns': expected integer`.
     public init(path: [FieldPathStep], expected: String, found: String) {
-        members = Members(
-            path: path, reason: "expected \(expected)", expected: expected, found: found)
+        var reason = "expected \(expected)"
+        if found == "nothing", path.count > 1, case .key(let name)? = path.last {
+            reason = "missing member '\(name)': " + reason
+        }
+        members = Members(path: path, reason: reason, expected: expected, found: found)
     }
+
+    /// An error for a name that is not one of `names` (a layout type, an easing ...):
+    /// `expected one of flow, list, grid, displaySwitch, explicit; did you mean `grid`?`,
+    /// with the nearest of the names as `suggestion` (by the edit distance of unknown
+    /// members). A list longer than `shortList` is not written out in the reason when
+    /// there is a suggestion (`expected one of 37 names; did you mean `quarticEaseInOut`?`);
+    /// `expected` always holds it all.
+    public init(path: [FieldPathStep], oneOf names: [String], found name: String) {
+        let expected = "one of " + names.joined(separator: ", ")
+        let suggestion = NearestName.to(name, among: names)
+        var reason = "expected \(expected)"
+        if let suggestion {
+            if names.count > Self.shortList { reason = "expected one of \(names.count) names" }
+            reason += "; did you mean `\(suggestion)`?"
+        }
+        members = Members(
+            path: path, reason: reason, expected: expected, found: "\"\(name)\"",
+            suggestion: suggestion)
+    }
+
+    /// The longest list of names a reason with a suggestion writes out.
+    public static let shortList = 8
 
     /// An error with only a reason (a value of the right type the daemon refuses).
     public init(path: [FieldPathStep], reason: String, limit: Int? = nil) {
@@ -71,11 +99,14 @@ public struct FieldError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// An error for a member the decoder does not know (at `path`, its name last), with
     /// the known name it most likely meant.
-    public init(unknownMember path: [FieldPathStep], suggestion: String?) {
-        members = Members(
-            path: path,
-            reason: suggestion.map { "unknown member; did you mean `\($0)`?" } ?? "unknown member",
-            suggestion: suggestion)
+    /// With `missing`, the suggestion is a required member that is absent, which the
+    /// reason says: `unknown member; did you mean `columns`, which is missing?`.
+    public init(unknownMember path: [FieldPathStep], suggestion: String?, missing: Bool = false) {
+        var reason = suggestion.map { "unknown member; did you mean `\($0)`?" } ?? "unknown member"
+        if missing, let suggestion {
+            reason = "unknown member; did you mean `\(suggestion)`, which is missing?"
+        }
+        members = Members(path: path, reason: reason, suggestion: suggestion)
     }
 
     public static func == (a: FieldError, b: FieldError) -> Bool {

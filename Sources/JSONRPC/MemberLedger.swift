@@ -122,7 +122,8 @@ final class MemberLedger {
             for member in object.members where !entry.asked.contains(member.key) {
                 if NearestName.to(member.key, among: [missing]) != nil {
                     return FieldError(
-                        unknownMember: container + [.key(member.key)], suggestion: missing)
+                        unknownMember: container + [.key(member.key)], suggestion: missing,
+                        missing: true)
                 }
             }
         }

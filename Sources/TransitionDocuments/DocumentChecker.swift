@@ -93,12 +93,13 @@ public enum DocumentChecker {
         func report(
             _ path: [FieldPathStep], _ message: String, code: Int,
             severity: DocumentDiagnostic.Severity,
-            isName: Bool = false
+            isName: Bool = false, field: [FieldPathStep]? = nil
         ) {
+            let field = field ?? path
             check.diagnostics.append(
                 DocumentDiagnostic(
                     range: place(path, isName), severity: severity, code: code, message: message,
-                    field: path.isEmpty ? nil : FieldError.render(path)))
+                    field: field.isEmpty ? nil : FieldError.render(field)))
         }
         let invalid = ErrorCode.invalidParams.rawValue
         for member in root.members where !topMembers.contains(member.key) {
@@ -136,13 +137,26 @@ public enum DocumentChecker {
         }
         let service = ScratchService(limits: limits)
         var unknownLeft = maximumUnknownMembers
+        /// The unknown members of `params` (under `section`) the schema finds, as warnings:
+        /// for a request refused before the methods could tell (18.3).
+        func warnUnknownMembers(in params: JSONObject, _ section: String) {
+            for unknown in SchemaGuide.unknownMembers(of: .object(params), at: [.key(section)])
+            where unknownLeft > 0 {
+                unknownLeft -= 1
+                let error = FieldError(unknownMember: unknown.path, suggestion: unknown.suggestion)
+                report(unknown.path, error.reason, code: invalid, severity: .warning, isName: true)
+            }
+        }
         /// Calls `method` until it answers something other than an unknown member (each
-        /// warned about and left out); reports a refusal under `section`.
+        /// warned about and left out); reports a refusal under `section`, and then the
+        /// unknown members the methods did not get to.
         func request(
             _ method: String, _ section: String, _ params: inout JSONObject, extra: JSONObject
         )
             -> JSONValue?
         {
+            // The members left out, by their object, with the name each one stands in for.
+            var leftOut: [(path: [FieldPathStep], suggestion: String?)] = []
             while true {
                 var sent = params
                 for member in extra.members { sent[member.key] = member.value }
@@ -150,7 +164,7 @@ public enum DocumentChecker {
                 case .result(let result): return result
                 case .error(let code, let message, let data):
                     let path = Self.path(of: data, under: section)
-                    let reason = data?["reason"]?.stringValue ?? message
+                    var reason = data?["reason"]?.stringValue ?? message
                     if data?["reason"]?.stringValue?.hasPrefix("unknown member") == true,
                         path.count > 1, unknownLeft > 0,
                         case .object(let trimmed) = JSONValue.object(params).removing(
@@ -158,17 +172,36 @@ public enum DocumentChecker {
                     {
                         unknownLeft -= 1
                         report(path, reason, code: code, severity: .warning, isName: true)
+                        leftOut.append((path, data?["suggestion"]?.stringValue))
                         params = trimmed
                         continue
                     }
-                    report(path, reason, code: code, severity: .error)
+                    // A missing member is reported on the object that lacks it, with the
+                    // member left out that stands in for it.
+                    var field = path
+                    if data?["found"]?.stringValue == "nothing", path.count > 1,
+                        case .key(let name)? = path.last
+                    {
+                        field = Array(path.dropLast())
+                        if let standIn = leftOut.first(where: {
+                            $0.suggestion == name && Array($0.path.dropLast()) == field
+                        }), case .key(let misspelt)? = standIn.path.last {
+                            reason += "; is `\(misspelt)` a misspelling of it?"
+                        }
+                    }
+                    report(path, reason, code: code, severity: .error, field: field)
+                    if data?["expected"] != nil { warnUnknownMembers(in: params, section) }
                     return nil
                 }
             }
         }
         guard let created = request("session/create", "session", &session, extra: [:]),
             let id = created["session"]
-        else { return check }
+        else {
+            // The transition is not checked without a session; its unknown members are.
+            if parts["transition"] != nil { warnUnknownMembers(in: transition, "transition") }
+            return check
+        }
         check.created = created
         guard
             let started = request(

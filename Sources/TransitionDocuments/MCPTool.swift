@@ -23,7 +23,7 @@ enum MCPTool: String, CaseIterable {
                 "Check a transition document with the daemon's own methods: its diagnostics (line, character, severity, the JSON-RPC code, the field such as transition.to.columns and why), and when it is valid its duration, content sizes and offsets."
         case .sample:
             return
-                "The transition's layout attributes at a progress (0 start, 1 end; a spring overshoots between) or a time in seconds from its start, as transition/sample returns them: every visible element's frame, alpha, zIndex, transform and custom values (all: true for every element)."
+                "The transition's layout attributes at a progress from 0 (start) to 1 (end; a spring overshoots between) or a time in seconds from 0 to its duration, as transition/sample returns them: every visible element's frame, alpha, zIndex, transform and custom values (all: true for every element). Outside those ranges only with extrapolate: true."
         case .export:
             return
                 "The transition written as css, waapi (a JSON list for element.animate), html (a page with a replay button), svg (SMIL) or lottie (bodymovin JSON), as transition/export writes it."
@@ -45,12 +45,19 @@ enum MCPTool: String, CaseIterable {
             break
         case .sample:
             properties["progress"] = [
-                "type": "number",
-                "description": "0 at the start, 1 at the end (give progress or time).",
+                "type": "number", "minimum": 0, "maximum": 1,
+                "description":
+                    "0 at the start, 1 at the end (give progress or time; progress wins). Outside 0 to 1 only with extrapolate: true.",
             ]
             properties["time"] = [
                 "type": "number", "minimum": 0,
-                "description": "Seconds from the transition's start (give progress or time).",
+                "description":
+                    "Seconds from the transition's start, at most its duration (give progress or time). Beyond only with extrapolate: true.",
+            ]
+            properties["extrapolate"] = [
+                "type": "boolean", "default": false,
+                "description":
+                    "Allow a progress outside 0 to 1 or a time outside 0 to the duration: the curves carried on past their ends.",
             ]
             properties["all"] = [
                 "type": "boolean", "default": false,

@@ -13,26 +13,53 @@ struct MCPToolCall {
 
     func run(_ tool: MCPTool, _ arguments: JSONValue?) -> MCPToolResult {
         let json = JSONCursor(arguments ?? .object([:]), path: "arguments", checkingMembers: true)
+        var check: DocumentCheck?
+        let result: MCPToolResult
         do throws(JSONDecodingError) {
-            return try run(tool, json)
+            result = try run(tool, json, &check)
         } catch {
-            return .failure((json.misspelling(behind: error) ?? error).description)
+            result = .failure((json.misspelling(behind: error) ?? error).description)
         }
+        // Every result carries the document's warnings, so one call tells them all.
+        let warnings =
+            check?.diagnostics.filter { $0.severity == .warning }.map {
+                $0.line(placed: check?.hasText ?? false)
+            } ?? []
+        return result.with(warnings: warnings)
     }
 
-    private func run(_ tool: MCPTool, _ json: JSONCursor) throws(JSONDecodingError)
-        -> MCPToolResult
+    /// A range an argument must be in unless `extrapolate` is true.
+    private static func outOfRange(
+        _ json: JSONCursor, _ value: Double, upTo high: Double, what: String
+    ) -> JSONDecodingError {
+        FieldError(
+            path: json.pathSteps,
+            reason:
+                "expected a number from 0 to \(JSONValue.double(high).jsonText)\(what) (extrapolate: true to sample beyond), got \(JSONValue.double(value).jsonText)"
+        )
+    }
+
+    private func run(_ tool: MCPTool, _ json: JSONCursor, _ checked: inout DocumentCheck?)
+        throws(JSONDecodingError) -> MCPToolResult
     {
         let check = try document(json["document"])
+        checked = check
         var extra = JSONObject()
+        var time: Double?
+        var extrapolate = false
         switch tool {
         case .validate, .describe:
             break
         case .sample:
             let progress: Double? = try json["progress"].decodeIfPresent()
-            let time: Double? = try json["time"].decodeIfPresent()
+            time = try json["time"].decodeIfPresent()
+            extrapolate = try json["extrapolate"].decode(default: false)
             if let progress {
+                guard extrapolate || (0...1).contains(progress) else {
+                    throw Self.outOfRange(json["progress"], progress, upTo: 1, what: "")
+                }
                 extra["progress"] = .double(progress)
+                time = nil
             } else if let time {
                 extra["time"] = .double(time)
             } else {
@@ -68,12 +95,19 @@ struct MCPToolCall {
         if let unknown = json.unknownMember() { throw unknown }
         if tool == .validate { return .json(DocumentCheckResult(check: check).json) }
         guard let run = DocumentRun(check, limits: limits) else {
-            return .failure(
+            // Every diagnostic, errors and warnings, in one answer.
+            var failure = MCPToolResult.failure(
                 (["arguments.document: not a valid transition document"]
-                    + check.diagnostics.filter { $0.severity == .error }.map {
-                        $0.line(placed: check.hasText)
-                    })
+                    + check.diagnostics.map { $0.line(placed: check.hasText) })
                     .joined(separator: "\n"))
+            failure.listsWarnings = true
+            return failure
+        }
+        if let time, !extrapolate {
+            let duration = check.started?["duration"]?.doubleValue ?? 0
+            guard time >= 0, time <= duration else {
+                throw Self.outOfRange(json["time"], time, upTo: duration, what: ", the duration")
+            }
         }
         switch tool {
         case .validate, .describe:

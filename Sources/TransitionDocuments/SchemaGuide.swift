@@ -184,3 +184,92 @@ enum SchemaGuide {
         return text
     }
 }
+
+extension SchemaGuide {
+    /// The members of `value` (the document's value at `path`) that the schema does not
+    /// allow, in the order they are written, each with the allowed name nearest to it:
+    /// what the methods would refuse as unknown once the rest decoded, found without them,
+    /// for a request they refused before they could tell. Only objects whose schema is
+    /// closed (`additionalProperties` or `unevaluatedProperties` false in every branch)
+    /// are judged; at most `budget` objects are looked into.
+    ///
+    /// - Complexity: O(d) schema lookups per object looked into, at depth d.
+    static func unknownMembers(
+        of value: JSONValue, at path: [FieldPathStep], budget: Int = 2000
+    ) -> [(path: [FieldPathStep], suggestion: String?)] {
+        var types: [[FieldPathStep]: String] = [:]
+        collectTypes(value, at: path, into: &types)
+        var found: [(path: [FieldPathStep], suggestion: String?)] = []
+        var left = budget
+        walk(value, at: path, types: types, left: &left, found: &found)
+        return found
+    }
+
+    /// The `type` of every object in `value`, by its path.
+    private static func collectTypes(
+        _ value: JSONValue, at path: [FieldPathStep], into types: inout [[FieldPathStep]: String]
+    ) {
+        switch value {
+        case .object(let object):
+            if let type = object["type"]?.stringValue { types[path] = type }
+            for member in object.members {
+                collectTypes(member.value, at: path + [.key(member.key)], into: &types)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                switch element {
+                case .object, .array:
+                    collectTypes(element, at: path + [.index(index)], into: &types)
+                default: continue
+                }
+            }
+        default:
+            return
+        }
+    }
+
+    private static func walk(
+        _ value: JSONValue, at path: [FieldPathStep], types: [[FieldPathStep]: String],
+        left: inout Int, found: inout [(path: [FieldPathStep], suggestion: String?)]
+    ) {
+        switch value {
+        case .object(let object):
+            guard left > 0 else { return }
+            left -= 1
+            let judged = nodes(at: path, types: types).filter {
+                $0["properties"] != nil || $0["additionalProperties"] != nil
+                    || $0["unevaluatedProperties"] != nil || $0["patternProperties"] != nil
+            }
+            let closed =
+                !judged.isEmpty
+                && judged.allSatisfy {
+                    $0["patternProperties"] == nil
+                        && ($0["additionalProperties"] == .bool(false)
+                            || $0["unevaluatedProperties"] == .bool(false))
+                }
+            let known = closed ? members(at: path, types: types).map(\.name) : []
+            for member in object.members {
+                if closed, !known.contains(member.key) {
+                    found.append(
+                        (path + [.key(member.key)], NearestName.to(member.key, among: known)))
+                    continue
+                }
+                walk(
+                    member.value, at: path + [.key(member.key)], types: types, left: &left,
+                    found: &found)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                switch element {
+                case .object, .array:
+                    walk(
+                        element, at: path + [.index(index)], types: types, left: &left,
+                        found: &found)
+                default: continue
+                }
+            }
+        default:
+            return
+        }
+    }
+}

@@ -132,7 +132,11 @@ def test_diagnostics_follow_the_text_through_incremental_and_full_changes():
 
     first, second, third, fourth, closed = run(body)
     assert first.uri == URI and first.version == 1
-    [error] = first.diagnostics
+    # Errors and warnings in one round: the misspelt member is told at once.
+    error, early_warning = first.diagnostics
+    assert early_warning.severity == t.DiagnosticSeverity.Warning
+    assert early_warning.message == "unknown member; did you mean `duration`?"
+    assert where(early_warning) == (3, 59, 3, 68)  # "duraton", before "two" became 2
     assert error.severity == t.DiagnosticSeverity.Error and error.source == "transitiond"
     assert error.code == -32602 and error.message == "expected integer"
     assert error.data == {"field": "transition.to.columns"}
@@ -155,7 +159,8 @@ def test_the_item_limit_and_the_transition_language_id():
         return await editor.published()
 
     published = run(body, "--stdio", "--max-items", "10")
-    [limit] = published.diagnostics
+    limit, warning = published.diagnostics
+    assert warning.severity == t.DiagnosticSeverity.Warning and warning.data == {"field": "transition.duraton"}
     assert limit.code == -32014 and limit.severity == t.DiagnosticSeverity.Error
     assert limit.data == {"field": "session.sections[0].items"}
 

@@ -146,12 +146,12 @@ def test_bad_arguments_are_tool_errors_naming_the_field(tmp_path):
     results, validated, unknown, after = with_mcp(body)["value"]
     assert all(r.is_error for r in results)
     assert [r.content[0].text for r in results] == [
-        "arguments.progres: unknown member; did you mean `progress`?",
+        "arguments.progres: unknown member; did you mean `progress`, which is missing?",
         "arguments.progress: expected number",
-        "arguments.progress: expected number (give progress or time)",
+        "arguments.progress: missing member 'progress': expected number (give progress or time)",
         "arguments.format: expected one of css, waapi, html, svg, lottie",
         "arguments.progresses: expected array of 1 to 200 numbers",
-        "arguments.document: expected object or string (a transition document, or its path)",
+        "arguments.document: missing member 'document': expected object or string (a transition document, or its path)",
         f"arguments.document: cannot read '{tmp_path / 'absent.json'}': No such file or directory",
         "arguments.document: not a valid transition document\n"
         "20:18: error: transition.to.columns: expected integer",
@@ -163,6 +163,40 @@ def test_bad_arguments_are_tool_errors_naming_the_field(tmp_path):
         ("transition.to.columns", {"line": 19, "character": 17})]
     assert unknown.error.code == -32602 and "animate" in unknown.error.message
     assert structured(after)["progress"] == 1
+
+
+def test_warnings_come_with_every_tool_and_ranges_are_refused():
+    misspelt = {**DOCUMENT, "transition": {**DOCUMENT["transition"], "duraton": 0.5}}
+    warning = "warning: transition.duraton: unknown member; did you mean `duration`?"
+
+    async def body(session):
+        return [await session.call_tool(name, arguments) for name, arguments in [
+            ("describe", {"document": misspelt}),
+            ("sample", {"document": misspelt, "progress": 0.5}),
+            ("export", {"document": misspelt, "format": "css"}),
+            ("sample", {"document": DOCUMENT, "progress": 1.5}),
+            ("sample", {"document": DOCUMENT, "time": 9}),
+            ("sample", {"document": DOCUMENT, "progress": 1.5, "extrapolate": True}),
+            ("sample", {"document": {**misspelt, "transition": {"to": {"type": "grid", "colums": 2}, "duraton": 1}},
+                        "progress": 0.5}),
+        ]]
+
+    described, sampled, exported, progress, time, beyond, missing = with_mcp(body)["value"]
+    assert structured(described)["warnings"] == [warning]
+    assert structured(sampled)["warnings"] == [warning]
+    assert not exported.is_error and exported.structured_content == {"warnings": [warning]}
+    assert [c.text for c in exported.content][1:] == [warning]
+    assert progress.is_error and progress.content[0].text.startswith(
+        "arguments.progress: expected a number from 0 to 1")
+    assert time.is_error and time.content[0].text.startswith(
+        "arguments.time: expected a number from 0 to 0.5, the duration")
+    assert structured(beyond)["progress"] == 1.5
+    assert missing.is_error and missing.content[0].text == "\n".join([
+        "arguments.document: not a valid transition document",
+        "warning: transition.to.colums: unknown member; did you mean `columns`, which is missing?",
+        "error: transition.to: missing member 'columns': expected integer; is `colums` a misspelling of it?",
+        "warning: transition.duraton: unknown member; did you mean `duration`?",
+    ])
 
 
 def test_the_schema_is_a_resource():

@@ -68,5 +68,5 @@ def test_subscribe_takes_session_or_name_not_both(server):
     assert error == {"code": -32010, "message": "No session named 'two': list them with session/list",
                      "data": {"name": "two"}}
     error = client.call_error("session/subscribe", {})
-    assert error["data"] == {"field": "params.session", "path": ["params", "session"], "reason": "expected string",
+    assert error["data"] == {"field": "params.session", "path": ["params", "session"], "reason": "missing member 'session': expected string",
                              "expected": "string", "found": "nothing"}

@@ -282,12 +282,16 @@ struct JSONRPCSpecificationTests {
         func invalidParams(
             _ field: String, _ path: [JSONValue], _ expected: String, _ found: String
         ) -> [JSONValue] {
-            [
+            // A missing member is named as missing (section 14).
+            let missing =
+                found == "nothing" ? "missing member '\(field.split(separator: ".").last!)': " : ""
+            return [
                 errorResponse(
-                    1, -32602, "Invalid params: \(field): expected \(expected)",
+                    1, -32602, "Invalid params: \(field): \(missing)expected \(expected)",
                     data: [
                         "field": .string(field), "path": .array(path),
-                        "reason": .string("expected \(expected)"), "expected": .string(expected),
+                        "reason": .string("\(missing)expected \(expected)"),
+                        "expected": .string(expected),
                         "found": .string(found),
                     ])
             ]

@@ -53,10 +53,10 @@ struct UnknownMemberTests {
             reply
                 == errorResponse(
                     1, -32602,
-                    "Invalid params: params.section: unknown member; did you mean `sections`?",
+                    "Invalid params: params.section: unknown member; did you mean `sections`, which is missing?",
                     data: [
                         "field": "params.section", "path": ["params", "section"],
-                        "reason": "unknown member; did you mean `sections`?",
+                        "reason": "unknown member; did you mean `sections`, which is missing?",
                         "suggestion": "sections",
                     ]))
     }

@@ -108,3 +108,47 @@ private let listToGrid = [
     DocumentMethods.register(into: &registry, limits: ServiceLimits())
     #expect(registry.requestMethods == ["document/check"])
 }
+
+@Test func errorsAndWarningsComeInOneCheck() {
+    var lines = listToGrid
+    lines[3] =
+        #"  "transition": {"to": {"type": "grid", "columns": "two"}, "duraton": 0.5}"#
+    let result = check(lines)
+    #expect(!result.isValid)
+    #expect(result.diagnostics.map(\.severity) == [.error, .warning])
+    #expect(result.diagnostics.map(\.field) == ["transition.to.columns", "transition.duraton"])
+    #expect(result.diagnostics[1].message == "unknown member; did you mean `duration`?")
+    #expect(result.diagnostics[1].range == range(3, 59, 68))
+}
+
+@Test func aRefusedSessionStillWarnsOfTheTransitionsUnknownMembers() {
+    var lines = listToGrid
+    lines[2] = #"              "layout": {"type": "gird", "rowHeight": 60}, "clock": "manual"},"#
+    lines[3] = #"  "transition": {"to": {"type": "grid", "columns": 2}, "duraton": 0.5}"#
+    let result = check(lines)
+    #expect(result.diagnostics.map(\.field) == ["session.layout.type", "transition.duraton"])
+    #expect(
+        result.diagnostics[0].message
+            == "expected one of flow, list, grid, displaySwitch, explicit; did you mean `grid`?")
+    #expect(result.diagnostics[1].severity == .warning)
+}
+
+@Test func aMissingMemberIsReportedOnTheObjectThatLacksIt() {
+    var lines = listToGrid
+    lines[3] = #"  "transition": {"to": {"type": "grid"}, "duration": 0.5}"#
+    let missing = check(lines)
+    #expect(missing.diagnostics.map(\.field) == ["transition.to"])
+    #expect(missing.diagnostics[0].message == "missing member 'columns': expected integer")
+    #expect(missing.diagnostics[0].range == range(3, 17, 21))
+    // A misspelling that stands in for it: the warning at it, and the error names it.
+    lines[3] = #"  "transition": {"to": {"type": "grid", "colums": 2}, "duration": 0.5}"#
+    let misspelt = check(lines)
+    #expect(misspelt.diagnostics.map(\.field) == ["transition.to.colums", "transition.to"])
+    #expect(misspelt.diagnostics.map(\.severity) == [.warning, .error])
+    #expect(
+        misspelt.diagnostics[0].message
+            == "unknown member; did you mean `columns`, which is missing?")
+    #expect(
+        misspelt.diagnostics[1].message
+            == "missing member 'columns': expected integer; is `colums` a misspelling of it?")
+}

@@ -93,3 +93,65 @@ private func server() -> MCPServer {
     #expect(
         schema["$defs"]?["sessionCreateParams"]?["required"] == ["viewport", "sections", "layout"])
 }
+
+private func call(_ tool: String, _ arguments: String) -> JSONValue? {
+    answer(
+        server(),
+        #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"\#(tool)","arguments":\#(arguments)}}"#
+    )?["result"]
+}
+
+private let misspelt =
+    #"{"session": {"viewport": {"width": 200, "height": 300}, "sections": [{"items": 4}], "layout": {"type": "list", "rowHeight": 50}}, "transition": {"to": {"type": "grid", "columns": 2}, "duraton": 0.4}}"#
+private let warning = "warning: transition.duraton: unknown member; did you mean `duration`?"
+
+@Test func everyToolCarriesTheDocumentsWarnings() {
+    for tool in ["validate", "sample", "describe"] {
+        let more = tool == "sample" ? #", "progress": 0.5"# : ""
+        let result = call(tool, #"{"document": \#(misspelt)\#(more)}"#)
+        #expect(result?["isError"] == false, "\(tool)")
+        #expect(result?["structuredContent"]?["warnings"] == [.string(warning)], "\(tool)")
+        #expect(
+            result?["content"]?.arrayValue?.first?["text"]?.stringValue
+                == result?["structuredContent"]?.jsonText, "\(tool)")
+    }
+    for (tool, more) in [("export", #""format": "css""#), ("render", #""progresses": [0, 1]"#)] {
+        let result = call(tool, #"{"document": \#(misspelt), \#(more)}"#)
+        #expect(result?["isError"] == false, "\(tool)")
+        #expect(result?["structuredContent"]?["warnings"] == [.string(warning)], "\(tool)")
+        #expect(result?["content"]?.arrayValue?.count == 2, "\(tool)")
+        #expect(result?["content"]?.arrayValue?.last?["text"] == .string(warning), "\(tool)")
+    }
+    // A document that is not valid: its errors and its warnings, in one answer.
+    let broken =
+        #"{"session": {"viewport": {"width": 200, "height": 300}, "sections": [{"items": 4}], "layout": {"type": "list", "rowHeight": 50}}, "transition": {"to": {"type": "grid", "columns": "two"}, "duraton": 0.4}}"#
+    let refused = call("sample", #"{"document": \#(broken), "progress": 0.5}"#)
+    #expect(refused?["isError"] == true)
+    #expect(
+        refused?["content"]?.arrayValue?.first?["text"]
+            == JSONValue.string(
+                "arguments.document: not a valid transition document\nerror: transition.to.columns: expected integer\n"
+                    + warning))
+}
+
+@Test func sampleRefusesAProgressOrTimeOutOfRangeUnlessExtrapolating() {
+    let document = #""document": "/docs/list.transition.json""#
+    let progress = call("sample", #"{\#(document), "progress": 1.5}"#)
+    #expect(progress?["isError"] == true)
+    #expect(
+        progress?["content"]?.arrayValue?.first?["text"]
+            == "arguments.progress: expected a number from 0 to 1 (extrapolate: true to sample beyond), got 1.5"
+    )
+    let time = call("sample", #"{\#(document), "time": 2}"#)
+    #expect(
+        time?["content"]?.arrayValue?.first?["text"]
+            == "arguments.time: expected a number from 0 to 0.4, the duration (extrapolate: true to sample beyond), got 2"
+    )
+    let beyond = call("sample", #"{\#(document), "progress": 1.5, "extrapolate": true}"#)
+    #expect(beyond?["isError"] == false)
+    #expect(beyond?["structuredContent"]?["progress"] == 1.5)
+    #expect(call("sample", #"{\#(document), "time": 0.4}"#)?["isError"] == false)
+    let schema = MCPTool.sample.inputSchema["properties"]
+    #expect(schema?["progress"]?["minimum"] == 0 && schema?["progress"]?["maximum"] == 1)
+    #expect(schema?["extrapolate"]?["type"] == "boolean")
+}

@@ -154,3 +154,46 @@ import TransitionEngine
         #expect(field(#"[{"items":-1}]"#) { try _ = Decode.model($0) } == "params.layout[0].items")
     }
 }
+
+/// A name not in its list is answered with the nearest name; a missing member is named.
+@Suite struct SuggestedNamesTests {
+    func error(_ text: String, _ decode: (JSONCursor) throws -> Void) -> JSONDecodingError? {
+        do {
+            try decode(ParamsDecodingTests.cursor(text))
+            return nil
+        } catch {
+            return error as? JSONDecodingError
+        }
+    }
+
+    @Test func aMisspeltLayoutTypeSuggestsTheNearestName() {
+        let refused = error(#"{"type":"gird","columns":2}"#) { try _ = Decode.layout($0) }
+        #expect(refused?.field == "params.layout.type")
+        #expect(
+            refused?.reason
+                == "expected one of flow, list, grid, displaySwitch, explicit; did you mean `grid`?"
+        )
+        #expect(refused?.expected == "one of flow, list, grid, displaySwitch, explicit")
+        #expect(refused?.found == "\"gird\"")
+        #expect(refused?.suggestion == "grid")
+        // Nothing near: the list, no suggestion.
+        let far = error(#"{"type":"pyramid"}"#) { try _ = Decode.layout($0) }
+        #expect(far?.reason == "expected one of flow, list, grid, displaySwitch, explicit")
+        #expect(far?.suggestion == nil)
+    }
+
+    @Test func aMisspeltEasingSuggestsItWithoutTheLongList() {
+        let refused = error(#""quarticEaseInOt""#) { try _ = Decode.timing($0) }
+        #expect(refused?.reason == "expected one of 37 names; did you mean `quarticEaseInOut`?")
+        #expect(refused?.suggestion == "quarticEaseInOut")
+        #expect(refused?.expected?.hasPrefix("one of linear, quadraticEaseIn,") == true)
+    }
+
+    @Test func aMissingMemberIsNamedAsMissing() {
+        let refused = error(#"{"type":"grid"}"#) { try _ = Decode.layout($0) }
+        #expect(refused?.field == "params.layout.columns")
+        #expect(refused?.reason == "missing member 'columns': expected integer")
+        #expect(refused?.expected == "integer")
+        #expect(refused?.found == "nothing")
+    }
+}

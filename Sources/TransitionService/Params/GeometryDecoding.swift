@@ -45,9 +45,7 @@ enum Decode {
     static func choice(_ json: JSONCursor, _ names: [String]) throws(JSONDecodingError) -> String {
         let name: String = try json.decode()
         guard names.contains(name) else {
-            throw JSONDecodingError(
-                field: json.path, expected: "one of " + names.joined(separator: ", "),
-                found: "\"\(name)\"")
+            throw JSONDecodingError(path: json.pathSteps, oneOf: names, found: name)
         }
         return name
     }

@@ -104,6 +104,15 @@ extension Decode {
             field = replacing(".cubicBezier.\(name)", with: ".cubicBezier[\(i)]", in: field)
         }
         let expected: String
+        // A name refused (in quotes): with the nearest name, as `choice` refuses one.
+        let quoted = Array(error.value.utf8)
+        if case .unknownName(let allowed) = error.problem, quoted.count >= 2,
+            quoted[0] == 0x22, quoted[quoted.count - 1] == 0x22
+        {
+            let name = String(decoding: quoted[1..<(quoted.count - 1)], as: UTF8.self)
+            return JSONDecodingError(
+                path: FieldError.steps(of: field), oneOf: allowed, found: name)
+        }
         switch error.problem {
         case .notFinite: expected = "a finite number"
         case .outOfRange(let allowed): expected = "a finite number \(allowed)"
@@ -147,8 +156,9 @@ extension Decode {
             let s = json["steps"]
             let position = StepPosition(name: try s["position"].decode(default: "jump-end"))
             guard let position else {
-                throw s["position"].invalid(
-                    "one of " + StepPosition.acceptedNames.joined(separator: ", "))
+                throw JSONDecodingError(
+                    path: s["position"].pathSteps, oneOf: StepPosition.acceptedNames,
+                    found: try s["position"].decode(String.self))
             }
             return .steps(try s["count"].decode(), position)
         }
