@@ -197,7 +197,7 @@ def test_a_corrupt_file_is_set_aside_and_the_others_are_restored(spawn, socket_d
     client = connect(socket)
     assert [e["name"] for e in client.call("session/list")["sessions"]] == ["good"]
     assert sorted(p.name for p in directory.iterdir()) == [
-        "broken.json.corrupt", "elsewhere.json.corrupt", "good.json", "huge.json.corrupt",
+        ".lock", "broken.json.corrupt", "elsewhere.json.corrupt", "good.json", "huge.json.corrupt",
         "misfit.json.corrupt"]
     log = daemon.stderr()
     assert f"cannot restore {directory}/broken.json: not JSON" in log
@@ -252,7 +252,7 @@ def test_two_daemons_started_at_once_leave_one_writer(spawn, socket_dir, tmp_pat
     assert f"keeping durable sessions in {directory} (1 restored)" in winner.stderr()
     client.call("session/create", create_params(name="second", keepAlive=True))
     wait_for_state(directory / "second.json")
-    assert sorted(p.name for p in directory.iterdir()) == ["second.json", "shared.json"]
+    assert sorted(p.name for p in directory.iterdir()) == [".lock", "second.json", "shared.json"]
 
 
 def test_a_forwarder_starts_a_daemon_that_has_the_sessions(runtime, state_home):
@@ -291,3 +291,23 @@ def test_a_state_directory_that_cannot_be_used_still_starts_the_daemon(spawn, so
     client.call("session/create", create_params(name="unkept", keepAlive=True))
     assert [e["name"] for e in client.call("session/list")["sessions"]] == ["unkept"]
     assert f"no durable sessions: '{not_a_directory}' is not a directory" in daemon.stderr()
+
+
+def test_two_daemons_on_different_sockets_never_both_write_one_directory(spawn, socket_dir, tmp_path):
+    """The repro: daemons on two sockets with one --state-dir both restored its files and
+    both wrote them. The directory's lock leaves the second keeping no state."""
+    directory = tmp_path / "states"
+    write_state(directory, "shared")
+    first = start_daemon(spawn, socket_dir / "one.sock", "--state-dir", str(directory), log_name="one.log")
+    wait_until(lambda: "keeping durable sessions" in first.stderr(), "the first daemon to keep state")
+    second = start_daemon(spawn, socket_dir / "two.sock", "--state-dir", str(directory), log_name="two.log")
+    client = connect(socket_dir / "two.sock")
+    assert client.call("session/list")["sessions"] == []
+    client.call("session/create", create_params(name="unkept", keepAlive=True))
+    assert (f"no durable sessions: another daemon keeps durable sessions in '{directory}' "
+            f"(it holds {directory}/.lock)") in second.stderr(), second.stderr()
+    # The first still keeps the directory: its new session's file appears, the second's never.
+    keeper = connect(socket_dir / "one.sock")
+    keeper.call("session/create", create_params(name="kept", keepAlive=True))
+    wait_for_state(directory / "kept.json")
+    assert sorted(p.name for p in directory.iterdir()) == [".lock", "kept.json", "shared.json"]

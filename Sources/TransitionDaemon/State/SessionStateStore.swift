@@ -19,7 +19,9 @@ import TransitionService
 ///   limit, not a state, a name its file name does not match, refused by the host) is
 ///   renamed with `.corrupt` added and logged with its reason; the others are restored.
 /// - Only the daemon that owns the socket keeps state (it restores after binding it), so
-///   two daemons started at once never both write.
+///   two daemons started at once on one socket never both write; and a daemon holds an
+///   exclusive lock on the directory's `.lock` while it keeps state there, so two
+///   daemons on different sockets never both write one directory (the second keeps none).
 ///
 /// - Important: blocking file I/O on the loop thread: a write is one small file and two
 ///   `fsync`s, after a change at rest (never on a tick).
@@ -29,15 +31,24 @@ final class SessionStateStore {
     private let limits: ServiceLimits
     /// The directory, open for `fsync` after each rename or removal.
     private let directoryFD: Int32
+    /// `.lock` in the directory, held (`flock`) while this daemon keeps state there.
+    private let lockFD: Int32
+    /// The lock file's name in the directory (not a state file: restoring passes it over).
+    static let lockFileName = ".lock"
 
-    private init(directory: String, directoryFD: Int32, logger: Logger, limits: ServiceLimits) {
+    private init(
+        directory: String, directoryFD: Int32, lockFD: Int32, logger: Logger,
+        limits: ServiceLimits
+    ) {
         self.directory = directory
         self.directoryFD = directoryFD
+        self.lockFD = lockFD
         self.logger = logger
         self.limits = limits
     }
 
     deinit {
+        close(lockFD)
         close(directoryFD)
     }
 
@@ -51,8 +62,27 @@ final class SessionStateStore {
         try makePrivateDirectory(directory)
         let fd = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw failure("cannot open", directory) }
+        let lock = directory + "/" + lockFileName
+        let lockFD = Glibc.open(lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard lockFD >= 0 else {
+            let error = failure("cannot open", lock)
+            close(fd)
+            throw error
+        }
+        guard flock(lockFD, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            let error =
+                busy
+                ? StateStoreError(
+                    description:
+                        "another daemon keeps durable sessions in '\(directory)' (it holds \(lock))"
+                ) : failure("cannot lock", lock)
+            close(lockFD)
+            close(fd)
+            throw error
+        }
         return SessionStateStore(
-            directory: directory, directoryFD: fd, logger: logger, limits: limits)
+            directory: directory, directoryFD: fd, lockFD: lockFD, logger: logger, limits: limits)
     }
 
     // MARK: Restoring
