@@ -437,6 +437,8 @@ export interface SessionSummary {
   subscribed: boolean;
   keepAlive: boolean;
   reducedMotion: boolean;
+  /** The URI of the transition document whose preview it is (Protocol 20.3). */
+  document?: string;
 }
 /** @schema session.list.result.json */
 export interface SessionListResult { sessions: SessionSummary[] }

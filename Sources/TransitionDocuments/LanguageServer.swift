@@ -237,7 +237,9 @@ public final class LanguageServer {
             call: { method, params throws(ResponseError) in
                 try call(method, params, connection).get()
             },
-            adopt: { id throws(ResponseError) in try sessions.detachFromOwner(id) })
+            adopt: { id throws(ResponseError) in
+                try sessions.makeDocumentPreview(id, document: uri)
+            })
         previews[uri] = result.preview
         guard case .object(var reply) = result.reply else { return result.reply }
         if let (clock, fps) = sessions.clock(of: result.preview.session) {

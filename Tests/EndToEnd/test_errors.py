@@ -337,7 +337,9 @@ def test_a_misspelt_member_is_refused_with_the_member_meant(connect, method, par
     error = client.call_error(method, {"session": s, **params} if "sesion" not in params else params)
     assert error["code"] == -32602
     assert error["data"]["field"] == field and error["data"]["suggestion"] == meant
-    assert error["message"] == f"Invalid params: {field}: unknown member; did you mean `{meant}`?"
+    # A misspelt member that stands in for a required one says that one is missing.
+    missing = ", which is missing" if "sesion" in params else ""
+    assert error["message"] == f"Invalid params: {field}: unknown member; did you mean `{meant}`{missing}?"
     assert client.call("transition/status", {"session": s})["state"] == "idle"
 
 

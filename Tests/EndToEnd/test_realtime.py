@@ -101,7 +101,7 @@ def test_subscriber_sees_the_same_ticks(server):
     s = owner.call("session/create", create_params(fps=120))["session"]
     assert watcher.call("session/subscribe", {"session": s}) == {
         "session": s, "state": "idle", "contentSize": {"width": 375, "height": 6000},
-        "contentOffset": {"x": 0, "y": 0}}
+        "contentOffset": {"x": 0, "y": 0}, "clock": "realtime", "fps": 120}
     listed = watcher.call("session/list")["sessions"]
     assert listed[0]["owned"] is False and listed[0]["subscribed"] is True
     t = owner.call("transition/start", {"session": s, "to": GRID, "duration": 0.5})["transition"]

@@ -163,7 +163,7 @@ def test_subscribe_and_unsubscribe(connect):
     # Subscribing to a session the connection owns changes nothing ...
     assert client.call("session/subscribe", {"session": s}) == {
         "session": s, "state": "idle", "contentSize": {"width": 375, "height": 6000},
-        "contentOffset": {"x": 0, "y": 120}}
+        "contentOffset": {"x": 0, "y": 120}, "clock": "realtime", "fps": 60}
     assert client.call("session/subscribe", {"session": s})["session"] == s
     assert client.call("session/unsubscribe", {"session": s}) is None
     # ... unsubscribing when not subscribed is fine too; an unknown session is not.

@@ -336,3 +336,42 @@ def test_reduced_motion_toggle(viewer):
     driver.find_element(By.ID, "reduced-toggle").click()
     wait_until(lambda: entry()["reducedMotion"] is False, what="the daemon reporting reducedMotion false")
     assert console_errors(driver) == []
+
+
+@pytest.mark.time_limit(90)
+def test_a_documents_session_opened_by_name_is_followed_through_an_edit(viewer):
+    """`?session=NAME` opens a transition document's preview, marked as a document in the
+    list; a valid edit replays it in the same session, and the page draws the next
+    transition without choosing it again."""
+    driver, info, editor, daemon = viewer
+    uri = "file:///work/card.transition.json"
+    text = ('{"session": {"viewport": {"width": 375, "height": 667}, "sections": [{"items": 6}],'
+            ' "layout": {"type": "list", "rowHeight": 60}},'
+            ' "transition": {"to": {"type": "grid", "columns": 2}, "duration": 600, "timing": "linear"}}')
+    # The watcher is the editor here: the language server serves every transport.
+    editor.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "json", "version": 1,
+                                                            "text": text}})
+    played = editor.call("workspace/executeCommand", {"command": "transitiond.play", "arguments": [uri]})
+    session = played["session"]
+    # Another session first in the list, so that the page must choose by the name.
+    editor.call("session/create", {"viewport": {"width": 375, "height": 667}, "sections": [{"items": 3}],
+                                   "layout": {"type": "list", "rowHeight": 60}, "keepAlive": True})
+    driver.get(info["url"] + "&session=transition:card")
+    wait_until(lambda: driver.execute_script(
+        "const s = window.transitiondViewer; return s && s.selected === arguments[0] && s.subscribed.has(arguments[0])"
+        " && s.frame && s.frame.transition === arguments[1]", session, played["transition"]),
+        what="the document's session followed in the page")
+    tag = driver.find_element(By.CSS_SELECTOR, f'#session-list li[data-session="{session}"] .tag')
+    assert tag.text == "document" and tag.get_attribute("title") == uri
+    edited = text.replace('"duration": 600', '"duration": 500')
+    editor.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                             "contentChanges": [{"text": edited}]})
+    listed = {s["session"]: s for s in editor.call("session/list")["sessions"]}
+    assert listed[session]["document"] == uri
+    replayed = editor.call("transition/status", {"session": session})["transition"]
+    assert replayed != played["transition"]
+    wait_until(lambda: driver.execute_script(
+        "const s = window.transitiondViewer; return s.selected === arguments[0] && s.frame"
+        " && s.frame.transition === arguments[1]", session, replayed),
+        what="the replayed transition's ticks in the page")
+    assert console_errors(driver) == []

@@ -87,8 +87,9 @@ async function connect() {
 async function refreshSessions() {
   if (!state.client || state.client.closeError) return;
   const { sessions } = await state.client.listSessions();
-  // What this page can see: its own sessions and the kept-alive ones (not its curve).
-  const visible = sessions.filter((s) => (s.owned || s.keepAlive) && s.session !== state.curveSession);
+  // What this page can see: its own sessions, the kept-alive ones and the transition
+  // documents' previews (not its curve).
+  const visible = sessions.filter((s) => (s.owned || s.keepAlive || s.document) && s.session !== state.curveSession);
   const text = JSON.stringify(visible);
   if (text === refreshSessions.last) return;
   refreshSessions.last = text;
@@ -96,7 +97,10 @@ async function refreshSessions() {
   renderSessions();
   showRate(sessionInfo()?.rate ?? 1);
   if (state.selected && !visible.some((s) => s.session === state.selected)) select(null);
-  if (!state.selected && visible.length > 0) select(visible[0].session);
+  // ?session=NAME (or an id): that session first, again when it is made anew.
+  const wanted = query.get("session");
+  const preferred = wanted ? visible.find((s) => s.name === wanted || s.session === wanted) : undefined;
+  if (!state.selected && visible.length > 0) select((preferred ?? visible[0]).session);
   updateButtons();
 }
 
@@ -112,7 +116,14 @@ function renderSessions() {
     // A named session is known by its name (other clients subscribe by it); the id aside.
     name.textContent = s.name ?? s.session;
     name.title = s.session;
-    if (s.keepAlive) {
+    if (s.document) {
+      // A transition document's preview: the editors' language server plays it.
+      const tag = document.createElement("span");
+      tag.className = "tag document";
+      tag.textContent = "document";
+      tag.title = s.document;
+      name.append(tag);
+    } else if (s.keepAlive) {
       const tag = document.createElement("span");
       tag.className = "tag";
       tag.textContent = s.owned ? "keepAlive" : "shared";

@@ -31,6 +31,11 @@ package final class SessionHost {
     package var recordsDurableState = false
     /// Names of the durable sessions changed or disposed since `takeStateChanges()`, each once.
     var changedDurableNames: [String] = []
+    /// The documents whose previews are sessions, by session id (`session/list`'s
+    /// `document`): kept here, not in every session, which would cost each of them; an
+    /// array of the few there are (a dictionary of its own would cost the WebAssembly
+    /// module a specialization).
+    private var documentURIs: [(session: String, uri: String)] = []
 
     package init(limits: ServiceLimits = ServiceLimits()) {
         self.limits = limits
@@ -196,6 +201,7 @@ package final class SessionHost {
             sendDidEnd(s, id: ended.id, end: ended.end, time: time, contentOffset: offset)
         }
         ordered.removeAll { $0 === s }
+        if !documentURIs.isEmpty { documentURIs.removeAll { $0.session == s.id } }
         if s.scene.model.totalCount >= Self.largeSessionItems { onLargeSessionRemoved?() }
     }
 
@@ -209,7 +215,8 @@ package final class SessionHost {
                     state: s.state,
                     items: s.scene.model.totalCount, layoutState: s.scene.placed.layout.stateName,
                     owned: s.owner == connection, subscribed: s.subscribers.contains(connection),
-                    keepAlive: s.keepAlive, reducedMotion: s.reducedMotion)
+                    keepAlive: s.keepAlive, reducedMotion: s.reducedMotion,
+                    document: documentURIs.first { $0.session == s.id }?.uri)
             })
     }
 
@@ -242,11 +249,13 @@ package final class SessionHost {
             clock: s.clock, fps: s.fps)
     }
 
-    /// Session `id` no longer ends with the connection that created it: it belongs to
-    /// whoever disposes it (the language server's document previews, which outlive any
-    /// one editor's connection). Its ticks go to its subscribers only.
-    package func detachFromOwner(_ id: String) throws(ResponseError) {
+    /// Session `id` no longer ends with the connection that created it: it is the
+    /// preview of the document at `document` (a URI), which disposes it (the language
+    /// server's previews outlive any one editor's connection). Its ticks go to its
+    /// subscribers only.
+    package func makeDocumentPreview(_ id: String, document: String) throws(ResponseError) {
         try session(id).owner = nil
+        documentURIs.append((id, document))
     }
 
     /// What session `id` ticks on (`realtime` or `manual`) and how often, if it is live.

@@ -397,6 +397,8 @@ class SessionInfo:
     subscribers: int = 0
     #: Whether its client's user asked for reduced motion.
     reduced_motion: bool = False
+    #: The URI of the transition document whose preview it is, or None.
+    document: Optional[str] = None
     raw: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     @classmethod
@@ -418,6 +420,7 @@ class SessionInfo:
             owner_process_id=p.get("ownerProcessId"),
             subscribers=p.get("subscribers", 0),
             reduced_motion=p.get("reducedMotion", False),
+            document=p.get("document"),
             raw=p,
         )
 

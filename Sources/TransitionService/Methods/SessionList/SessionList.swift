@@ -24,6 +24,8 @@ struct SessionList: JSONEncodable {
         var subscribed: Bool
         var keepAlive: Bool
         var reducedMotion: Bool
+        /// The URI of the transition document whose preview it is (Protocol 20.3), if any.
+        var document: String?
 
         func encode(to w: inout JSONByteWriter) {
             w.beginObject()
@@ -60,6 +62,10 @@ struct SessionList: JSONEncodable {
             if let precision = format.precision {
                 w.writeKey("precision")
                 w.write(precision)
+            }
+            if let document {
+                w.writeKey("document")
+                w.write(document)
             }
             w.endObject()
         }
