@@ -130,11 +130,15 @@ public final class LanguageServer {
         return [Self.diagnosticsNotification(uri: uri, version: nil, diagnostics: [])]
     }
 
-    /// Disposes `uri`'s preview session when no connection has the document open any more.
+    /// Ends `uri`'s preview when no connection has the document open any more.
     private func endPreviewIfUnheld(_ uri: String, _ connection: Int) {
-        guard let preview = previews[uri], !documents.values.contains(where: { $0[uri] != nil })
-        else { return }
-        previews[uri] = nil
+        guard !documents.values.contains(where: { $0[uri] != nil }) else { return }
+        endPreview(uri, connection)
+    }
+
+    /// Disposes `uri`'s preview session, if it has one, which releases its name.
+    private func endPreview(_ uri: String, _ connection: Int) {
+        guard let preview = previews.removeValue(forKey: uri) else { return }
         _ = call("session/dispose", ["session": .string(preview.session)], connection)
     }
 
@@ -198,10 +202,7 @@ public final class LanguageServer {
         }
         switch command {
         case "transitiond.stop":
-            if let preview = previews.removeValue(forKey: uri) {
-                _ = call(
-                    "session/dispose", ["session": .string(preview.session)], context.connection)
-            }
+            endPreview(uri, context.connection)
             return .null
         case "transitiond.scrub":
             guard arguments.count > 1, let progress = arguments[1].doubleValue else {

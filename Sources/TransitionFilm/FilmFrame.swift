@@ -11,11 +11,14 @@ public struct FilmFrame {
     /// `check --diff-svg`: the recorded elements, drawn as outlines over the boxes; those
     /// out of bounds stand out.
     public var outlines: [ExpectedOutline] = []
+    /// What the frame is labelled with; nil: `progress 0.50`. (`check --diff-svg` names
+    /// its samples as its text report does: `t=0.150 s (sample 3)`.)
+    public var caption: String?
 
     public init(
         progress: Double, fraction: Double, offsetX: Double, offsetY: Double,
         viewportWidth: Double, viewportHeight: Double, boxes: [ElementBox],
-        outlines: [ExpectedOutline] = []
+        outlines: [ExpectedOutline] = [], caption: String? = nil
     ) {
         self.progress = progress
         self.fraction = fraction
@@ -25,6 +28,7 @@ public struct FilmFrame {
         self.viewportHeight = viewportHeight
         self.boxes = boxes
         self.outlines = outlines
+        self.caption = caption
     }
 }
 

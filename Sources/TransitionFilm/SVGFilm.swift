@@ -68,7 +68,7 @@ public struct SVGFilm {
         out += """
             </svg>
             <rect class="viewport" x="0" y="0" width="\(n(w))" height="\(n(h))" fill="none" stroke="#333333" stroke-width="1.5"/>
-            <text class="caption" x="\(n(w / 2))" y="\(n(h + 20))" font-size="13" text-anchor="middle" fill="#222222">progress \(Format.fixed(f.progress, 2))</text>
+            <text class="caption" x="\(n(w / 2))" y="\(n(h + 20))" font-size="13" text-anchor="middle" fill="#222222">\(escape(f.caption ?? "progress " + Format.fixed(f.progress, 2)))</text>
             </g>
 
             """

@@ -55,6 +55,10 @@ class Editor:
         self.client.text_document_did_open(t.DidOpenTextDocumentParams(
             text_document=t.TextDocumentItem(uri=uri, language_id=language, version=1, text=text)))
 
+    async def execute(self, command, *arguments):
+        return await self.client.workspace_execute_command_async(t.ExecuteCommandParams(
+            command=command, arguments=list(arguments)))
+
     def change(self, version, *changes, uri=URI):
         self.client.text_document_did_change(t.DidChangeTextDocumentParams(
             text_document=t.VersionedTextDocumentIdentifier(uri=uri, version=version), content_changes=list(changes)))
@@ -239,11 +243,7 @@ def test_code_lenses_play_scrub_and_stop_a_session_another_client_watches(server
             text_document=t.TextDocumentIdentifier(uri=URI)))
         out = {"lenses": lenses}
 
-        async def execute(command, *arguments):
-            return await editor.client.workspace_execute_command_async(t.ExecuteCommandParams(
-                command=command, arguments=list(arguments)))
-
-        out["play"] = await execute("transitiond.play", URI)
+        out["play"] = await editor.execute("transitiond.play", URI)
         # The watcher finds the session by its name and plays it to the end.
         subscribed = watcher.call("session/subscribe", {"name": "transition:list-to-grid"})
         out["subscribed"] = subscribed
@@ -257,9 +257,9 @@ def test_code_lenses_play_scrub_and_stop_a_session_another_client_watches(server
                                                                     "progress": 1})
         out["reloaded tick"] = watcher.call("clock/advance", {"session": subscribed["session"], "by": 0.5})
         out["reloaded end"] = watcher.wait_for(lambda m: m.get("method") == "transition/didEnd")
-        out["scrub"] = await execute("transitiond.scrub", URI, 0.25)
+        out["scrub"] = await editor.execute("transitiond.scrub", URI, 0.25)
         out["scrub status"] = watcher.call("transition/status", {"session": subscribed["session"]})
-        out["stop"] = await execute("transitiond.stop", URI)
+        out["stop"] = await editor.execute("transitiond.stop", URI)
         out["stopped end"] = watcher.wait_for(lambda m: m.get("method") == "transition/didEnd")
         out["after stop"] = watcher.call_error("session/subscribe", {"name": "transition:list-to-grid"})
         return out
@@ -302,8 +302,7 @@ def test_an_edit_replays_in_place_and_an_invalid_edit_keeps_the_preview(server):
     async def body(editor, _):
         editor.open(text)
         await editor.published()
-        out = {"play": await editor.client.workspace_execute_command_async(t.ExecuteCommandParams(
-            command="transitiond.play", arguments=[URI]))}
+        out = {"play": await editor.execute("transitiond.play", URI)}
         session = watcher.call("session/subscribe", {"name": "transition:list-to-grid"})["session"]
         out["first tick"] = watcher.wait_for(lambda m: m.get("method") == "transition/tick")
         # 30 s -> 0.25 s, while the first transition runs.
@@ -359,10 +358,8 @@ def test_two_editors_share_a_documents_session_until_the_last_closes_it(server):
             await first.published()
             second.open(text)
             await second.published()
-            out["first"] = await first.client.workspace_execute_command_async(t.ExecuteCommandParams(
-                command="transitiond.play", arguments=[URI]))
-            out["second"] = await second.client.workspace_execute_command_async(t.ExecuteCommandParams(
-                command="transitiond.scrub", arguments=[URI, 0.5]))
+            out["first"] = await first.execute("transitiond.play", URI)
+            out["second"] = await second.execute("transitiond.scrub", URI, 0.5)
             first.client.text_document_did_close(t.DidCloseTextDocumentParams(
                 text_document=t.TextDocumentIdentifier(uri=URI)))
             await first.published()
@@ -391,8 +388,7 @@ def test_a_change_a_live_session_cannot_take_makes_the_session_anew(server):
     async def body(editor, _):
         editor.open(text)
         await editor.published()
-        out = {"play": await editor.client.workspace_execute_command_async(t.ExecuteCommandParams(
-            command="transitiond.play", arguments=[URI]))}
+        out = {"play": await editor.execute("transitiond.play", URI)}
         editor.change(2, t.TextDocumentContentChangeWholeDocument(
             text=text.replace('"clock": "manual"', '"clock": "manual", "fps": 30')))
         await editor.published()
@@ -410,8 +406,7 @@ def test_a_command_on_an_invalid_document_is_refused():
         editor.open(TEXT)
         await editor.published()
         try:
-            await editor.client.workspace_execute_command_async(t.ExecuteCommandParams(
-                command="transitiond.play", arguments=[URI]))
+            await editor.execute("transitiond.play", URI)
         except Exception as error:  # pygls raises the JSON-RPC error
             return error
         return None

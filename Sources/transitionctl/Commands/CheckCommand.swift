@@ -191,35 +191,16 @@ struct CheckCommand: Subcommand {
                     offsetY: new["contentOffset"]?.pointY ?? 0,
                     viewportWidth: lerp(viewport?["width"], destination?["width"], progress),
                     viewportHeight: lerp(viewport?["height"], destination?["height"], progress),
-                    boxes: ElementBox.decode(new["attributes"]), outlines: outlines))
+                    boxes: ElementBox.decode(new["attributes"]), outlines: outlines,
+                    caption: GoldenComparison.sampleName(
+                        index, time: old["time"]?.doubleValue ?? 0)))
         }
         let height = frames.map(\.viewportHeight).max() ?? 1
-        let text = SVGFilm(
+        return SVGFilm(
             title:
                 "\(documentPath) against \(goldenPath): recorded frames dashed, red beyond \(Format.short(tolerance, 4)) points",
             frames: frames, scale: height > 0 ? 160 / height : 1
         ).text
-        let captions = expected.enumerated().map { index, sample in
-            GoldenComparison.sampleName(index, time: sample["time"]?.doubleValue ?? 0)
-        }
-        return Self.relabel(text, captions: captions)
-    }
-
-    /// The filmstrip with each frame's caption (SVGFilm's `progress 0.50`) replaced by
-    /// `captions`, in order: the sample's name in the report.
-    static func relabel(_ svg: String, captions: [String]) -> String {
-        let opening = "<text class=\"caption\""
-        var pieces = svg.split(separator: opening, omittingEmptySubsequences: false).map(
-            String.init)
-        for index in pieces.indices.dropFirst() where index - 1 < captions.count {
-            let piece = pieces[index]
-            guard let open = piece.firstIndex(of: ">"),
-                let close = piece[open...].firstRange(of: "</text>")
-            else { continue }
-            pieces[index] =
-                String(piece[...open]) + captions[index - 1] + String(piece[close.lowerBound...])
-        }
-        return pieces.joined(separator: opening)
     }
 
     private func lerp(_ a: JSONValue?, _ b: JSONValue?, _ p: Double) -> Double {
